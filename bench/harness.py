@@ -1,0 +1,99 @@
+"""Start a Streamlit server on a free loopback port and drive it with Playwright + Debian chromium.
+
+Shared by the browser tests, the README screenshots and ``python -m bench``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+RENDERED = "[data-test-script-state='notRunning']"
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_healthy(port: int, timeout: float = 120.0, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    url = f"http://127.0.0.1:{port}/_stcore/health"
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with code {proc.returncode}")
+        with contextlib.suppress(OSError):
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        time.sleep(0.1)
+    raise TimeoutError(f"no healthy server on port {port} after {timeout:.0f} s")
+
+
+@contextlib.contextmanager
+def streamlit_server(script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True) -> Iterator[tuple[int, subprocess.Popen]]:
+    """``streamlit run script`` on a free loopback port; yields (port, process)."""
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        if wait:
+            try:
+                wait_healthy(port, proc=proc)
+            except Exception:
+                log.seek(0)
+                sys.stderr.write(log.read().decode(errors="replace")[-4000:])
+                raise
+        yield port, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def launch_browser(playwright):
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError("Debian chromium not found: apt-get install -y chromium")
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+
+
+def wait_rendered(page, timeout_ms: float = 60_000) -> None:
+    """Wait until the app has run its script to the end (and then a moment for charts to paint)."""
+    page.wait_for_selector(RENDERED, state="attached", timeout=timeout_ms)
+    page.wait_for_function(
+        "() => { const e = document.querySelector(\"[data-test-script-state]\");"
+        " return e && e.getAttribute('data-test-script-state') === 'notRunning'; }",
+        timeout=timeout_ms,
+    )

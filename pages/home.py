@@ -1,0 +1,92 @@
+"""Home: what a sequence is, the four forms, order matters, and where to go next."""
+
+import pandas as pd
+import streamlit as st
+
+from playground import figures, forms, order
+from playground.catalog import PAGES
+from playground.errors import InputError
+from playground.ui import input_error, lang, tr
+
+st.title(tr("home.title"))
+st.markdown(tr("home.intro"))
+
+# --- 1. sequence data (textbook table 4-1) ------------------------------------------------------
+st.header(tr("home.seq.header"))
+st.markdown(tr("home.seq.traits"))
+rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
+columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
+st.dataframe(pd.DataFrame(rows, columns=columns), hide_index=True, width="stretch")
+
+# --- 2. the four forms, unrolled --------------------------------------------------------------
+st.header(tr("home.forms.header"))
+st.markdown(tr("home.forms.intro"))
+left, right = st.columns([3, 2])
+form = left.segmented_control(tr("home.forms.pick"), forms.FORMS, format_func=lambda f: tr(f"home.form.{f}"),
+                              default="many_to_one", required=True, key="form", bind="query-params")
+view = right.segmented_control(tr("home.forms.view"), ["unrolled", "folded"],
+                               format_func=lambda v: tr(f"home.forms.view.{v}"), default="unrolled",
+                               required=True, key="view", bind="query-params")
+st.markdown(tr(f"home.form.{form}.desc"))
+graph = forms.unrolled(form, lang())
+if view == "folded":
+    st.plotly_chart(figures.folded_diagram(), key="folded")
+    st.markdown(tr("home.forms.folded_note"))
+else:
+    labels = {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}
+    st.plotly_chart(figures.unrolled_diagram(graph, labels), key="unrolled")
+    st.caption(tr("home.forms.shared", steps=len(graph.steps)))
+
+# --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
+st.header(tr("home.order.header"))
+st.markdown(tr("home.order.intro"))
+col_a, col_b = st.columns(2)
+text_a = col_a.text_input(tr("home.order.a"), value="狗咬人", max_chars=order.MAX_CHARS * 2, key="order_a",
+                          bind="query-params")
+text_b = col_b.text_input(tr("home.order.b"), value="人咬狗", max_chars=order.MAX_CHARS * 2, key="order_b",
+                          bind="query-params")
+try:
+    result = order.compare_orders(text_a, text_b)
+except InputError as exc:
+    input_error(exc)
+else:
+    m1, m2 = st.columns(2)
+    m1.metric(tr("home.order.mean_distance"), f"{result.mean_distance:.6g}")
+    m2.metric(tr("home.order.rnn_distance"), f"{result.rnn_distance:.6g}")
+    if result.a == result.b:
+        st.info(tr("home.order.identical"))
+    elif result.same_characters:
+        st.success(tr("home.order.same_chars"))
+    else:
+        st.info(tr("home.order.diff_chars"))
+    st.plotly_chart(figures.hidden_state_heatmaps([result.states_a, result.states_b], [result.a, result.b],
+                                                  [result.a, result.b], tr("home.order.unit")), key="order_states")
+    st.caption(tr("home.order.note"))
+
+# --- 4. why not a fixed window ----------------------------------------------------------------
+st.header(tr("home.window.header"))
+st.markdown(tr("home.window.intro"))
+c1, c2, c3 = st.columns(3)
+gap = c1.slider(tr("home.window.gap"), 1, 60, 12, key="gap", bind="query-params")
+window = c2.slider(tr("home.window.size"), 1, 60, 5, key="window", bind="query-params")
+width = c3.select_slider(tr("home.window.dim"), [16, 32, 64, 128, 256], value=128, key="width", bind="query-params")
+if order.window_sees(gap, window):
+    st.success(tr("home.window.sees"))
+else:
+    st.warning(tr("home.window.blind"))
+w1, w2 = st.columns(2)
+w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
+w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
+windows = list(range(1, 61))
+st.plotly_chart(figures.parameters_vs_window(
+    windows, [order.window_mlp_params(n, width, width) for n in windows], [order.rnn_params(width, width)] * len(windows),
+    {"mlp": tr("home.window.mlp"), "rnn": tr("home.window.rnn"), "title": tr("home.window.chart_title"),
+     "x": tr("home.window.axis_n"), "y": tr("home.window.axis_params")}, chosen=window), key="window_params")
+
+# --- 5. misconceptions and the map of the playground -----------------------------------------
+st.header(tr("home.myths.header"))
+st.markdown(tr("home.myths.body"))
+st.header(tr("home.pages.header"))
+for spec in PAGES:
+    st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
+    st.caption(tr(f"page.{spec.key}.blurb"))

@@ -1,0 +1,28 @@
+"""The app's page registry: one entry per page that exists.
+
+``streamlit_app.py`` builds ``st.navigation`` from it, the Home page links to every entry, and
+the page tests iterate over it, so a new page is covered by adding one line here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    key: str  # i18n keys page.<key>.title / page.<key>.blurb
+    path: str  # relative to the repository root
+    icon: str
+    url_path: str
+    default: bool = False
+    # What a page test does to prove the main interaction changes the page: the widget key and
+    # a value to give it (page tests and browser tests use it).
+    main_widget: str | None = None
+    main_value: object = None
+
+
+PAGES: tuple[PageSpec, ...] = (
+    PageSpec("home", "pages/home.py", ":material/home:", "home", default=True,
+             main_widget="order_a", main_value="咬狗人"),
+)

@@ -1,0 +1,142 @@
+"""Background jobs for live training: one thread per job, a global cap on how many run at once.
+
+A job is a function ``work(report, stop) -> result``: it calls ``report(**fields)`` as it goes
+(the page polls ``Job.snapshot()``) and returns when ``stop`` is set. Jobs beyond the cap wait in
+status ``"waiting"`` until a slot frees; a job stopped while waiting never starts. The runner
+knows nothing of Streamlit: ``playground.ui`` binds one runner per server and one job list per
+browser session, and stops a session's jobs when the session ends.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+WAITING, RUNNING, DONE, STOPPED, FAILED = "waiting", "running", "done", "stopped", "failed"
+FINISHED = {DONE, STOPPED, FAILED}
+
+
+def default_cap() -> int:
+    """Concurrent jobs allowed: 4 on a GPU, else one per CPU core."""
+    if torch.cuda.is_available():
+        return 4
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class Job:
+    id: int
+    name: str
+    status: str = WAITING
+    progress: list[dict] = field(default_factory=list)
+    result: Any = None
+    error: str | None = None
+    created: float = field(default_factory=time.monotonic)
+    stop_event: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def report(self, **fields: Any) -> None:
+        with self._lock:
+            self.progress.append(fields)
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+    def snapshot(self) -> dict:
+        """A consistent copy for the page to draw from (the job thread keeps appending)."""
+        with self._lock:
+            return {"id": self.id, "name": self.name, "status": self.status, "progress": list(self.progress),
+                    "error": self.error, "result": self.result}
+
+    def join(self, timeout: float | None = None) -> bool:
+        if self.thread is not None:
+            self.thread.join(timeout)
+        return self.finished
+
+
+class JobRunner:
+    """Starts jobs in threads; at most ``cap`` run at once, the rest wait their turn."""
+
+    def __init__(self, cap: int | None = None) -> None:
+        self.cap = cap if cap is not None else default_cap()
+        self._slots = threading.BoundedSemaphore(self.cap)
+        self._ids = itertools.count(1)
+        self._jobs: list[Job] = []
+        self._lock = threading.Lock()
+
+    def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any]) -> Job:
+        job = Job(id=next(self._ids), name=name)
+        job.thread = threading.Thread(target=self._run, args=(job, work), name=f"job-{job.id}-{name}", daemon=True)
+        with self._lock:
+            self._jobs.append(job)
+        job.thread.start()
+        return job
+
+    def _run(self, job: Job, work) -> None:
+        # Wait for a slot, but give up promptly if the job is stopped while waiting.
+        while not self._slots.acquire(timeout=0.1):
+            if job.stop_event.is_set():
+                job.status = STOPPED
+                return
+        try:
+            if job.stop_event.is_set():
+                job.status = STOPPED
+                return
+            job.status = RUNNING
+            job.result = work(job.report, job.stop_event)
+            job.status = STOPPED if job.stop_event.is_set() else DONE
+        except Exception as exc:  # a failing job reports and frees its slot; the server lives on
+            job.error = f"{type(exc).__name__}: {exc}"
+            job.status = FAILED
+        finally:
+            self._slots.release()
+
+    def running(self) -> int:
+        with self._lock:
+            return sum(j.status == RUNNING for j in self._jobs)
+
+    def waiting(self) -> int:
+        with self._lock:
+            return sum(j.status == WAITING for j in self._jobs)
+
+    def prune(self) -> None:
+        """Forget finished jobs (their owners keep their own references)."""
+        with self._lock:
+            self._jobs = [j for j in self._jobs if not j.finished]
+
+
+class SessionJobs:
+    """The jobs one browser session started; ``stop_all`` runs when the session ends."""
+
+    def __init__(self, runner: JobRunner) -> None:
+        self.runner = runner
+        self.jobs: dict[str, Job] = {}
+
+    def start(self, slot: str, name: str, work) -> Job:
+        """Start ``work`` under ``slot`` (one job per slot: a running one is stopped first)."""
+        old = self.jobs.get(slot)
+        if old is not None and not old.finished:
+            old.stop()
+        job = self.runner.submit(name, work)
+        self.jobs[slot] = job
+        return job
+
+    def get(self, slot: str) -> Job | None:
+        return self.jobs.get(slot)
+
+    def stop_all(self) -> None:
+        for job in self.jobs.values():
+            job.stop()
+        self.runner.prune()

@@ -1,0 +1,105 @@
+"""Order matters (狗咬人 vs 人咬狗): a bag of embeddings cannot tell word order, an RNN can.
+
+Lecture script, concept 1: averaging a sentence's embeddings gives the same result for any
+order of the same tokens, while an RNN updates its state in order and ends in a different place.
+The embeddings and the RNN here are random but fixed (seeded): the difference comes from the
+structure of the computation, not from training. Also the textbook's fixed-window MLP: its
+parameters grow with the window, and it never sees past it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+
+import torch
+
+from playground.cells import CellWeights, run_sequence
+from playground.errors import InputError
+
+MAX_CHARS = 40
+EMBED_DIM = 8
+HIDDEN = 16
+
+
+def clean_text(text: str, max_chars: int = MAX_CHARS) -> str:
+    """Strip whitespace and control characters; refuse empty or over-long text."""
+    cleaned = "".join(ch for ch in (text or "") if not unicodedata.category(ch).startswith("C") and not ch.isspace())
+    if not cleaned:
+        raise InputError("empty_text")
+    if len(cleaned) > max_chars:
+        raise InputError("text_too_long", length=len(cleaned), limit=max_chars)
+    return cleaned
+
+
+def char_embedding(ch: str, dim: int = EMBED_DIM) -> torch.Tensor:
+    """A fixed random vector for any character (seeded by the character itself)."""
+    seed = int.from_bytes(hashlib.sha256(ch.encode("utf-8")).digest()[:8], "little")
+    gen = torch.Generator().manual_seed(seed)
+    return torch.randn(dim, generator=gen, dtype=torch.float64)
+
+
+def demo_rnn(dim: int = EMBED_DIM, hidden: int = HIDDEN, seed: int = 0) -> CellWeights:
+    """A seeded tanh RNN whose recurrent matrix has spectral norm 0.9 (stable, not vanishing fast)."""
+    gen = torch.Generator().manual_seed(seed)
+    w_ih = torch.randn(hidden, dim, generator=gen, dtype=torch.float64) / dim**0.5
+    q, _ = torch.linalg.qr(torch.randn(hidden, hidden, generator=gen, dtype=torch.float64))
+    return CellWeights("rnn", w_ih=w_ih, w_hh=0.9 * q, b_ih=None, b_hh=None, nonlinearity="tanh")
+
+
+@dataclass
+class OrderComparison:
+    a: str
+    b: str
+    same_characters: bool
+    mean_a: torch.Tensor
+    mean_b: torch.Tensor
+    states_a: torch.Tensor  # (len(a), hidden)
+    states_b: torch.Tensor
+
+    @property
+    def mean_distance(self) -> float:
+        return float(torch.linalg.vector_norm(self.mean_a - self.mean_b))
+
+    @property
+    def rnn_distance(self) -> float:
+        return float(torch.linalg.vector_norm(self.states_a[-1] - self.states_b[-1]))
+
+
+def bag_mean(text: str) -> torch.Tensor:
+    # A bag has no order, so it is summed in a canonical (sorted) order: equal bags give
+    # bit-identical means, not merely equal up to rounding.
+    return torch.stack([char_embedding(ch) for ch in sorted(text)]).mean(dim=0)
+
+
+def rnn_states(text: str, rnn: CellWeights) -> torch.Tensor:
+    xs = torch.stack([char_embedding(ch) for ch in text])
+    return torch.stack([step["h"] for step in run_sequence(rnn, xs)])
+
+
+def compare_orders(a: str, b: str, seed: int = 0) -> OrderComparison:
+    """Mean embedding and RNN final state of two sentences (raises InputError on bad text)."""
+    a, b = clean_text(a), clean_text(b)
+    rnn = demo_rnn(seed=seed)
+    return OrderComparison(
+        a=a, b=b, same_characters=sorted(a) == sorted(b),
+        mean_a=bag_mean(a), mean_b=bag_mean(b),
+        states_a=rnn_states(a, rnn), states_b=rnn_states(b, rnn),
+    )
+
+
+def window_mlp_params(window: int, d: int, m: int) -> int:
+    """A one-hidden-layer MLP over the last ``window`` inputs: window*d*m weights + m biases."""
+    return window * d * m + m
+
+
+def rnn_params(d: int, m: int) -> int:
+    """A vanilla RNN: W_xh (m x d) + W_hh (m x m) + b_h (m), whatever the sequence length."""
+    return d * m + m * m + m
+
+
+def window_sees(gap: int, window: int) -> bool:
+    """Does a window of the last ``window`` words, ending at the word to predict, reach a clue
+    ``gap`` words before it? (France ... French: the clue is ``gap`` words back.)"""
+    return window >= gap

@@ -1,0 +1,137 @@
+"""The one training loop every model in the playground uses.
+
+A model is any ``nn.Module`` called as ``model(inputs, state) -> (output, state)``; ``state`` is
+``None`` at the start of a sequence. ``batches(step)`` returns ``(inputs, targets)`` with time on
+dimension 1. With ``bptt`` set, each batch is cut into chunks of that many time steps: each chunk
+is one optimiser step, and the state crosses chunk borders *without* gradient (truncated BPTT,
+lecture 7, section 5.1). Adam, gradient clipping by norm, fixed seeds, ``device()``.
+
+The loop checks ``stop`` before every step, reports every step to ``on_progress`` and ends early
+(status ``"diverged"``) when the loss stops being finite, so a caller never trains on NaN.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+
+from playground.device import device as default_device
+
+
+@dataclass
+class TrainConfig:
+    steps: int = 1000
+    lr: float = 2e-3
+    clip_norm: float | None = 1.0
+    bptt: int | None = None  # chunk length in time steps; None = full backpropagation
+    seed: int = 0
+    weight_decay: float = 0.0
+
+
+@dataclass
+class Progress:
+    step: int  # optimiser steps done so far (1-based)
+    total: int
+    loss: float
+    grad_norm: float  # before clipping
+    tokens_per_s: float
+    elapsed_s: float
+
+
+@dataclass
+class TrainResult:
+    status: str  # "done" | "stopped" | "diverged"
+    steps: int
+    seconds: float
+    history: list[Progress] = field(default_factory=list)
+
+    @property
+    def final_loss(self) -> float:
+        return self.history[-1].loss if self.history else math.nan
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def detach_state(state):
+    """Cut the graph behind a recurrent state (tensor, tuple of tensors, or None)."""
+    if state is None:
+        return None
+    if isinstance(state, Tensor):
+        return state.detach()
+    return type(state)(detach_state(s) for s in state)
+
+
+def _time_chunks(inputs: Tensor, targets: Tensor, bptt: int | None):
+    if bptt is None or inputs.dim() < 2:
+        yield inputs, targets
+        return
+    for start in range(0, inputs.shape[1], bptt):
+        yield inputs[:, start : start + bptt], targets[:, start : start + bptt]
+
+
+def train(
+    model: nn.Module,
+    batches: Callable[[int], tuple[Tensor, Tensor]],
+    loss_fn: Callable[[Tensor, Tensor], Tensor],
+    config: TrainConfig,
+    on_progress: Callable[[Progress], None] | None = None,
+    stop: threading.Event | None = None,
+    device: torch.device | None = None,
+) -> TrainResult:
+    """Train ``model`` in place for ``config.steps`` optimiser steps (fewer if stopped or diverged)."""
+    seed_everything(config.seed)
+    dev = device or default_device()
+    model.to(dev).train()
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimiser = torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
+    history: list[Progress] = []
+    started = time.perf_counter()
+    step, batch_index, status = 0, 0, "done"
+    while step < config.steps and status == "done":
+        inputs, targets = batches(batch_index)
+        batch_index += 1
+        inputs, targets = inputs.to(dev), targets.to(dev)
+        state = None
+        for chunk_in, chunk_target in _time_chunks(inputs, targets, config.bptt):
+            if stop is not None and stop.is_set():
+                status = "stopped"
+                break
+            if step >= config.steps:
+                break
+            tick = time.perf_counter()
+            optimiser.zero_grad(set_to_none=True)
+            output, state = model(chunk_in, detach_state(state))
+            loss = loss_fn(output, chunk_target)
+            loss_value = float(loss.detach())
+            if not math.isfinite(loss_value):
+                status = "diverged"
+                history.append(Progress(step + 1, config.steps, loss_value, math.nan, 0.0, time.perf_counter() - started))
+                if on_progress is not None:
+                    on_progress(history[-1])
+                break
+            loss.backward()
+            if config.clip_norm is not None:
+                grad_norm = float(nn.utils.clip_grad_norm_(params, config.clip_norm))
+            else:
+                grad_norm = float(torch.linalg.vector_norm(torch.stack([p.grad.norm() for p in params if p.grad is not None])))
+            optimiser.step()
+            step += 1
+            seconds = max(time.perf_counter() - tick, 1e-9)
+            progress = Progress(step, config.steps, loss_value, grad_norm, chunk_target.numel() / seconds, time.perf_counter() - started)
+            history.append(progress)
+            if on_progress is not None:
+                on_progress(progress)
+    model.eval()
+    return TrainResult(status=status, steps=step, seconds=time.perf_counter() - started, history=history)

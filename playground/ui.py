@@ -1,0 +1,137 @@
+"""The one module of ``playground`` that imports Streamlit: language, shared widgets, caches.
+
+Pages call ``tr(key)`` for every string, ``input_error(exc)`` for bad input, ``cached_checkpoint``
+for shipped weights (shared, read-only) and ``job_panel`` to show a live training job.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from playground import i18n
+from playground.checkpoints import CheckpointError, load_checkpoint
+from playground.device import device, device_label
+from playground.errors import InputError
+from playground.figures import loss_curve
+from playground.jobs import FINISHED, JobRunner, SessionJobs
+
+LANG_KEY = "lang"
+
+
+# --- language ---------------------------------------------------------------------------------
+def default_language() -> str:
+    return i18n.language_from_locale(st.context.locale)
+
+
+def lang() -> str:
+    """The reader's language: the sidebar switch, else the browser's locale."""
+    value = st.session_state.get(LANG_KEY)
+    return value if value in i18n.LANGUAGES else default_language()
+
+
+def tr(key: str, **fields: object) -> str:
+    return i18n.t(key, lang(), **fields)
+
+
+def sidebar() -> None:
+    """The shared sidebar: language switch (kept in the session and the URL) and device badge."""
+    with st.sidebar:
+        st.segmented_control(
+            "语言 · Language",
+            options=list(i18n.LANGUAGES),
+            format_func=i18n.LANGUAGE_NAMES.get,
+            default=default_language(),
+            required=True,
+            key=LANG_KEY,
+            bind="query-params",
+        )
+        is_gpu = device().type == "cuda"
+        st.badge(tr("sidebar.device", name=device_label()), icon=":material/memory:",
+                 color="green" if is_gpu else "gray", help=tr("sidebar.device_help"))
+        st.caption(tr("sidebar.share"))
+
+
+# --- errors -----------------------------------------------------------------------------------
+def input_error(exc: InputError) -> None:
+    """Show a library InputError as a clear message in the reader's language."""
+    key = f"error.{exc.code}"
+    if key in i18n.STRINGS:
+        st.warning(tr(key, **exc.params), icon=":material/error:")
+    else:
+        st.warning(tr("error.unknown", detail=str(exc)), icon=":material/error:")
+
+
+def checkpoint_error(exc: CheckpointError) -> None:
+    st.error(tr("error.checkpoint", reason=exc.reason, name=exc.name), icon=":material/report:")
+
+
+# --- shared models (read-only across sessions) --------------------------------------------------
+@st.cache_resource(show_spinner=False)
+def cached_checkpoint(name: str):
+    """Shipped weights and card, loaded once per server; callers must not modify the tensors."""
+    tensors, card = load_checkpoint(name, device=device())
+    for tensor in tensors.values():
+        tensor.requires_grad_(False)
+    return tensors, card
+
+
+# --- background jobs --------------------------------------------------------------------------
+@st.cache_resource(show_spinner=False)
+def job_runner() -> JobRunner:
+    """One runner per server: its cap bounds the training jobs of all sessions together."""
+    return JobRunner()
+
+
+def _stop_session_jobs(jobs: SessionJobs) -> None:
+    jobs.stop_all()
+
+
+@st.cache_resource(scope="session", on_release=_stop_session_jobs, show_spinner=False)
+def session_jobs() -> SessionJobs:
+    """This browser session's jobs; they are stopped when the session ends (tab closed)."""
+    return SessionJobs(job_runner())
+
+
+def _draw_job(snapshot: dict, runner: JobRunner) -> None:
+    status, progress = snapshot["status"], snapshot["progress"]
+    if status == "waiting":
+        st.info(tr("job.waiting", running=runner.running(), cap=runner.cap), icon=":material/hourglass_top:")
+        return
+    if progress:
+        last = progress[-1]
+        step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
+        st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
+        st.plotly_chart(loss_curve([p.get("step", i) for i, p in enumerate(progress)], [p.get("loss") for p in progress],
+                                   tr("job.step_axis"), tr("job.loss_axis")), key=f"job-loss-{snapshot['id']}")
+    elif status == "running":
+        st.progress(0.0, text=tr("job.starting"))
+    if status == "done":
+        st.success(tr("job.done"))
+    elif status == "stopped":
+        st.info(tr("job.stopped"))
+    elif status == "failed":
+        st.error(tr("job.failed", error=snapshot["error"]))
+
+
+@st.fragment(run_every=0.5)
+def _live_job_panel(slot: str) -> None:
+    job = session_jobs().get(slot)
+    if job is None:
+        return
+    snapshot = job.snapshot()
+    if snapshot["status"] in FINISHED:
+        st.rerun(scope="app")  # redraw once without polling
+    if st.button(tr("job.stop"), key=f"stop-{slot}", icon=":material/stop_circle:"):
+        job.stop()
+    _draw_job(snapshot, session_jobs().runner)
+
+
+def job_panel(slot: str) -> None:
+    """Progress bar, live loss chart and Stop button for this session's job in ``slot``."""
+    job = session_jobs().get(slot)
+    if job is None:
+        return
+    if job.finished:
+        _draw_job(job.snapshot(), session_jobs().runner)
+    else:
+        _live_job_panel(slot)

@@ -1,0 +1,15 @@
+"""RNN Playground entry point: page config, the shared sidebar, and navigation over the pages."""
+
+import streamlit as st
+
+from playground import ui
+from playground.catalog import PAGES
+
+st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
+ui.sidebar()
+navigation = st.navigation([
+    st.Page(spec.path, title=ui.tr(f"page.{spec.key}.title"), icon=spec.icon, url_path=spec.url_path,
+            default=spec.default)
+    for spec in PAGES
+])
+navigation.run()

@@ -1,0 +1,98 @@
+import threading
+import time
+
+from playground.jobs import DONE, FAILED, RUNNING, STOPPED, WAITING, JobRunner, SessionJobs, default_cap
+
+
+def _wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def blocking_work(report, stop):
+    step = 0
+    while not stop.is_set():
+        step += 1
+        report(step=step, total=1000, loss=1.0 / step)
+        time.sleep(0.01)
+    return step
+
+
+def test_cap_holds_and_waiting_jobs_start_when_a_slot_frees():
+    runner = JobRunner(cap=2)
+    jobs = [runner.submit(f"j{k}", blocking_work) for k in range(4)]
+    assert _wait_for(lambda: runner.running() == 2)
+    assert runner.waiting() == 2
+    assert sorted(j.status for j in jobs) == [RUNNING, RUNNING, WAITING, WAITING]
+    first_running = next(j for j in jobs if j.status == RUNNING)
+    first_running.stop()
+    assert first_running.join(2) and first_running.status == STOPPED
+    assert _wait_for(lambda: runner.running() == 2 and runner.waiting() == 1)
+    for job in jobs:
+        job.stop()
+    assert all(job.join(2) for job in jobs)
+
+
+def test_stop_takes_effect_within_a_second():
+    runner = JobRunner(cap=1)
+    job = runner.submit("long", blocking_work)
+    assert _wait_for(lambda: job.status == RUNNING and job.progress)
+    started = time.monotonic()
+    job.stop()
+    assert job.join(1.0)
+    assert time.monotonic() - started < 1.0
+    assert job.status == STOPPED and job.result > 0
+
+
+def test_job_stopped_while_waiting_never_runs():
+    runner = JobRunner(cap=1)
+    blocker = runner.submit("blocker", blocking_work)
+    ran = threading.Event()
+    queued = runner.submit("queued", lambda report, stop: ran.set())
+    assert _wait_for(lambda: queued.status == WAITING and blocker.status == RUNNING)
+    queued.stop()
+    assert queued.join(1.0) and queued.status == STOPPED and not ran.is_set()
+    blocker.stop()
+    blocker.join(1.0)
+
+
+def test_failing_job_reports_and_frees_its_slot():
+    runner = JobRunner(cap=1)
+
+    def boom(report, stop):
+        raise RuntimeError("loss is NaN")
+
+    bad = runner.submit("bad", boom)
+    assert bad.join(2) and bad.status == FAILED and "NaN" in bad.error
+    good = runner.submit("good", lambda report, stop: 42)
+    assert good.join(2) and good.status == DONE and good.result == 42
+
+
+def test_session_jobs_stop_all_and_one_job_per_slot():
+    runner = JobRunner(cap=4)
+    session = SessionJobs(runner)
+    first = session.start("train", "a", blocking_work)
+    second = session.start("train", "b", blocking_work)  # replaces the first
+    assert first.join(1.0) and first.status == STOPPED
+    other = session.start("other", "c", blocking_work)
+    session.stop_all()
+    assert second.join(1.0) and other.join(1.0)
+    assert second.status == STOPPED and other.status == STOPPED
+
+
+def test_snapshot_is_a_copy():
+    runner = JobRunner(cap=1)
+    job = runner.submit("quick", lambda report, stop: report(step=1, loss=0.5) or "ok")
+    job.join(2)
+    snap = job.snapshot()
+    snap["progress"].append({"step": 99})
+    assert job.snapshot()["progress"] == [{"step": 1, "loss": 0.5}]
+    assert snap["result"] == "ok"
+
+
+def test_default_cap_on_cpu_is_core_count():
+    assert default_cap() >= 1

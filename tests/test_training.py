@@ -1,0 +1,97 @@
+import math
+import threading
+
+import torch
+from torch import nn
+
+from playground.training import TrainConfig, detach_state, train
+
+
+class TinyLM(nn.Module):
+    """A character model small enough to train in a second: predicts the next symbol."""
+
+    def __init__(self, vocab=4, hidden=16):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, 8)
+        self.rnn = nn.GRU(8, hidden, batch_first=True)
+        self.head = nn.Linear(hidden, vocab)
+        self.calls = 0
+
+    def forward(self, x, state=None):
+        self.calls += 1
+        out, state = self.rnn(self.embed(x), state)
+        return self.head(out), state
+
+
+def cycle_batches(step):
+    # the sequence 0,1,2,3,0,1,2,3,... with random phase: perfectly predictable
+    gen = torch.Generator().manual_seed(step)
+    start = torch.randint(0, 4, (8, 1), generator=gen)
+    seq = (start + torch.arange(33)) % 4
+    return seq[:, :-1], seq[:, 1:]
+
+
+def ce(logits, target):
+    return nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), target.reshape(-1))
+
+
+def test_loss_falls_on_a_learnable_task():
+    model = TinyLM()
+    result = train(model, cycle_batches, ce, TrainConfig(steps=60, lr=0.02, seed=0), device=torch.device("cpu"))
+    assert result.status == "done" and result.steps == 60
+    assert result.history[0].loss > 1.2 and result.final_loss < 0.2
+    assert all(p.tokens_per_s > 0 for p in result.history)
+    assert not model.training
+
+
+def test_same_seed_same_losses():
+    runs = []
+    for _ in range(2):
+        torch.manual_seed(7)  # the caller seeds the initial weights; the loop seeds everything after
+        runs.append(train(TinyLM(), cycle_batches, ce, TrainConfig(steps=5, seed=3), device=torch.device("cpu")))
+    assert [p.loss for p in runs[0].history] == [p.loss for p in runs[1].history]
+
+
+def test_stop_flag_is_checked_every_step():
+    stop = threading.Event()
+
+    def on_progress(p):
+        if p.step == 3:
+            stop.set()
+
+    result = train(TinyLM(), cycle_batches, ce, TrainConfig(steps=100), on_progress=on_progress, stop=stop,
+                   device=torch.device("cpu"))
+    assert result.status == "stopped" and result.steps == 3
+
+
+def test_truncated_bptt_makes_one_step_per_chunk():
+    model = TinyLM()
+    seen = []
+    result = train(model, cycle_batches, ce, TrainConfig(steps=8, bptt=8), on_progress=seen.append,
+                   device=torch.device("cpu"))
+    # each batch has 32 time steps -> 4 chunks of 8, so 8 steps = 2 batches
+    assert result.steps == 8 and model.calls == 8
+    assert [p.step for p in seen] == list(range(1, 9))
+    assert seen[0].tokens_per_s > 0
+
+
+def test_clipping_bounds_the_update_and_reports_raw_norm():
+    model = TinyLM()
+    result = train(model, cycle_batches, lambda o, t: 1e6 * ce(o, t), TrainConfig(steps=2, clip_norm=1.0),
+                   device=torch.device("cpu"))
+    assert result.history[0].grad_norm > 1.0  # the norm before clipping is what gets reported
+
+
+def test_divergence_stops_training():
+    model = TinyLM()
+    result = train(model, cycle_batches, lambda o, t: ce(o, t) * float("nan"), TrainConfig(steps=10),
+                   device=torch.device("cpu"))
+    assert result.status == "diverged" and result.steps == 0 and math.isnan(result.final_loss)
+
+
+def test_detach_state_handles_tuples():
+    h = torch.ones(2, requires_grad=True) * 2
+    c = torch.ones(2, requires_grad=True) * 3
+    detached = detach_state((h, c))
+    assert isinstance(detached, tuple) and not detached[0].requires_grad and not detached[1].requires_grad
+    assert detach_state(None) is None
