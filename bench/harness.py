@@ -45,19 +45,20 @@ def wait_healthy(port: int, timeout: float = 120.0, proc: subprocess.Popen | Non
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError(f"streamlit exited with code {proc.returncode}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as response:
+            if response.status == 200:
+                return
         time.sleep(0.1)
     raise TimeoutError(f"no healthy server on port {port} after {timeout:.0f} s")
 
 
 @contextlib.contextmanager
-def streamlit_server(script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True) -> Iterator[tuple[int, subprocess.Popen]]:
+def streamlit_server(
+    script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True
+) -> Iterator[tuple[int, subprocess.Popen]]:
     """``streamlit run script`` on a free loopback port; yields (port, process)."""
     port = free_port()
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",

@@ -6,7 +6,7 @@ import streamlit as st
 from playground import figures, forms, order
 from playground.catalog import PAGES
 from playground.errors import InputError
-from playground.ui import input_error, lang, tr
+from playground.ui import input_error, lang, tr, url_choice
 
 st.title(tr("home.title"))
 st.markdown(tr("home.intro"))
@@ -21,12 +21,10 @@ st.dataframe(pd.DataFrame(rows, columns=columns), hide_index=True, width="stretc
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"))
 st.markdown(tr("home.forms.intro"))
-left, right = st.columns([3, 2])
-form = left.segmented_control(tr("home.forms.pick"), forms.FORMS, format_func=lambda f: tr(f"home.form.{f}"),
-                              default="many_to_one", required=True, key="form", bind="query-params")
-view = right.segmented_control(tr("home.forms.view"), ["unrolled", "folded"],
-                               format_func=lambda v: tr(f"home.forms.view.{v}"), default="unrolled",
-                               required=True, key="view", bind="query-params")
+form = url_choice(st.segmented_control, tr("home.forms.pick"), forms.FORMS, "form", "many_to_one",
+                  format_func=lambda f: tr(f"home.form.{f}"))
+view = url_choice(st.segmented_control, tr("home.forms.view"), ["unrolled", "folded"], "view", "unrolled",
+                  format_func=lambda v: tr(f"home.forms.view.{v}"))
 st.markdown(tr(f"home.form.{form}.desc"))
 graph = forms.unrolled(form, lang())
 if view == "folded":
@@ -86,7 +84,9 @@ st.plotly_chart(figures.parameters_vs_window(
 # --- 5. misconceptions and the map of the playground -----------------------------------------
 st.header(tr("home.myths.header"))
 st.markdown(tr("home.myths.body"))
-st.header(tr("home.pages.header"))
-for spec in PAGES:
-    st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
-    st.caption(tr(f"page.{spec.key}.blurb"))
+other_pages = [spec for spec in PAGES if not spec.default]
+if other_pages:
+    st.header(tr("home.pages.header"))
+    for spec in other_pages:
+        st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
+        st.caption(tr(f"page.{spec.key}.blurb"))

@@ -97,10 +97,7 @@ def gru_step(
     pre_keep = gx_z + _linear(h_prev, w_hz, b_hz)
     r = torch.sigmoid(pre_r)
     keep = torch.sigmoid(pre_keep)  # torch's z: the share of h_{t-1}
-    if reset_after:
-        pre_h_tilde = gx_n + r * _linear(h_prev, w_hn, b_hn)
-    else:
-        pre_h_tilde = gx_n + _linear(r * h_prev, w_hn, b_hn)
+    pre_h_tilde = gx_n + r * _linear(h_prev, w_hn, b_hn) if reset_after else gx_n + _linear(r * h_prev, w_hn, b_hn)
     h_tilde = torch.tanh(pre_h_tilde)
     z = 1.0 - keep
     h = (1.0 - z) * h_prev + z * h_tilde

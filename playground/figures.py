@@ -96,11 +96,12 @@ def folded_diagram(weight_names: Sequence[str] = ("W_xh", "W_hh", "W_hy")) -> go
 def hidden_state_heatmaps(states: Sequence, texts: Sequence[str], titles: Sequence[str], unit_label: str) -> go.Figure:
     """Side-by-side heatmaps of h_t (unit x step) for several sentences, on one colour scale."""
     fig = make_subplots(rows=1, cols=len(states), subplot_titles=list(titles), horizontal_spacing=0.08)
-    for col, (h, text) in enumerate(zip(states, texts), start=1):
+    for col, (h, text) in enumerate(zip(states, texts, strict=False), start=1):
         z = [[float(v) for v in row] for row in h.T]  # units as rows
+        hover = "%{x}<br>" + unit_label + " %{y}: %{z:.4f}<extra></extra>"
         fig.add_trace(go.Heatmap(z=z, x=[f"{i + 1}:{ch}" for i, ch in enumerate(text)], y=list(range(len(z))),
                                  zmin=-1, zmax=1, colorscale="RdBu", reversescale=True,
-                                 showscale=col == len(states), hovertemplate="%{x}<br>" + unit_label + " %{y}: %{z:.4f}<extra></extra>"),
+                                 showscale=col == len(states), hovertemplate=hover),
                       row=1, col=col)
     fig.update_yaxes(title_text=unit_label, row=1, col=1)
     fig.update_layout(height=360, margin=dict(l=10, r=10, t=40, b=10))

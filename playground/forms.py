@@ -73,9 +73,10 @@ def unrolled(form: str, lang: str = "zh") -> Unrolled:
     xs, ys = EXAMPLES[form][lang if lang in EXAMPLES[form] else "en"]
     if form == "many_to_many_unaligned":
         n_src = sum(x is not None for x in xs)
-        steps = [Step(t + 1, x, y, "encoder" if t < n_src else "decoder") for t, (x, y) in enumerate(zip(xs, ys))]
+        steps = [Step(t + 1, x, y, "encoder" if t < n_src else "decoder")
+                 for t, (x, y) in enumerate(zip(xs, ys, strict=True))]
         weights = ("W_enc", "W_dec")
     else:
-        steps = [Step(t + 1, x, y, "cell") for t, (x, y) in enumerate(zip(xs, ys))]
+        steps = [Step(t + 1, x, y, "cell") for t, (x, y) in enumerate(zip(xs, ys, strict=True))]
         weights = ("W_xh", "W_hh", "W_hy")
     return Unrolled(form, steps, weights)

@@ -125,11 +125,13 @@ def train(
             if config.clip_norm is not None:
                 grad_norm = float(nn.utils.clip_grad_norm_(params, config.clip_norm))
             else:
-                grad_norm = float(torch.linalg.vector_norm(torch.stack([p.grad.norm() for p in params if p.grad is not None])))
+                norms = [p.grad.norm() for p in params if p.grad is not None]
+                grad_norm = float(torch.linalg.vector_norm(torch.stack(norms))) if norms else 0.0
             optimiser.step()
             step += 1
             seconds = max(time.perf_counter() - tick, 1e-9)
-            progress = Progress(step, config.steps, loss_value, grad_norm, chunk_target.numel() / seconds, time.perf_counter() - started)
+            progress = Progress(step, config.steps, loss_value, grad_norm, chunk_target.numel() / seconds,
+                                time.perf_counter() - started)
             history.append(progress)
             if on_progress is not None:
                 on_progress(progress)

@@ -33,18 +33,32 @@ def tr(key: str, **fields: object) -> str:
     return i18n.t(key, lang(), **fields)
 
 
+def url_choice(widget, label: str, options, key: str, default, format_func=str, always_in_url: bool = False, **kw):
+    """A choice widget (``st.segmented_control``, ``st.radio``, ``st.selectbox``) kept in the URL
+    by its option *code*, not its translated label, so a shared link works in either language.
+
+    (Streamlit's ``bind="query-params"`` writes the displayed label, which changes with the
+    language; text inputs and sliders have language-free values and use ``bind`` directly.)
+    """
+    options = list(options)
+    if key not in st.session_state:
+        from_url = st.query_params.get(key)
+        st.session_state[key] = from_url if from_url in options else default
+    if widget is st.segmented_control:
+        kw.setdefault("required", True)  # a segmented control may otherwise be clicked empty
+    value = widget(label, options, format_func=format_func, key=key, **kw)
+    if value != default or always_in_url:
+        st.query_params[key] = value
+    elif key in st.query_params:
+        del st.query_params[key]
+    return value
+
+
 def sidebar() -> None:
     """The shared sidebar: language switch (kept in the session and the URL) and device badge."""
     with st.sidebar:
-        st.segmented_control(
-            "语言 · Language",
-            options=list(i18n.LANGUAGES),
-            format_func=i18n.LANGUAGE_NAMES.get,
-            default=default_language(),
-            required=True,
-            key=LANG_KEY,
-            bind="query-params",
-        )
+        url_choice(st.segmented_control, "语言 · Language", i18n.LANGUAGES, LANG_KEY, default_language(),
+                   format_func=i18n.LANGUAGE_NAMES.get, always_in_url=True)
         is_gpu = device().type == "cuda"
         st.badge(tr("sidebar.device", name=device_label()), icon=":material/memory:",
                  color="green" if is_gpu else "gray", help=tr("sidebar.device_help"))

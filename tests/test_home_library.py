@@ -1,0 +1,79 @@
+import itertools
+
+import pytest
+import torch
+
+from playground import forms, order
+from playground.errors import InputError
+
+
+def test_permutations_have_identical_means_but_different_rnn_states():
+    for perm in itertools.permutations("狗咬人"):
+        b = "".join(perm)
+        result = order.compare_orders("狗咬人", b)
+        assert result.mean_distance == 0.0  # exactly: a bag has no order
+        if b == "狗咬人":
+            assert result.rnn_distance == 0.0
+        else:
+            assert result.rnn_distance > 0.1
+
+
+def test_different_characters_differ_on_both():
+    result = order.compare_orders("狗咬人", "猫咬人")
+    assert not result.same_characters
+    assert result.mean_distance > 0 and result.rnn_distance > 0
+
+
+def test_states_have_one_row_per_character_and_stay_bounded():
+    result = order.compare_orders("我吃了一个苹果", "苹果")
+    assert result.states_a.shape == (7, order.HIDDEN) and result.states_b.shape == (2, order.HIDDEN)
+    assert float(result.states_a.abs().max()) < 1.0  # tanh keeps the state in (-1, 1)
+
+
+def test_whitespace_and_control_characters_are_ignored():
+    assert order.clean_text("  狗 咬\t人\n") == "狗咬人"
+    assert order.clean_text("狗\x00咬人") == "狗咬人"
+
+
+@pytest.mark.parametrize("bad, code", [("", "empty_text"), ("   ", "empty_text"), (None, "empty_text"),
+                                       ("字" * (order.MAX_CHARS + 1), "text_too_long")])
+def test_bad_text_raises_input_error(bad, code):
+    with pytest.raises(InputError) as info:
+        order.compare_orders(bad, "人咬狗")
+    assert info.value.code == code
+
+
+def test_embeddings_are_fixed_per_character():
+    assert torch.equal(order.char_embedding("狗"), order.char_embedding("狗"))
+    assert not torch.equal(order.char_embedding("狗"), order.char_embedding("人"))
+
+
+def test_demo_rnn_is_contractive():
+    rnn = order.demo_rnn()
+    assert abs(float(torch.linalg.matrix_norm(rnn.w_hh, ord=2)) - 0.9) < 1e-9
+
+
+def test_parameter_counts():
+    assert order.rnn_params(3, 4) == 3 * 4 + 4 * 4 + 4
+    assert order.window_mlp_params(5, 3, 4) == 5 * 3 * 4 + 4
+    assert order.window_mlp_params(10, 8, 8) > order.window_mlp_params(5, 8, 8)
+    assert order.window_sees(gap=12, window=12) and not order.window_sees(gap=12, window=11)
+
+
+@pytest.mark.parametrize("form, n_in, n_out", [("one_to_one", 1, 1), ("one_to_many", 1, 4), ("many_to_one", 4, 1),
+                                               ("many_to_many_aligned", 6, 6), ("many_to_many_unaligned", 8, 6)])
+def test_four_forms(form, n_in, n_out):
+    for lang in ("zh", "en"):
+        graph = forms.unrolled(form, lang)
+        assert (graph.n_inputs, graph.n_outputs) == (n_in, n_out)
+
+
+def test_lecture_examples_in_forms():
+    aligned = forms.unrolled("many_to_many_aligned")
+    assert [s.x for s in aligned.steps] == list("010111") and [s.y for s in aligned.steps] == list("000011")
+    seq2seq = forms.unrolled("many_to_many_unaligned")
+    assert "".join(s.x for s in seq2seq.steps if s.x) == "我爱自然语言处理"
+    assert [s.y for s in seq2seq.steps if s.y] == ["I", "love", "natural", "language", "processing", "<eos>"]
+    assert {s.part for s in seq2seq.steps} == {"encoder", "decoder"}
+    with pytest.raises(ValueError):
+        forms.unrolled("two_to_three")
