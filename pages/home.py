@@ -3,10 +3,10 @@
 import pandas as pd
 import streamlit as st
 
-from playground import figures, forms, order
+from playground import forms, order, svg
 from playground.catalog import PAGES
 from playground.errors import InputError
-from playground.ui import input_error, lang, tr, url_choice
+from playground.ui import input_error, lang, show_svg, tr, url_choice
 
 st.title(tr("home.title"))
 st.markdown(tr("home.intro"))
@@ -28,11 +28,10 @@ view = url_choice(st.segmented_control, tr("home.forms.view"), ["unrolled", "fol
 st.markdown(tr(f"home.form.{form}.desc"))
 graph = forms.unrolled(form, lang())
 if view == "folded":
-    st.plotly_chart(figures.folded_diagram(), key="folded")
+    show_svg(svg.folded_svg())
     st.markdown(tr("home.forms.folded_note"))
 else:
-    labels = {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}
-    st.plotly_chart(figures.unrolled_diagram(graph, labels), key="unrolled")
+    show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
     st.caption(tr("home.forms.shared", steps=len(graph.steps)))
 
 # --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
@@ -57,8 +56,8 @@ else:
         st.success(tr("home.order.same_chars"))
     else:
         st.info(tr("home.order.diff_chars"))
-    st.plotly_chart(figures.hidden_state_heatmaps([result.states_a, result.states_b], [result.a, result.b],
-                                                  [result.a, result.b], tr("home.order.unit")), key="order_states")
+    for column, text, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b), strict=True):
+        show_svg(svg.heatmap_svg(states.T.tolist(), list(text), text, tr("home.order.unit")), column)
     st.caption(tr("home.order.note"))
 
 # --- 4. why not a fixed window ----------------------------------------------------------------
@@ -75,11 +74,10 @@ else:
 w1, w2 = st.columns(2)
 w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
 w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
-windows = list(range(1, 61))
-st.plotly_chart(figures.parameters_vs_window(
-    windows, [order.window_mlp_params(n, width, width) for n in windows], [order.rnn_params(width, width)] * len(windows),
-    {"mlp": tr("home.window.mlp"), "rnn": tr("home.window.rnn"), "title": tr("home.window.chart_title"),
-     "x": tr("home.window.axis_n"), "y": tr("home.window.axis_params")}, chosen=window), key="window_params")
+largest = order.window_mlp_params(60, width, width)  # the scale stays put while the sliders move
+show_svg(svg.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), svg.OUTPUT),
+                      (tr("home.window.rnn"), order.rnn_params(width, width), svg.CELL)],
+                     largest, tr("home.window.chart_title")))
 
 # --- 5. misconceptions and the map of the playground -----------------------------------------
 st.header(tr("home.myths.header"))

@@ -156,7 +156,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这里的字向量和 RNN 权重都是随机的（固定种子），没有经过训练：区分顺序靠的是“逐步更新状态”这种计算结构本身，而不是学到的知识。图中是每读一个字后，隐藏状态 $h_t$ 的各个分量。",
         "en": "The character vectors and RNN weights here are random (fixed seed) and untrained: telling the orders apart comes from the structure of the computation, a state updated step by step, not from anything learned. The chart shows the components of $h_t$ after each character.",
     },
-    "home.order.chart_title": {"zh": "隐藏状态 h_t 随读入的字变化", "en": "Hidden state h_t as each character is read"},
     "home.order.unit": {"zh": "分量", "en": "unit"},
     # --- home: fixed window ----------------------------------------------------------------
     "home.window.header": {"zh": "为什么固定窗口的 MLP 不够", "en": "Why a fixed-window MLP is not enough"},
@@ -171,9 +170,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.window.blind": {"zh": "France 在窗口之外：MLP 无从得知该填 French。", "en": "France is outside the window: the MLP cannot know the answer is French."},
     "home.window.mlp_params": {"zh": "窗口 MLP 的参数", "en": "Window MLP parameters"},
     "home.window.rnn_params": {"zh": "RNN 的参数（与长度无关）", "en": "RNN parameters (any length)"},
-    "home.window.chart_title": {"zh": "参数量随窗口大小增长", "en": "Parameters grow with the window"},
-    "home.window.axis_n": {"zh": "窗口大小 N", "en": "window size N"},
-    "home.window.axis_params": {"zh": "参数量", "en": "parameters"},
+    "home.window.chart_title": {"zh": "参数量：窗口 MLP 随 N 增长，RNN 不变", "en": "Parameters: the window MLP grows with N, the RNN does not"},
     "home.window.mlp": {"zh": "固定窗口 MLP", "en": "fixed-window MLP"},
     "home.window.rnn": {"zh": "RNN", "en": "RNN"},
     # --- home: misconceptions and map ------------------------------------------------------

@@ -65,6 +65,13 @@ def sidebar() -> None:
         st.caption(tr("sidebar.share"))
 
 
+# --- figures --------------------------------------------------------------------------------
+def show_svg(markup: str, where=None) -> None:
+    """Draw an inline SVG from ``playground.svg`` (its text is escaped there). ``st.html``
+    sanitises SVG away, so it goes through markdown's HTML pass-through instead."""
+    (where or st).markdown(markup, unsafe_allow_html=True)
+
+
 # --- errors -----------------------------------------------------------------------------------
 def input_error(exc: InputError) -> None:
     """Show a library InputError as a clear message in the reader's language."""

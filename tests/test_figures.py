@@ -1,27 +1,52 @@
+import re
+import xml.etree.ElementTree as ET
+
 import plotly.graph_objects as go
-import torch
 
-from playground import figures, forms
+from playground import figures, forms, svg
 
 
-def test_unrolled_diagram_draws_one_cell_per_step():
+def _parse(text):
+    return ET.fromstring(text)  # well-formed XML, or this raises
+
+
+def test_unrolled_svg_draws_one_cell_per_step_with_shared_weights():
     graph = forms.unrolled("many_to_many_aligned")
-    fig = figures.unrolled_diagram(graph)
-    texts = [a.text for a in fig.layout.annotations]
-    assert sum(t.startswith("h<sub>") for t in texts) == len(graph.steps) + 1  # + h_0
-    assert texts.count("W_hh") == len(graph.steps) - 1  # the same weight on every transition
+    text = svg.unrolled_svg(graph)
+    root = _parse(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = ["".join(t.itertext()) for t in root.iter(ns + "text")]
+    assert sum(bool(re.fullmatch("h[0-9]+", label)) for label in labels) == len(graph.steps)
+    assert labels.count("W_hh") == len(graph.steps) - 1  # the same weight on every transition
+    assert labels.count("W_xh") == len(graph.steps) and labels.count("W_hy") == len(graph.steps)
 
 
-def test_seq2seq_diagram_names_encoder_and_decoder():
-    fig = figures.unrolled_diagram(forms.unrolled("many_to_many_unaligned"), {"encoder": "ENC", "decoder": "DEC"})
-    texts = [a.text for a in fig.layout.annotations]
-    assert "<b>ENC</b>" in texts and "<b>DEC</b>" in texts and "c" in texts
+def test_seq2seq_svg_names_encoder_decoder_and_context():
+    text = svg.unrolled_svg(forms.unrolled("many_to_many_unaligned"), {"encoder": "编码器", "decoder": "DEC"})
+    assert "编码器" in text and "DEC" in text and ">c<" in text
+    assert text.count('stroke-dasharray="5 4"') == 5  # five fed-back outputs
+    _parse(text)
 
 
-def test_other_figures_build():
-    assert isinstance(figures.folded_diagram(), go.Figure)
-    fig = figures.hidden_state_heatmaps([torch.zeros(3, 4), torch.ones(2, 4)], ["abc", "ab"], ["A", "B"], "unit")
-    assert len(fig.data) == 2 and fig.data[0].x == ("1:a", "2:b", "3:c")
-    fig = figures.parameters_vs_window([1, 2], [10, 20], [5, 5], {"mlp": "m", "rnn": "r"}, chosen=2)
-    assert len(fig.data) == 2
+def test_text_is_escaped():
+    graph = forms.Unrolled("one_to_one", [forms.Step(1, "<b>&", "x", "cell")], ("W",))
+    text = svg.unrolled_svg(graph)
+    assert "&lt;b&gt;&amp;" in text
+    _parse(text)
+
+
+def test_heatmap_svg_colours_and_tooltips():
+    text = svg.heatmap_svg([[-1.0, 0.0, 1.0], [0.5, -0.5, 0.25]], ["狗", "咬", "人"], "狗咬人", "unit")
+    _parse(text)
+    assert len(re.findall("<rect ", text)) == 6
+    assert "#2166ac" in text and "#ffffff" in text and "#b2182b" in text  # -1, 0, +1
+    assert "人 · unit 0: +1.0000" in text
+
+
+def test_folded_svg_and_plotly_figures():
+    _parse(svg.folded_svg())
+    bars = svg.bars_svg([("MLP", 500, svg.OUTPUT), ("RNN", 100, svg.CELL)], 1000, "params")
+    _parse(bars)
+    assert 'width="260.0"' in bars and 'width="52.0"' in bars and ">500<" in bars  # 520 px = the scale's maximum
+    assert isinstance(figures.loss_curve([1, 2], [1.0, 0.5], "step", "loss"), go.Figure)
     assert len(figures.loss_curve([1, 2], [1.0, 0.5], "step", "loss").data) == 1

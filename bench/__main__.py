@@ -1,0 +1,54 @@
+"""``python -m bench``: the playground's speed figures, measured side by side in one run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+from bench import cold_start
+from bench.harness import ROOT, launch_browser
+from playground.device import device_label
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement (median reported)")
+    parser.add_argument("--json", action="store_true", help="also write bench/results/<time>.json")
+    args = parser.parse_args(argv)
+
+    results = {"machine": {"python": platform.python_version(), "device": device_label(), "cpus": _cpus()}}
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        results["cold_start"] = cold_start.run(browser, rounds=args.rounds)
+        browser.close()
+
+    c = results["cold_start"]
+    print(f"machine: {results['machine']}")
+    print("cold start (server start -> first page fully rendered in Chromium)")
+    print(f"  app : median {c['app_median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in c['app_s'])}")
+    print(f"  bare: median {c['bare_median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in c['bare_s'])}"
+          "  (a Streamlit page that only imports torch)")
+    verdict = "meets" if c["ratio"] <= c["goal"] else "MISSES"
+    print(f"  ratio app/bare = {c['ratio']:.2f}  ({verdict} the goal <= {c['goal']})")
+    if args.json:
+        out = ROOT / "bench" / "results"
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / time.strftime("%Y%m%d-%H%M%S.json")
+        path.write_text(json.dumps(results, indent=2))
+        print(f"written {path}")
+    return 0
+
+
+def _cpus() -> int:
+    import os
+
+    return os.cpu_count() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

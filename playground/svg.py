@@ -1,0 +1,151 @@
+"""Static diagrams as inline SVG strings: unrolled and folded RNN graphs, state heatmaps.
+
+Diagrams need no zoom or hover, and inline SVG costs the browser nothing to load, where each
+plotly chart pulls in plotly.js; the Home page uses these to open fast. Pure functions of their
+arguments; text is escaped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from playground.forms import Unrolled
+
+CELL = "#4C78A8"
+DECODER = "#F58518"
+INPUT = "#54A24B"
+OUTPUT = "#E45756"
+INK = "#333333"
+FONT = "font-family:'Noto Sans CJK SC','Source Sans Pro',sans-serif"
+
+STEP_W, BOX_W, BOX_H = 130, 70, 40
+Y_OUT, Y_H, Y_IN = 40, 130, 220
+
+
+def _svg(width: float, height: float, body: list[str], label: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'width="100%" style="max-width:{width:.0f}px;{FONT}" role="img" aria-label="{escape(label)}">'
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker></defs>'
+            + "".join(body) + "</svg>")
+
+
+def _box(x: float, y: float, text: str, color: str, w: float = BOX_W, h: float = BOX_H, sub: str = "") -> str:
+    label = escape(text) + (f'<tspan font-size="10" dy="4">{escape(sub)}</tspan>' if sub else "")
+    return (f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w}" height="{h}" rx="6" fill="{color}" '
+            f'fill-opacity="0.16" stroke="{color}" stroke-width="2"/>'
+            f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="14" fill="{INK}">{label}</text>')
+
+
+def _arrow(x0: float, y0: float, x1: float, y1: float, label: str = "", color: str = INK, dashed: bool = False) -> str:
+    dash = ' stroke-dasharray="5 4"' if dashed else ""
+    out = (f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{color}" stroke-width="1.6"'
+           f' marker-end="url(#arrow)"{dash}/>')
+    if label and y0 == y1:  # horizontal: the label sits centred above the arrow
+        out += (f'<text x="{(x0 + x1) / 2:.1f}" y="{y0 - 7:.1f}" text-anchor="middle" font-size="11" fill="{color}">'
+                f"{escape(label)}</text>")
+    elif label:  # vertical: beside it
+        out += (f'<text x="{x0 + 5:.1f}" y="{(y0 + y1) / 2 + 4:.1f}" font-size="11" fill="{color}">'
+                f"{escape(label)}</text>")
+    return out
+
+
+def unrolled_svg(graph: Unrolled, part_labels: dict[str, str] | None = None) -> str:
+    """Inputs at the bottom, one cell per time step, outputs on top; the shared weight's name on
+    every arrow that uses it, so weight sharing is visible."""
+    part_labels = part_labels or {}
+    body: list[str] = []
+    x_of = {s.t: 60 + (s.t - 0.5) * STEP_W for s in graph.steps}
+    previous = None
+    for s in graph.steps:
+        x = x_of[s.t]
+        color = DECODER if s.part == "decoder" else CELL
+        body.append(_box(x, Y_H, "h", color, sub=str(s.t)))
+        if previous is None:
+            body.append(f'<text x="{x - STEP_W / 2 - 6:.1f}" y="{Y_H + 5}" font-size="13" fill="{INK}">h₀</text>')
+            body.append(_arrow(x - STEP_W / 2 + 14, Y_H, x - BOX_W / 2, Y_H))
+        else:
+            same_part = previous.part == s.part
+            weight = {"cell": "W_hh", "encoder": "W_enc", "decoder": "W_dec"}[s.part] if same_part else "c"
+            body.append(_arrow(x_of[previous.t] + BOX_W / 2, Y_H, x - BOX_W / 2, Y_H, weight, color))
+        if s.x is not None:
+            body.append(_box(x, Y_IN, s.x, INPUT, w=BOX_W + 10, h=30))
+            body.append(_arrow(x, Y_IN - 15, x, Y_H + BOX_H / 2, "W_xh" if s.part == "cell" else "", INPUT))
+        if s.y is not None:
+            body.append(_box(x, Y_OUT, s.y, OUTPUT, w=BOX_W + 16, h=30))
+            body.append(_arrow(x, Y_H - BOX_H / 2, x, Y_OUT + 15, "W_hy" if s.part == "cell" else "", OUTPUT))
+        if s.part == "decoder" and previous is not None and previous.part == "decoder":
+            # autoregressive decoding: the previous output is this step's input
+            body.append(_arrow(x_of[previous.t] + 20, Y_OUT + 15, x - 20, Y_H - BOX_H / 2, color=DECODER, dashed=True))
+        previous = s
+    for part, color in (("encoder", CELL), ("decoder", DECODER)):
+        xs = [x_of[s.t] for s in graph.steps if s.part == part]
+        if xs:
+            body.append(f'<text x="{(min(xs) + max(xs)) / 2:.1f}" y="{Y_IN + 40}" text-anchor="middle" font-size="14" '
+                        f'font-weight="bold" fill="{color}">{escape(part_labels.get(part, part))}</text>')
+    width = 60 + len(graph.steps) * STEP_W + 20
+    return _svg(width, Y_IN + 50, body, f"unrolled RNN, {len(graph.steps)} steps")
+
+
+def folded_svg(weight_names: Sequence[str] = ("W_xh", "W_hh", "W_hy")) -> str:
+    """One cell with a self-loop: the folded drawing of the same network."""
+    w_xh, w_hh, w_hy = weight_names
+    x = 120
+    body = [
+        _box(x, Y_OUT, "y", OUTPUT, w=60, h=30, sub="t"),
+        _box(x, Y_H, "h", CELL, sub="t"),
+        _box(x, Y_IN, "x", INPUT, w=60, h=30, sub="t"),
+        _arrow(x, Y_IN - 15, x, Y_H + BOX_H / 2, w_xh, INPUT),
+        _arrow(x, Y_H - BOX_H / 2, x, Y_OUT + 15, w_hy, OUTPUT),
+        f'<path d="M {x + BOX_W / 2} {Y_H + 10} C {x + 120} {Y_H + 60}, {x + 120} {Y_H - 60}, {x + BOX_W / 2} {Y_H - 10}" '
+        f'fill="none" stroke="{CELL}" stroke-width="1.8" marker-end="url(#arrow)"/>',
+        f'<text x="{x + 100}" y="{Y_H + 5}" font-size="12" fill="{CELL}">{escape(w_hh)}</text>',
+    ]
+    return _svg(300, Y_IN + 30, body, "folded RNN with a self-loop")
+
+
+def _diverging(value: float) -> str:
+    """Blue (-1) through white (0) to red (+1)."""
+    v = max(-1.0, min(1.0, value))
+    blue, red = (33, 102, 172), (178, 24, 43)
+    end = red if v > 0 else blue
+    r, g, b = (round(255 + (c - 255) * abs(v)) for c in end)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], title: str, row_label: str) -> str:
+    """A units x steps grid of values in [-1, 1], with the value in each cell's tooltip."""
+    cell_w, cell_h, left, top = 44, 14, 44, 28
+    body = [f'<text x="{left}" y="16" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
+    for i, row in enumerate(rows):
+        y = top + i * cell_h
+        body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="9" fill="#777">{i}</text>')
+        for j, value in enumerate(row):
+            body.append(f'<rect x="{left + j * cell_w}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" '
+                        f'fill="{_diverging(float(value))}"><title>{escape(column_labels[j])} · {escape(row_label)} {i}: '
+                        f"{float(value):+.4f}</title></rect>")
+    bottom = top + len(rows) * cell_h
+    for j, label in enumerate(column_labels):
+        body.append(f'<text x="{left + j * cell_w + cell_w / 2}" y="{bottom + 16}" text-anchor="middle" font-size="12" '
+                    f'fill="{INK}">{escape(label)}</text>')
+    body.append(f'<text x="10" y="{top + len(rows) * cell_h / 2}" font-size="10" fill="#777" '
+                f'transform="rotate(-90 10 {top + len(rows) * cell_h / 2})" text-anchor="middle">{escape(row_label)}</text>')
+    width = left + max(len(column_labels), 1) * cell_w + 10
+    return _svg(width, bottom + 26, body, title)
+
+
+def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: str) -> str:
+    """Horizontal bars (label, value, colour) on a fixed scale, so a bar visibly grows or shrinks
+    as a slider moves; each bar carries its value."""
+    left, width, bar_h, gap, top = 150, 520, 26, 12, 30
+    body = [f'<text x="0" y="18" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
+    for k, (label, value, color) in enumerate(bars):
+        y = top + k * (bar_h + gap)
+        length = max(1.0, width * min(value / scale_max, 1.0)) if scale_max > 0 else 1.0
+        body.append(f'<text x="{left - 8}" y="{y + 18}" text-anchor="end" font-size="13" fill="{INK}">'
+                    f"{escape(label)}</text>")
+        body.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" rx="3" fill="{color}" '
+                    'fill-opacity="0.8"/>')
+        body.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}" font-size="13" fill="{INK}">{value:,.0f}</text>')
+    return _svg(left + width + 110, top + len(bars) * (bar_h + gap), body, title)
