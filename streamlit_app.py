@@ -6,10 +6,12 @@ from playground import ui
 from playground.catalog import PAGES
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
-ui.sidebar()
+# Navigation first: the sidebar writes the language into the URL, and a URL change made before
+# st.navigation knows the page sends a deep link to the main page ("page not found").
 navigation = st.navigation([
     st.Page(spec.path, title=ui.tr(f"page.{spec.key}.title"), icon=spec.icon, url_path=spec.url_path,
             default=spec.default)
     for spec in PAGES
 ])
+ui.sidebar()
 navigation.run()

@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import cold_start
+from bench import cold_start, training
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
@@ -27,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
         results["cold_start"] = cold_start.run(browser, rounds=args.rounds)
         browser.close()
 
+    results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
+
     c = results["cold_start"]
     print(f"machine: {results['machine']}")
     print("cold start (server start -> first page fully rendered in Chromium)")
@@ -35,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
           "  (a Streamlit page that only imports torch)")
     verdict = "meets" if c["ratio"] <= c["goal"] else "MISSES"
     print(f"  ratio app/bare = {c['ratio']:.2f}  ({verdict} the goal <= {c['goal']})")
+    tr = results["two_ones_training"]
+    print(f"two consecutive 1s: training from scratch with the page's defaults ({tr['steps']} steps)")
+    print(f"  median {tr['median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in tr['seconds'])}"
+          f"  exhaustive accuracy {', '.join(f'{a:.0%}' for a in tr['exhaustive_string_accuracy'])}")
     if args.json:
         out = ROOT / "bench" / "results"
         out.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,8 @@ class PageSpec:
     key: str  # i18n keys page.<key>.title / page.<key>.blurb
     path: str  # relative to the repository root
     icon: str
-    url_path: str
+    url_path: str  # = the file's stem: before its first run a fresh server resolves deep links
+    #                by the files in pages/, so any other path shows "page not found" once
     default: bool = False
     # What a page test does to prove the main interaction changes the page: the widget key and
     # a value to give it (page tests and browser tests use it).
@@ -25,4 +26,6 @@ class PageSpec:
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("home", "pages/home.py", ":material/home:", "home", default=True,
              main_widget="order_a", main_value="咬狗人"),
+    PageSpec("two_ones", "pages/two_ones.py", ":material/exposure_plus_1:", "two_ones",
+             main_widget="bits", main_value="1 1 0 1 1"),
 )

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 
 
-def loss_curve(steps: Sequence[int], losses: Sequence[float], x_label: str, y_label: str) -> go.Figure:
-    fig = go.Figure(go.Scatter(x=list(steps), y=list(losses), mode="lines"))
-    fig.update_layout(xaxis_title=x_label, yaxis_title=y_label, height=260, margin=dict(l=10, r=10, t=10, b=10))
+def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figure:
+    """Loss per step, and accuracy (right axis) where the progress records carry it."""
+    fig = go.Figure(go.Scatter(x=[p["step"] for p in progress], y=[p["loss"] for p in progress], mode="lines",
+                               name=labels["loss"]))
+    with_accuracy = [p for p in progress if "accuracy" in p]
+    if with_accuracy:
+        fig.add_trace(go.Scatter(x=[p["step"] for p in with_accuracy], y=[p["accuracy"] for p in with_accuracy],
+                                 mode="lines+markers", name=labels["accuracy"], yaxis="y2"))
+        fig.update_layout(yaxis2=dict(title=labels["accuracy"], overlaying="y", side="right", range=[0, 1.02]))
+    fig.update_layout(xaxis_title=labels["step"], yaxis_title=labels["loss"], height=280,
+                      margin=dict(l=10, r=10, t=10, b=10), legend=dict(orientation="h", y=1.12))
     return fig

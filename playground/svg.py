@@ -7,6 +7,7 @@ arguments; text is escaped here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -149,3 +150,47 @@ def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: st
                     'fill-opacity="0.8"/>')
         body.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}" font-size="13" fill="{INK}">{value:,.0f}</text>')
     return _svg(left + width + 110, top + len(bars) * (bar_h + gap), body, title)
+
+
+def _fmt(value: float) -> str:
+    if not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("∞" if value > 0 else "-∞")
+    return f"{value:.3g}"
+
+
+def vector_steps_svg(steps: Sequence[dict], focus: int, labels: dict[str, str]) -> str:
+    """A few unrolled steps with their numbers: each step dict has t, x, h (a vector), y, target,
+    input_term and recurrent_term (vectors). The ``focus`` step is highlighted; the arrows carry
+    W_xh x_t (from below) and W_hh h_{t-1} (from the left)."""
+    col_w, box_w, left = 230, 120, 70
+    y_out, y_h, y_in = 50, 175, 320
+    body = []
+    for k, s in enumerate(steps):
+        x = left + k * col_w + col_w / 2
+        focus_here = s["t"] == focus
+        colour = OUTPUT if focus_here else CELL
+        h_text = "[" + ", ".join(_fmt(v) for v in s["h"]) + "]"
+        opacity, stroke = (0.22, 3) if focus_here else (0.1, 1.5)
+        body.append(f'<rect x="{x - box_w / 2}" y="{y_h - 30}" width="{box_w}" height="60" rx="8" fill="{colour}" '
+                    f'fill-opacity="{opacity}" stroke="{colour}" stroke-width="{stroke}"/>')
+        body.append(f'<text x="{x}" y="{y_h - 8}" text-anchor="middle" font-size="13" fill="{INK}">h{_sub(s["t"])}</text>')
+        body.append(f'<text x="{x}" y="{y_h + 14}" text-anchor="middle" font-size="13" fill="{INK}">{escape(h_text)}</text>')
+        body.append(_box(x, y_in, f"x{_sub(s['t'])} = {s['x']}", INPUT, w=100, h=30))
+        body.append(_arrow(x, y_in - 15, x, y_h + 30, "", INPUT))
+        body.append(f'<text x="{x + 6}" y="{(y_in + y_h) / 2 + 20}" font-size="11" fill="{INPUT}">W_xh x = '
+                    f'{escape("[" + ", ".join(_fmt(v) for v in s["input_term"]) + "]")}</text>')
+        ok = "✓" if s.get("correct", True) else "✗"
+        body.append(_box(x, y_out, f"y{_sub(s['t'])} = {_fmt(s['y'])} {ok}", OUTPUT, w=130, h=30))
+        body.append(_arrow(x, y_h - 30, x, y_out + 15, "", OUTPUT))
+        body.append(f'<text x="{x + 6}" y="{(y_out + y_h) / 2 + 2}" font-size="11" fill="{OUTPUT}">'
+                    f'{escape(labels.get("target", "target"))} {s["target"]}</text>')
+        x_prev = x - col_w
+        body.append(_arrow(x_prev + box_w / 2 if k else x - col_w / 2 - 10, y_h, x - box_w / 2, y_h, "", CELL))
+        body.append(f'<text x="{x - col_w / 2}" y="{y_h - 40}" text-anchor="middle" font-size="11" fill="{CELL}">W_hh h = '
+                    f'{escape("[" + ", ".join(_fmt(v) for v in s["recurrent_term"]) + "]")}</text>')
+    width = left + len(steps) * col_w + 20
+    return _svg(width, y_in + 30, body, labels.get("title", "unrolled steps"))
+
+
+def _sub(t: int) -> str:
+    return str(t).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))

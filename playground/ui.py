@@ -12,7 +12,7 @@ from playground import i18n
 from playground.checkpoints import CheckpointError, load_checkpoint
 from playground.device import device, device_label
 from playground.errors import InputError
-from playground.figures import loss_curve
+from playground.figures import training_curves
 from playground.jobs import FINISHED, JobRunner, SessionJobs
 
 LANG_KEY = "lang"
@@ -24,9 +24,11 @@ def default_language() -> str:
 
 
 def lang() -> str:
-    """The reader's language: the sidebar switch, else the browser's locale."""
-    value = st.session_state.get(LANG_KEY)
-    return value if value in i18n.LANGUAGES else default_language()
+    """The reader's language: the sidebar switch, else the URL, else the browser's locale."""
+    for value in (st.session_state.get(LANG_KEY), st.query_params.get(LANG_KEY)):
+        if value in i18n.LANGUAGES:
+            return value
+    return default_language()
 
 
 def tr(key: str, **fields: object) -> str:
@@ -72,6 +74,21 @@ def show_svg(markup: str, where=None) -> None:
     (where or st).markdown(markup, unsafe_allow_html=True)
 
 
+def matrix_editor(label: str, array, key: str, where=None):
+    """An editable numeric grid (``st.data_editor``) that returns a float array of the same shape;
+    emptied cells come back as NaN for the library to refuse with a message."""
+    import numpy as np
+    import pandas as pd
+
+    array = np.atleast_2d(np.asarray(array, dtype=np.float64))
+    frame = pd.DataFrame(array, columns=[str(j + 1) for j in range(array.shape[1])])
+    (where or st).markdown(label)
+    edited = (where or st).data_editor(frame, key=key, hide_index=True, num_rows="fixed",
+                                       column_config={c: st.column_config.NumberColumn(c, format="%.4g") for c in frame},
+                                       width="content")
+    return edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
+
+
 # --- errors -----------------------------------------------------------------------------------
 def input_error(exc: InputError) -> None:
     """Show a library InputError as a clear message in the reader's language."""
@@ -94,6 +111,14 @@ def cached_checkpoint(name: str):
     for tensor in tensors.values():
         tensor.requires_grad_(False)
     return tensors, card
+
+
+@st.cache_resource(show_spinner=False)
+def cached_model(name: str, _build):
+    """A shipped model rebuilt once per server by ``_build(tensors, card)``; shared and read-only
+    (``_build`` must return it in eval mode with gradients off)."""
+    tensors, card = cached_checkpoint(name)
+    return _build(tensors, card), card
 
 
 # --- background jobs --------------------------------------------------------------------------
@@ -122,8 +147,8 @@ def _draw_job(snapshot: dict, runner: JobRunner) -> None:
         last = progress[-1]
         step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
         st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
-        st.plotly_chart(loss_curve([p.get("step", i) for i, p in enumerate(progress)], [p.get("loss") for p in progress],
-                                   tr("job.step_axis"), tr("job.loss_axis")), key=f"job-loss-{snapshot['id']}")
+        labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}
+        st.plotly_chart(training_curves(progress, labels), key=f"job-curves-{snapshot['id']}")
     elif status == "running":
         st.progress(0.0, text=tr("job.starting"))
     if status == "done":

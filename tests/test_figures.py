@@ -48,5 +48,7 @@ def test_folded_svg_and_plotly_figures():
     bars = svg.bars_svg([("MLP", 500, svg.OUTPUT), ("RNN", 100, svg.CELL)], 1000, "params")
     _parse(bars)
     assert 'width="260.0"' in bars and 'width="52.0"' in bars and ">500<" in bars  # 520 px = the scale's maximum
-    assert isinstance(figures.loss_curve([1, 2], [1.0, 0.5], "step", "loss"), go.Figure)
-    assert len(figures.loss_curve([1, 2], [1.0, 0.5], "step", "loss").data) == 1
+    labels = {"loss": "L", "accuracy": "A", "step": "S"}
+    assert len(figures.training_curves([{"step": 1, "loss": 1.0}, {"step": 2, "loss": 0.5}], labels).data) == 1
+    fig = figures.training_curves([{"step": 1, "loss": 1.0}, {"step": 10, "loss": 0.5, "accuracy": 0.9}], labels)
+    assert isinstance(fig, go.Figure) and len(fig.data) == 2 and fig.data[1].y == (0.9,)

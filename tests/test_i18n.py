@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _fields(text):
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    # braces inside $...$ are LaTeX, not format fields
+    prose = re.sub(r"\$[^$]*\$", "", text)
+    return {name for _, name, _, _ in string.Formatter().parse(prose) if name}
 
 
 @pytest.mark.parametrize("key", sorted(STRINGS))
@@ -21,11 +23,16 @@ def test_every_key_has_both_languages_with_the_same_fields(key):
     assert set(entry) == set(LANGUAGES), f"{key} lacks a language"
     assert all(entry[lang].strip() for lang in LANGUAGES), f"{key} has an empty string"
     assert _fields(entry["zh"]) == _fields(entry["en"]), f"{key}: fields differ between languages"
+    fields = _fields(entry["en"])
+    if fields:  # t() formats these strings: every other brace must be doubled
+        for lang in LANGUAGES:
+            entry[lang].format(**{name: 1 for name in fields})
 
 
 def test_chinese_strings_are_chinese():
     # a Chinese string that is just the English copied over is a missing translation
-    copied = [k for k, v in STRINGS.items() if v["zh"] == v["en"] and re.search("[a-z]{4,}", v["en"])]
+    # (a technical term such as "tanh" or "ReLU(W_hy h)" may be the same in both)
+    copied = [k for k, v in STRINGS.items() if v["zh"] == v["en"] and re.search("[A-Za-z]{3,} [A-Za-z]{3,}", v["en"])]
     assert copied == []
 
 
@@ -49,3 +56,10 @@ def test_lookup_and_locale():
     assert t("sidebar.device", "en", name="CPU") == "Device: CPU"
     assert language_from_locale("zh-CN") == "zh" and language_from_locale("zh-TW") == "zh"
     assert language_from_locale("en-US") == "en" and language_from_locale(None) == "en"
+
+
+def test_page_url_paths_match_file_names():
+    # a fresh server resolves a deep link by pages/<url_path>.py before the app's first run
+    for spec in PAGES:
+        assert (ROOT / spec.path).is_file()
+        assert spec.default or Path(spec.path).stem == spec.url_path

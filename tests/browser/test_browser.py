@@ -5,7 +5,7 @@ interaction works, and the README screenshots are written to docs/screenshots/.
 """
 
 import re
-from urllib.parse import unquote
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -32,6 +32,8 @@ def _settle(page):
 def _assert_no_exception(page):
     errors = page.locator("[data-testid='stException']")
     assert errors.count() == 0, errors.first.inner_text()
+    dialogs = page.locator("[role='dialog']")  # e.g. "page not found" on a deep link
+    assert dialogs.count() == 0, dialogs.first.inner_text()
 
 
 @pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
@@ -66,7 +68,7 @@ def test_main_interaction(spec, server_url, new_page):
     _settle(page)
     _assert_no_exception(page)
     assert page.locator("[data-testid='stMain']").inner_text() != before
-    assert str(spec.main_value) in unquote(page.url)
+    assert parse_qs(urlparse(page.url).query)[spec.main_widget] == [str(spec.main_value)]
 
 
 def test_language_switch_is_kept_in_the_url(server_url, new_page):

@@ -1,0 +1,190 @@
+"""Two consecutive 1s: the lecture's hand-built RNN, its weights, an exhaustive check, and training."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from playground import formatting as fmt
+from playground import svg, two_ones
+from playground.checkpoints import CheckpointError
+from playground.errors import InputError
+from playground.ui import (
+    cached_model,
+    checkpoint_error,
+    input_error,
+    job_panel,
+    matrix_editor,
+    session_jobs,
+    show_svg,
+    tr,
+    url_choice,
+)
+
+
+def _randomise() -> None:
+    st.session_state["bits"] = " ".join(two_ones.random_bits(st.session_state.get("rand_len", 12)))
+
+
+def _load_counterexample(example: str) -> None:
+    st.session_state["bits"] = " ".join(example)
+
+
+def _reset_weights() -> None:
+    st.session_state["weights_version"] = st.session_state.get("weights_version", 0) + 1
+
+
+st.title(tr("two.title"))
+st.markdown(tr("two.intro"))
+st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W_{hy}h_t),\qquad h_0=(0,0,1)")
+
+# --- 1. the input -------------------------------------------------------------------------------
+st.header(tr("two.input.header"))
+c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
+text = c_text.text_input(tr("two.input.bits"), value="0 1 0 1 1 1", key="bits", bind="query-params")
+c_len.slider(tr("two.input.length"), 1, 64, 12, key="rand_len", bind="query-params")
+c_button.button(tr("two.input.random"), on_click=_randomise, icon=":material/casino:")
+try:
+    bits = two_ones.parse_bits(text)
+except InputError as exc:
+    input_error(exc)
+    bits = None
+if bits == []:
+    st.info(tr("two.input.empty"))
+    bits = two_ones.parse_bits(two_ones.LECTURE_EXAMPLE)
+
+# --- 2. the weights: the lecture's construction, or your own edits --------------------------------
+st.header(tr("two.weights.header"))
+construction = url_choice(st.segmented_control, tr("two.weights.construction"), list(two_ones.CONSTRUCTIONS),
+                          "construction", "relu", format_func=lambda c: tr(f"two.construction.{c}"))
+base = two_ones.CONSTRUCTIONS[construction]()
+st.markdown(tr("two.weights.reading"))
+if construction == "tanh":
+    st.markdown(tr("two.weights.tanh_note"))
+weights, editing = base, st.toggle(tr("two.weights.edit"), key="edit")
+if editing:
+    version = f"{construction}-{st.session_state.get('weights_version', 0)}"
+    cols = st.columns([1, 3, 3, 1])
+    arrays = {
+        "w_xh": matrix_editor("$W_{xh}$", base.w_xh, f"w_xh-{version}", cols[0]),
+        "w_hh": matrix_editor("$W_{hh}$", base.w_hh, f"w_hh-{version}", cols[1]),
+        "w_hy": matrix_editor("$W_{hy}$", base.w_hy, f"w_hy-{version}", cols[2]),
+        "h0": matrix_editor("$h_0$", base.h0[:, None], f"h0-{version}", cols[3])[:, 0],
+    }
+    a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"act-{version}",
+                              index=two_ones.ACTIVATIONS.index(base.activation), format_func=lambda a: tr(f"two.act.{a}"))
+    output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"out-{version}",
+                          index=two_ones.OUTPUTS.index(base.output), format_func=lambda o: tr(f"two.output.{o}"))
+    a3.button(tr("two.weights.reset"), on_click=_reset_weights, icon=":material/restart_alt:")
+    try:
+        weights = two_ones.Weights(**arrays, activation=activation, output=output)
+    except InputError as exc:
+        input_error(exc)
+        weights = None
+    changed = (activation, output) != (base.activation, base.output) or any(
+        not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
+    if changed:
+        st.caption(tr("two.weights.edited"))
+st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
+                        (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
+
+# --- 3. the step table, the exhaustive check --------------------------------------------------------
+if bits and weights is not None:
+    table = two_ones.run(bits, weights)
+    st.header(tr("two.table.header"))
+    shown = pd.DataFrame({
+        tr("two.col.t"): table["t"], tr("two.col.x"): table["x"],
+        tr("two.col.wx"): table["input_term"].map(fmt.vector), tr("two.col.wh"): table["recurrent_term"].map(fmt.vector),
+        tr("two.col.z"): table["z"].map(fmt.vector),
+        tr("two.col.h"): [fmt.vector(r) for r in table[["current", "previous", "bias"]].to_numpy()],
+        tr("two.col.y"): table["y"].map(fmt.number), tr("two.col.target"): table["target"],
+        tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
+    })
+    st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
+    overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
+    if overflow:
+        st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
+
+    st.subheader(tr("two.check.header"))
+    counterexample = two_ones.verify(weights)
+    if counterexample is None:
+        st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
+    else:
+        st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
+        st.button(tr("two.check.load"), on_click=_load_counterexample, args=(counterexample,))
+
+    # --- 4. step through the unrolled graph --------------------------------------------------------
+    st.header(tr("two.steps.header"))
+    if st.session_state.get("t", 1) > len(table):
+        st.session_state["t"] = len(table)
+    t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), 1, key="t", bind="query-params") \
+        if len(table) > 1 else 1
+    window = [
+        {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
+         "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
+        for r in table.iloc[max(t - 2, 0): t + 1].itertuples()
+    ]
+    show_svg(svg.vector_steps_svg(window, focus=t, labels={"target": tr("two.steps.target")}))
+    st.caption(tr("two.steps.caption"))
+
+st.subheader(tr("two.truth.header"))
+truth = two_ones.truth_table(weights or base)
+st.dataframe(pd.DataFrame({
+    tr("two.truth.previous"): truth["previous"], tr("two.truth.current"): truth["current"],
+    tr("two.truth.sum"): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
+    tr("two.col.target"): truth["target"],
+}), hide_index=True)
+
+# --- 5. learn it from scratch ----------------------------------------------------------------------
+st.header(tr("two.train.header"))
+st.markdown(tr("two.train.intro"))
+defaults = two_ones.TrainSettings()
+with st.form("train"):
+    f1, f2, f3, f4, f5 = st.columns(5)
+    hidden = f1.slider(tr("two.train.hidden"), 2, 16, defaults.hidden)
+    train_activation = f2.selectbox(tr("two.train.activation"), ["tanh", "relu"],
+                                    format_func=lambda a: tr(f"two.act.{a}"))
+    lr = f3.select_slider(tr("two.train.lr"), [0.001, 0.003, 0.01, 0.03, 0.1, 0.3], value=defaults.lr)
+    steps = f4.slider(tr("two.train.steps"), 50, 2000, defaults.steps, step=50)
+    seed = f5.number_input(tr("two.train.seed"), 0, 10_000, defaults.seed)
+    if st.form_submit_button(tr("two.train.start"), icon=":material/play_arrow:"):
+        settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
+        session_jobs().start("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop))
+job_panel("two_ones")
+
+job = session_jobs().get("two_ones")
+outcome = job.result if job is not None and job.finished and job.result is not None else None
+if outcome is not None:
+    st.markdown(tr("two.train.yours"))
+    model, accuracy, seconds = outcome.model, outcome.accuracy, outcome.seconds
+else:
+    try:
+        model, card = cached_model(two_ones.SHIPPED, two_ones.model_from_checkpoint)
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        st.stop()
+    st.markdown(tr("two.train.shipped"))
+    accuracy, seconds = two_ones.exhaustive_accuracy(model), card.training_seconds
+m1, m2, m3 = st.columns(3)
+m1.metric(tr("two.train.string_accuracy"), f"{accuracy['string_accuracy']:.2%}")
+m2.metric(tr("two.train.step_accuracy"), f"{accuracy['step_accuracy']:.2%}")
+m3.metric(tr("two.train.time"), f"{seconds:.2f} s")
+learned, hand = two_ones.learned_weights(model), two_ones.lecture_weights()
+c_hand, c_learned = st.columns([2, 3])
+c_hand.markdown(f"**{tr('two.train.hand')}**")
+c_hand.latex(fmt.latex_matrix("W_{xh}", hand.w_xh) + r"\quad " + fmt.latex_matrix("W_{hh}", hand.w_hh))
+c_hand.latex(fmt.latex_matrix("W_{hy}", hand.w_hy))
+c_learned.markdown(f"**{tr('two.train.learned')}**")
+c_learned.latex(fmt.latex_matrix("W_{xh}", learned["W_xh"], 3) + r"\quad " + fmt.latex_matrix("W_{hh}", learned["W_hh"], 3))
+c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3) + r"\quad " + fmt.latex_matrix("W_{hy}", learned["W_hy"], 3)
+                + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
+st.markdown(f"**{tr('two.train.roles')}**")
+roles = two_ones.unit_roles(model)
+st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"],
+                           tr("two.train.corr_current"): roles["corr_current"].map(lambda v: f"{v:+.3f}"),
+                           tr("two.train.corr_previous"): roles["corr_previous"].map(lambda v: f"{v:+.3f}")}),
+             hide_index=True)
+st.caption(tr("two.train.roles_note"))
+
+st.header(tr("two.myths.header"))
+st.markdown(tr("two.myths.body"))

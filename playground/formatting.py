@@ -1,0 +1,31 @@
+"""Numbers as text: matrices in LaTeX, vectors in brackets, non-finite values marked."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+
+
+def number(value: float, digits: int = 4) -> str:
+    """Up to ``digits`` significant figures; NaN and infinities spelled out instead of crashing."""
+    value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    text = f"{value:.{digits}g}"
+    return "0" if text in ("-0", "0") else text
+
+
+def vector(values: Iterable[float], digits: int = 4) -> str:
+    return "[" + ", ".join(number(v, digits) for v in values) + "]"
+
+
+def latex_matrix(name: str, array, digits: int = 4) -> str:
+    """``name = \\begin{bmatrix}...\\end{bmatrix}`` for st.latex."""
+    rows = np.atleast_2d(np.asarray(array, dtype=np.float64))
+    body = r" \\ ".join(" & ".join(number(v, digits).replace("∞", r"\infty").replace("−", "-") for v in row)
+                        for row in rows)
+    return rf"{name} = \begin{{bmatrix}} {body} \end{{bmatrix}}"

@@ -1,0 +1,160 @@
+import itertools
+import threading
+from dataclasses import replace
+
+import numpy as np
+import pytest
+import torch
+
+from playground import two_ones as T
+from playground.checkpoints import load_checkpoint
+from playground.errors import InputError
+
+
+def test_lecture_example():
+    table = T.run("0,1,0,1,1,1")
+    assert list(table.columns[:7]) == ["t", "x", "input_term", "recurrent_term", "z", "current", "previous"]
+    assert {"bias", "y", "target", "correct"} <= set(table.columns)
+    assert table["y"].tolist() == [0, 0, 0, 0, 1, 1]
+    assert table["target"].tolist() == [0, 0, 0, 0, 1, 1]
+    # h = [current, previous, 1] at every step, exactly as the lecture builds it
+    assert table["current"].tolist() == [0, 1, 0, 1, 1, 1]
+    assert table["previous"].tolist() == [0, 0, 1, 0, 1, 1]
+    assert table["bias"].tolist() == [1] * 6
+    assert table.loc[4, "recurrent_term"] == (0.0, 1.0, 1.0) and table.loc[4, "input_term"] == (1.0, 0.0, 0.0)
+
+
+def test_run_agrees_with_target_on_every_string_up_to_length_8():
+    for length in range(1, 9):
+        for bits in itertools.product((0, 1), repeat=length):
+            table = T.run(list(bits))
+            assert table["y"].tolist() == T.target(list(bits)), bits
+
+
+def test_verify_counts_and_lecture_constructions():
+    assert T.count_strings(10) == 2046
+    assert T.verify(T.lecture_weights()) is None
+    assert T.verify(T.tanh_weights()) is None
+    assert T.verify(replace(T.lecture_weights(), activation="identity")) is None
+
+
+def test_tanh_construction_numbers():
+    table = T.run("11", T.tanh_weights())
+    assert table["y"].tolist() == [0.0, 1.0]
+    assert abs(table.loc[0, "current"] - np.tanh(5.0)) < 1e-12
+    assert table.loc[1, "bias"] > 0.9999  # the constant unit stays at tanh's fixed point near 1
+
+
+@pytest.mark.parametrize("weights, expected", [
+    (replace(T.lecture_weights(), w_hy=np.array([[1.0, 1.0, 0.0]])), "1"),  # no bias: a single 1 fires
+    (replace(T.lecture_weights(), w_hh=np.array([[0, 0, 0], [0, 0, 0], [0, 0, 1.0]])), "11"),  # no copy to "previous"
+    (replace(T.tanh_weights(), activation="relu"), "11"),
+])
+def test_verify_finds_the_shortest_counterexample(weights, expected):
+    assert T.verify(weights) == expected
+
+
+def test_shortest_counterexample_is_shortest():
+    weights = replace(T.lecture_weights(), w_hh=np.array([[0, 0, 0], [1.0, 0, 0], [0, 0, 0.5]]))  # the bias decays
+    example = T.verify(weights)
+    assert example is not None
+    for shorter in range(1, len(example)):
+        for bits in itertools.product((0, 1), repeat=shorter):
+            assert T.run(list(bits), weights)["correct"].all()
+    assert not T.run(example, weights)["correct"].all()
+
+
+def test_truth_table_four_cases():
+    table = T.truth_table()
+    assert table[["previous", "current"]].values.tolist() == [[1, 1], [0, 0], [1, 0], [0, 1]]
+    assert table["w_hy_h"].tolist() == [1.0, -1.0, 0.0, 0.0]
+    assert table["y"].tolist() == [1.0, 0.0, 0.0, 0.0] and table["target"].tolist() == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("bits, expected", [("0 1 1", [0, 1, 1]), ("011", [0, 1, 1]), ("0,1,1", [0, 1, 1]),
+                                            ("0，1", [0, 1]), ([0, 1, 1], [0, 1, 1]), ((1,), [1]),
+                                            ("", []), ("  , ", []), (None, [])])
+def test_parse_bits(bits, expected):
+    assert T.parse_bits(bits) == expected
+
+
+@pytest.mark.parametrize("bits, code, params", [
+    ("01a1", "bad_bit_char", {"char": "a", "position": 3}),
+    ("0 1 2", "bad_bit_char", {"char": "2", "position": 5}),
+    ([0, 2], "bad_bit_value", {"value": 2, "position": 2}),
+    ([0, 0.5], "bad_bit_value", {"value": 0.5, "position": 2}),
+    ("1" * 257, "too_many_steps", {"length": 257, "limit": 256}),
+])
+def test_bad_bits(bits, code, params):
+    with pytest.raises(InputError) as info:
+        T.parse_bits(bits)
+    assert info.value.code == code and info.value.params == params
+
+
+def test_empty_run_and_256_steps():
+    with pytest.raises(InputError, match="empty_bits"):
+        T.run("")
+    assert len(T.run("1" * 256)) == 256
+
+
+def test_weights_are_validated():
+    base = T.lecture_weights()
+    with pytest.raises(InputError) as info:
+        T.Weights(w_xh=base.w_xh, w_hh=base.w_hh, w_hy=np.array([[1.0, np.nan, -1.0]]), h0=base.h0)
+    assert info.value.code == "bad_weight_value"
+    with pytest.raises(InputError) as info:
+        T.Weights(w_xh=np.ones((2, 1)), w_hh=base.w_hh, w_hy=base.w_hy, h0=base.h0)
+    assert info.value.code == "bad_weight_shape"
+    with pytest.raises(InputError):
+        replace(base, activation="sigmoid")
+
+
+def test_extreme_weights_overflow_without_raising():
+    huge = replace(T.lecture_weights(), w_hh=T.lecture_weights().w_hh * 1e200, activation="identity")
+    table = T.run("1111", huge)
+    assert not np.isfinite(table["y"]).all()
+    assert not table["correct"].all()
+    assert T.verify(huge) is not None
+
+
+def test_random_bits():
+    assert T.random_bits(20, seed=1) == T.random_bits(20, seed=1)
+    assert len(T.random_bits(64)) == 64 and set(T.random_bits(64)) <= {"0", "1"}
+
+
+def test_training_from_scratch_reaches_100_percent_and_is_reproducible():
+    first = T.train(T.TrainSettings(), device=torch.device("cpu"))
+    assert first.status == "done"
+    assert first.accuracy == {"string_accuracy": 1.0, "step_accuracy": 1.0, "strings": 2046}
+    second = T.train(T.TrainSettings(), device=torch.device("cpu"))
+    assert [h["loss"] for h in first.history] == [h["loss"] for h in second.history]
+    assert "accuracy" in first.history[9]
+
+
+def test_training_stops_and_validates():
+    stop = threading.Event()
+    seen = []
+
+    def report(**entry):
+        seen.append(entry)
+        if entry["step"] == 5:
+            stop.set()
+
+    outcome = T.train(T.TrainSettings(steps=500), report=report, stop=stop, device=torch.device("cpu"))
+    assert outcome.status == "stopped" and len(outcome.history) == 5 and seen[-1]["step"] == 5
+    for bad in ({"hidden": 1}, {"hidden": 17}, {"activation": "sigmoid"}, {"lr": 0.0}, {"lr": float("nan")}):
+        with pytest.raises(InputError):
+            T.TrainSettings(**bad)
+
+
+def test_shipped_model_is_perfect_and_rediscovers_the_roles():
+    tensors, card = load_checkpoint(T.SHIPPED, device="cpu")
+    model = T.model_from_checkpoint(tensors, card)
+    assert T.exhaustive_accuracy(model) == {"string_accuracy": 1.0, "step_accuracy": 1.0, "strings": 2046}
+    roles = T.unit_roles(model)
+    assert len(roles) == card.architecture["hidden"]
+    assert roles["corr_current"].abs().max() > 0.9  # some unit holds "current"
+    assert roles["corr_previous"].abs().max() > 0.7  # some unit holds "previous"
+    learned = T.learned_weights(model)
+    assert learned["W_hh"].shape == (4, 4) and learned["W_hy"].shape == (1, 4)
+    assert not any(p.requires_grad for p in model.parameters())
