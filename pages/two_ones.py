@@ -176,8 +176,8 @@ c_hand.latex(fmt.latex_matrix("W_{xh}", hand.w_xh) + r"\quad " + fmt.latex_matri
 c_hand.latex(fmt.latex_matrix("W_{hy}", hand.w_hy))
 c_learned.markdown(f"**{tr('two.train.learned')}**")
 c_learned.latex(fmt.latex_matrix("W_{xh}", learned["W_xh"], 3) + r"\quad " + fmt.latex_matrix("W_{hh}", learned["W_hh"], 3))
-c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3) + r"\quad " + fmt.latex_matrix("W_{hy}", learned["W_hy"], 3)
-                + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
+c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3))
+c_learned.latex(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3) + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
 st.markdown(f"**{tr('two.train.roles')}**")
 roles = two_ones.unit_roles(model)
 st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"],
