@@ -1,0 +1,17 @@
+import math
+
+from playground import formatting as fmt
+
+
+def test_number_handles_every_float():
+    assert fmt.number(0.76159415) == "0.7616"
+    assert fmt.number(-0.0) == "0" and fmt.number(2.0) == "2"
+    assert fmt.number(math.nan) == "NaN" and fmt.number(math.inf) == "∞" and fmt.number(-math.inf) == "−∞"
+    assert fmt.number(1e300) == "1e+300"
+
+
+def test_vector_and_latex_matrix():
+    assert fmt.vector([0, 1.5, math.nan]) == "[0, 1.5, NaN]"
+    assert fmt.latex_matrix("W", [[1, 0], [0, -1]]) == r"W = \begin{bmatrix} 1 & 0 \\ 0 & -1 \end{bmatrix}"
+    assert fmt.latex_matrix("h", [0, 0, 1]) == r"h = \begin{bmatrix} 0 & 0 & 1 \end{bmatrix}"
+    assert r"\infty" in fmt.latex_matrix("x", [math.inf])
