@@ -156,6 +156,8 @@ job = session_jobs().get("two_ones")
 outcome = job.result if job is not None and job.finished and job.result is not None else None
 if outcome is not None:
     st.markdown(tr("two.train.yours"))
+    if outcome.status == "diverged":
+        st.warning(tr("two.train.diverged"), icon=":material/warning:")
     model, accuracy, seconds = outcome.model, outcome.accuracy, outcome.seconds
 else:
     try:

@@ -190,6 +190,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "下面先展示随应用发布的模型（默认设置、固定种子训练）。用自己的设置训练后，这里换成你的模型。",
         "en": "Shown first is the model shipped with the app (default settings, fixed seed). Train with your own settings to replace it here.",
     },
+    "two.train.diverged": {
+        "zh": "损失变成了 NaN 或无穷大，训练提前停止：学习率可能太大。下面是停止时的模型。",
+        "en": "The loss became NaN or infinite and training stopped early: the learning rate is probably too high. Below is the model as it was then.",
+    },
     "two.train.yours": {"zh": "下面是你刚训练的模型。", "en": "Below is the model you just trained."},
     "two.train.string_accuracy": {"zh": "穷举准确率（整串全对）", "en": "Exhaustive accuracy (whole strings)"},
     "two.train.step_accuracy": {"zh": "穷举准确率（逐步）", "en": "Exhaustive accuracy (steps)"},
