@@ -28,4 +28,6 @@ PAGES: tuple[PageSpec, ...] = (
              main_widget="order_a", main_value="咬狗人"),
     PageSpec("two_ones", "pages/two_ones.py", ":material/exposure_plus_1:", "two_ones",
              main_widget="bits", main_value="1 1 0 1 1"),
+    PageSpec("cell_lab", "pages/cell_lab.py", ":material/memory_alt:", "cell_lab",
+             main_widget="text", main_value="我在苹果工作"),
 )

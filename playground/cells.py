@@ -180,3 +180,24 @@ def trace_table(trace: list[dict[str, Tensor]]) -> pd.DataFrame:
             flat = value.detach().reshape(-1).cpu().tolist()
             rows.extend({"t": t, "quantity": name, "unit": j, "value": v} for j, v in enumerate(flat))
     return pd.DataFrame(rows, columns=["t", "quantity", "unit", "value"])
+
+
+GATES = {"rnn": 1, "gru": 3, "lstm": 4}
+
+
+def param_count(cell: str, d: int, m: int, layers: int = 1, bidirectional: bool = False) -> int:
+    """Parameters of ``torch.nn.RNN/GRU/LSTM(d, m, num_layers=layers, bidirectional=...)``.
+
+    Each direction of each layer has g blocks (RNN 1, GRU 3, LSTM 4) of W_ih (m x d_in),
+    W_hh (m x m) and two bias vectors (torch keeps b_ih and b_hh; the textbook's single b_h
+    has m fewer per block). Layers above the first read the previous layer's output, of size
+    m, or 2m when bidirectional.
+    """
+    if cell not in GATES:
+        raise ValueError(f"unknown cell {cell!r}; choose from {sorted(GATES)}")
+    g, directions = GATES[cell], 2 if bidirectional else 1
+    total = 0
+    for layer in range(layers):
+        d_in = d if layer == 0 else m * directions
+        total += directions * g * (m * d_in + m * m + 2 * m)
+    return total

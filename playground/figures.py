@@ -19,3 +19,21 @@ def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figu
     fig.update_layout(xaxis_title=labels["step"], yaxis_title=labels["loss"], height=280,
                       margin=dict(l=10, r=10, t=10, b=10), legend=dict(orientation="h", y=1.12))
     return fig
+
+
+def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], title: str, y_title: str = "",
+                highlight: int | None = None, log_y: bool = False, dashed: Sequence[str] = ()) -> go.Figure:
+    """Several lines over the same time axis (categorical labels, e.g. the characters read),
+    with an optional highlighted step (0-based) and log scale."""
+    x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
+    fig = go.Figure()
+    for name, values in series.items():
+        fig.add_trace(go.Scatter(x=x, y=[float(v) for v in values], mode="lines+markers", name=name,
+                                 line=dict(dash="dash" if name in dashed else "solid")))
+    if highlight is not None and 0 <= highlight < len(x):
+        fig.add_vline(x=highlight, line=dict(color="#999", dash="dot"))
+    fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10),
+                      legend=dict(orientation="h", y=-0.25))
+    if log_y:
+        fig.update_yaxes(type="log")
+    return fig

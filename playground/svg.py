@@ -27,7 +27,8 @@ Y_OUT, Y_H, Y_IN = 40, 130, 220
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
             f'width="100%" style="max-width:{width:.0f}px;{FONT}" role="img" aria-label="{escape(label)}">'
-            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="9" markerHeight="9" '
+            'markerUnits="userSpaceOnUse" '
             f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker></defs>'
             + "".join(body) + "</svg>")
 
@@ -194,3 +195,96 @@ def vector_steps_svg(steps: Sequence[dict], focus: int, labels: dict[str, str]) 
 
 def _sub(t: int) -> str:
     return str(t).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+BELT = "#7B4FA0"
+
+
+def lstm_cell_svg(v: dict[str, float], title: str) -> str:
+    """The LSTM cell as the textbook draws it, with numbers: the cell-state conveyor belt on top
+    (c_{t-1} -> x f -> + i*c~ -> c_t), the four gates below, h_t = o * tanh(c_t) on the right.
+    ``v`` holds c_prev, f, i, c_tilde, o, kept, written, c, h (floats)."""
+    n = {k: _fmt(float(x)) for k, x in v.items()}
+    belt_y, gate_y, in_y = 60, 215, 290
+    body = [
+        f'<line x1="30" y1="{belt_y}" x2="640" y2="{belt_y}" stroke="{BELT}" stroke-width="5" '
+        'marker-end="url(#arrow)"/>',
+        f'<text x="30" y="{belt_y - 14}" font-size="13" fill="{BELT}">c₍ₜ₋₁₎ = {n["c_prev"]}</text>',
+        f'<text x="560" y="{belt_y - 14}" font-size="13" font-weight="bold" fill="{BELT}">cₜ = {n["c"]}</text>',
+    ]
+    for x, sym in ((190, "×"), (360, "+")):
+        body.append(f'<circle cx="{x}" cy="{belt_y}" r="14" fill="white" stroke="{BELT}" stroke-width="2"/>'
+                    f'<text x="{x}" y="{belt_y + 6}" text-anchor="middle" font-size="18" fill="{BELT}">{sym}</text>')
+    body.append(f'<text x="255" y="{belt_y + 22}" text-anchor="middle" font-size="12" fill="{BELT}">'
+                f'f·c = {n["kept"]}</text>')
+    gates = [(190, "f", "σ", n["f"], "#E45756"), (300, "i", "σ", n["i"], "#F58518"),
+             (400, "c̃", "tanh", n["c_tilde"], "#54A24B"), (520, "o", "σ", n["o"], "#4C78A8")]
+    for x, name, fn, value, color in gates:
+        body.append(_box(x, gate_y, f"{name} = {value}", color, w=92, h=34))
+        body.append(f'<text x="{x}" y="{gate_y + 32}" text-anchor="middle" font-size="11" fill="#777">{fn}</text>')
+        body.append(f'<line x1="{x}" y1="{in_y - 12}" x2="{x}" y2="{gate_y + 17}" stroke="#999" stroke-width="1.2" '
+                    'marker-end="url(#arrow)"/>')
+    body.append(_arrow(190, gate_y - 17, 190, belt_y + 14, "", "#E45756"))
+    # i and c~ meet in a product that is written onto the belt
+    body.append('<circle cx="350" cy="140" r="13" fill="white" stroke="#F58518" stroke-width="2"/>'
+                '<text x="350" y="146" text-anchor="middle" font-size="16" fill="#F58518">×</text>')
+    body.append(_arrow(300, gate_y - 17, 342, 150, "", "#F58518"))
+    body.append(_arrow(400, gate_y - 17, 358, 150, "", "#54A24B"))
+    body.append(_arrow(350, 127, 358, belt_y + 14, "", "#F58518"))
+    body.append(f'<text x="372" y="112" font-size="12" fill="#F58518">i·c̃ = {n["written"]}</text>')
+    # read-out: h = o * tanh(c)
+    body.append(f'<line x1="600" y1="{belt_y}" x2="600" y2="128" stroke="{BELT}" stroke-width="1.6" '
+                'marker-end="url(#arrow)"/>')
+    body.append(_box(600, 145, "tanh", BELT, w=56, h=26))
+    body.append(f'<circle cx="600" cy="{gate_y}" r="13" fill="white" stroke="#4C78A8" stroke-width="2"/>'
+                f'<text x="600" y="{gate_y + 6}" text-anchor="middle" font-size="16" fill="#4C78A8">×</text>')
+    body.append(_arrow(600, 158, 600, gate_y - 13, "", BELT))
+    body.append(_arrow(566, gate_y, 587, gate_y, "", "#4C78A8"))
+    body.append(_arrow(613, gate_y, 650, gate_y, "", INK))
+    body.append(f'<text x="655" y="{gate_y + 5}" font-size="13" font-weight="bold" fill="{INK}">hₜ = {n["h"]}</text>')
+    body.append(f'<line x1="150" y1="{in_y - 12}" x2="560" y2="{in_y - 12}" stroke="#999" stroke-width="1.2"/>')
+    body.append(f'<text x="355" y="{in_y + 6}" text-anchor="middle" font-size="12" fill="#555">[h₍ₜ₋₁₎, xₜ]</text>')
+    return _svg(760, in_y + 16, body, title)
+
+
+def layer_grid_svg(layers: int, steps: int, selected: tuple[int, int], cone: set[tuple[int, int]],
+                   layer_names: Sequence[str]) -> str:
+    """A stacked RNN as a grid (layers up, time right). Each layer's row shares one set of
+    weights; the selected state and every state it depends on are highlighted."""
+    cell_w, cell_h, gap_x, gap_y, left, top = 64, 34, 26, 30, 110, 40
+    body = []
+
+    def xy(layer: int, step: int) -> tuple[float, float]:
+        return left + (step - 1) * (cell_w + gap_x), top + (layers - layer + 1) * (cell_h + gap_y)
+
+    for layer in range(1, layers + 1):
+        _, y = xy(layer, 1)
+        body.append(f'<text x="{left - 12}" y="{y + cell_h / 2 + 4}" text-anchor="end" font-size="12" fill="{INK}">'
+                    f'{escape(layer_names[layer - 1])}: W⁽{_sup(layer)}⁾</text>')
+        for step in range(1, steps + 1):
+            x, y = xy(layer, step)
+            if (layer, step) == selected:
+                fill, opacity, stroke = OUTPUT, 0.55, OUTPUT
+            elif (layer, step) in cone:
+                fill, opacity, stroke = DECODER, 0.25, DECODER
+            else:
+                fill, opacity, stroke = CELL, 0.08, "#AAB"
+            body.append(f'<rect x="{x}" y="{y}" width="{cell_w}" height="{cell_h}" rx="6" fill="{fill}" '
+                        f'fill-opacity="{opacity}" stroke="{stroke}" stroke-width="1.5"/>')
+            body.append(f'<text x="{x + cell_w / 2}" y="{y + cell_h / 2 + 4}" text-anchor="middle" font-size="11" '
+                        f'fill="{INK}">h{_sup(layer)}{_sub(step)}</text>')
+            if step > 1:
+                body.append(_arrow(x - gap_x, y + cell_h / 2, x, y + cell_h / 2, "", "#889"))
+            if layer > 1:
+                body.append(_arrow(x + cell_w / 2, y + cell_h + gap_y, x + cell_w / 2, y + cell_h, "", "#889"))
+    for step in range(1, steps + 1):
+        x, y = xy(1, step)
+        body.append(f'<text x="{x + cell_w / 2}" y="{y + cell_h + 22}" text-anchor="middle" font-size="12" '
+                    f'fill="{INPUT}">x{_sub(step)}</text>')
+    width = left + steps * (cell_w + gap_x) + 10
+    height = top + (layers + 1) * (cell_h + gap_y) + 10
+    return _svg(width, height, body, "stacked RNN")
+
+
+def _sup(n: int) -> str:
+    return str(n).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
