@@ -20,6 +20,7 @@ def _app(locale=None):
 def _visible_text(at):
     parts = [e.value for e in (*at.markdown, *at.title, *at.header, *at.caption, *at.success, *at.info, *at.warning)]
     parts += [f"{m.label}={m.value}" for m in at.metric]
+    parts += [x.value for x in at.latex] + [d.value.to_csv() for d in at.dataframe]
     return "\n".join(str(p) for p in parts)
 
 
