@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import cold_start, training
+from bench import cold_start, curves, training
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         browser.close()
 
     results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
+    results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
 
     c = results["cold_start"]
     print(f"machine: {results['machine']}")
@@ -41,6 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"two consecutive 1s: training from scratch with the page's defaults ({tr['steps']} steps)")
     print(f"  median {tr['median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in tr['seconds'])}"
           f"  exhaustive accuracy {', '.join(f'{a:.0%}' for a in tr['exhaustive_string_accuracy'])}")
+    g = results["gradient_curves"]
+    verdict = "meets" if g["median_s"] <= g["goal_s"] else "MISSES"
+    print(f"gradient page: RNN+LSTM+GRU curves at m={g['hidden']}, T={g['length']}")
+    print(f"  median {g['median_s'] * 1000:.0f} ms  runs {', '.join(f'{t * 1000:.0f}' for t in g['seconds'])}"
+          f"  ({verdict} the goal <= {g['goal_s'] * 1000:.0f} ms)")
     if args.json:
         out = ROOT / "bench" / "results"
         out.mkdir(parents=True, exist_ok=True)

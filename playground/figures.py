@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
@@ -36,4 +37,37 @@ def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], tit
                       legend=dict(orientation="h", y=-0.25))
     if log_y:
         fig.update_yaxes(type="log")
+    return fig
+
+
+def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: str, x_title: str, y_title: str,
+               dashed: Sequence[str] = (), points: Sequence[tuple[float, float, str]] = ()) -> go.Figure:
+    """Curves on a log y axis. Values that are 0, negative, NaN or inf cannot sit on a log axis:
+    they are left out of the line (the page says how many there were)."""
+    fig = go.Figure()
+    for name, values in series.items():
+        y = [float(v) if v is not None and math.isfinite(float(v)) and float(v) > 0 else None for v in values]
+        fig.add_trace(go.Scatter(x=list(x), y=y, mode="lines", name=name,
+                                 line=dict(dash="dash" if name in dashed else "solid")))
+    for px, py, label in points:
+        fig.add_trace(go.Scatter(x=[px], y=[py], mode="markers+text", text=[label], textposition="top center",
+                                 marker=dict(size=10, symbol="diamond"), showlegend=False))
+    fig.update_yaxes(type="log", exponentformat="power")
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=340,
+                      margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
+    return fig
+
+
+def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: str = "") -> go.Figure:
+    fig = go.Figure(go.Bar(x=list(labels), y=[float(v) for v in values]))
+    fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10))
+    return fig
+
+
+def strip(values: Sequence[float], title: str, x_title: str, colorbar: str) -> go.Figure:
+    """A one-row heat strip (e.g. log10 of the gradient each step receives); NaN shows blank."""
+    fig = go.Figure(go.Heatmap(z=[list(values)], x=list(range(len(values))), colorscale="Viridis",
+                               colorbar=dict(title=colorbar), hovertemplate="t=%{x}: %{z:.2f}<extra></extra>"))
+    fig.update_yaxes(visible=False)
+    fig.update_layout(title=title, xaxis_title=x_title, height=170, margin=dict(l=10, r=10, t=40, b=10))
     return fig

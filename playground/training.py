@@ -4,7 +4,8 @@ A model is any ``nn.Module`` called as ``model(inputs, state) -> (output, state)
 ``None`` at the start of a sequence. ``batches(step)`` returns ``(inputs, targets)`` with time on
 dimension 1. With ``bptt`` set, each batch is cut into chunks of that many time steps: each chunk
 is one optimiser step, and the state crosses chunk borders *without* gradient (truncated BPTT,
-lecture 7, section 5.1). Adam, gradient clipping by norm, fixed seeds, ``device()``.
+lecture 7, section 5.1). Adam (or plain SGD, to show what clipping is for), gradient clipping by
+norm, fixed seeds, ``device()``.
 
 The loop checks ``stop`` before every step, reports every step to ``on_progress`` and ends early
 (status ``"diverged"``) when the loss stops being finite, so a caller never trains on NaN.
@@ -34,6 +35,7 @@ class TrainConfig:
     bptt: int | None = None  # chunk length in time steps; None = full backpropagation
     seed: int = 0
     weight_decay: float = 0.0
+    optimizer: str = "adam"  # "adam" | "sgd"
 
 
 @dataclass
@@ -95,7 +97,10 @@ def train(
     dev = device or default_device()
     model.to(dev).train()
     params = [p for p in model.parameters() if p.requires_grad]
-    optimiser = torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
+    if config.optimizer == "sgd":
+        optimiser = torch.optim.SGD(params, lr=config.lr, weight_decay=config.weight_decay)
+    else:
+        optimiser = torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
     history: list[Progress] = []
     started = time.perf_counter()
     step, batch_index, status = 0, 0, "done"

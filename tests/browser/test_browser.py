@@ -61,9 +61,14 @@ def test_main_interaction(spec, server_url, new_page):
     page.goto(_url(server_url, spec))
     _settle(page)
     before = page.locator("[data-testid='stMain']").inner_text()
-    box = page.locator(f".st-key-{spec.main_widget} input").first
-    box.fill(str(spec.main_value))
-    box.press("Enter")
+    slider = page.locator(f".st-key-{spec.main_widget} input[type='range']")
+    if slider.count():  # a slider: one step with the keyboard, as a person would (main_value is the result)
+        slider.first.focus()
+        slider.first.press("ArrowRight")
+    else:
+        box = page.locator(f".st-key-{spec.main_widget} input").first
+        box.fill(str(spec.main_value))
+        box.press("Enter")
     page.wait_for_url(re.compile(spec.main_widget), timeout=10_000)
     _settle(page)
     _assert_no_exception(page)

@@ -1,0 +1,177 @@
+"""Vanishing and exploding gradients: a^k, a real RNN under autograd, the three cells, clipping,
+truncated BPTT and the memory-span experiment."""
+
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from playground import figures, gradients, memory_span
+from playground.checkpoints import CheckpointError
+from playground.errors import InputError
+from playground.ui import cached_checkpoint, checkpoint_error, input_error, job_panel, session_jobs, tr, url_choice
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _run(cell: str, settings: gradients.LabSettings) -> gradients.GradientRun:
+    return gradients.gradient_run(cell, settings)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _clipping(clip: float | None, scale: float) -> dict:
+    return gradients.clipping_run(clip, scale=scale)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _tbptt(window: int | None) -> dict:
+    return gradients.truncated_bptt(window=window)
+
+
+st.title(tr("grad.title"))
+st.markdown(tr("grad.intro"))
+st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")
+
+# --- 1. one number: a^k ----------------------------------------------------------------------------
+st.header(tr("grad.scalar.header"))
+st.markdown(tr("grad.scalar.intro"))
+c1, c2, c3 = st.columns([2, 2, 1])
+a = c1.slider(tr("grad.scalar.a"), 0.05, 2.0, 0.5, 0.05, key="a", bind="query-params")
+k = c2.slider(tr("grad.scalar.k"), 1, 2000, 10, key="k", bind="query-params")
+c3.metric(tr("grad.scalar.value"), f"{gradients.power(a, k):.5g}")
+ks = list(range(0, max(k, 10) + 1))
+st.plotly_chart(figures.log_curves(
+    ks, {"0.5ᵏ": gradients.repeated_product(0.5, ks[-1], "float64"),
+         "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
+         f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
+    tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
+    points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="power")
+limits = gradients.float_limits(a, 2000)
+never = tr("grad.scalar.never", k=2000)
+st.markdown(f"**{tr('grad.scalar.limits')}**")
+st.dataframe(pd.DataFrame({
+    tr("grad.scalar.dtype"): list(limits),
+    tr("grad.scalar.underflow"): [str(v["underflow_at"] or never) for v in limits.values()],
+    tr("grad.scalar.overflow"): [str(v["overflow_at"] or never) for v in limits.values()],
+}), hide_index=True)
+st.markdown(tr("grad.scalar.note"))
+
+# --- 2. the vanilla RNN lab --------------------------------------------------------------------------
+st.header(tr("grad.lab.header"))
+st.markdown(tr("grad.lab.intro"))
+r1 = st.columns(5)
+hidden = r1[0].slider(tr("grad.lab.hidden"), 2, 128, 32, key="m", bind="query-params")
+length = r1[1].slider(tr("grad.lab.length"), 10, 1000, 100, key="T", bind="query-params")
+scale = r1[2].slider(tr("grad.lab.scale"), 0.1, 3.0, 1.0, 0.05, key="scale", bind="query-params")
+input_scale = r1[3].slider(tr("grad.lab.input_scale"), 0.0, 5.0, 1.0, 0.1, key="input_scale", bind="query-params")
+seed = r1[4].number_input(tr("grad.lab.seed"), 0, 9999, 0, key="seed", bind="query-params")
+r2 = st.columns(4)
+with r2[0]:
+    activation = url_choice(st.segmented_control, tr("grad.lab.activation"), ["tanh", "relu", "identity"], "act", "tanh",
+                            format_func=lambda v: tr(f"grad.act.{v}"))
+with r2[1]:
+    init = url_choice(st.segmented_control, tr("grad.lab.init"), list(gradients.INITS), "init", "orthogonal",
+                      format_func=lambda v: tr(f"grad.init.{v}"))
+with r2[2]:
+    measure = url_choice(st.segmented_control, tr("grad.lab.measure"), list(gradients.MEASURES), "measure", "singular",
+                         format_func=lambda v: tr(f"grad.measure.{v}"))
+with r2[3]:
+    dtype = url_choice(st.segmented_control, tr("grad.lab.dtype"), ["float32", "float64"], "dtype", "float32")
+try:
+    settings = gradients.LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,
+                                     measure=measure, input_scale=input_scale, seed=int(seed), dtype=dtype)
+except InputError as exc:
+    input_error(exc)
+    st.stop()
+rnn = _run("rnn", settings)
+ts = list(range(length))
+st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
+                key="rnn_norms")
+zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
+if zeros or bad:
+    st.warning(tr("grad.lab.nonfinite", zeros=zeros, bad=bad), icon=":material/warning:")
+if np.isfinite(rnn.final_state_norm):
+    st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
+g1, g2 = st.columns(2)
+g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
+                                   tr("grad.lab.t"), ""), key="factors")
+g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
+                             tr("grad.lab.singular")), key="singular")
+
+# --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
+st.header(tr("grad.compare.header"))
+st.markdown(tr("grad.compare.intro"))
+forget_bias = st.slider(tr("grad.compare.bias"), -3.0, 6.0, 0.0, 0.5, key="forget_bias", bind="query-params")
+lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
+st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
+                                        tr("grad.compare.cell_path"): lstm.cell_path},
+                                   tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
+                                   dashed=[tr("grad.compare.cell_path")]), key="compare")
+
+# --- 4. gradient clipping ---------------------------------------------------------------------------------
+st.header(tr("grad.clip.header"))
+st.markdown(tr("grad.clip.intro"))
+k1, k2 = st.columns(2)
+threshold = k1.select_slider(tr("grad.clip.threshold"), [0.1, 0.3, 1.0, 3.0, 10.0, 100.0], 1.0, key="clip",
+                             bind="query-params")
+clip_scale = k2.slider(tr("grad.clip.scale"), 0.9, 2.0, 1.3, 0.05, key="clip_scale", bind="query-params")
+free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
+names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
+steps_axis = list(range(1, 61))
+p1, p2 = st.columns(2)
+p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
+                                   tr("grad.clip.step"), ""), key="clip_loss")
+p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
+                                   tr("grad.clip.step"), ""), key="clip_norm")
+st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
+st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
+            else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
+st.info(tr("grad.clip.vanishing"), icon=":material/info:")
+
+# --- 5. truncated BPTT ---------------------------------------------------------------------------------------
+st.header(tr("grad.tbptt.header"))
+st.markdown(tr("grad.tbptt.intro"))
+window = st.slider(tr("grad.tbptt.window"), 1, 200, 20, key="window", bind="query-params")
+full, cut = _tbptt(None), _tbptt(window)
+with np.errstate(divide="ignore"):
+    st.plotly_chart(figures.strip(np.where(cut["reach"] > 0, np.log10(cut["reach"]), np.nan), tr("grad.tbptt.strip"),
+                                  tr("grad.lab.t"), "log₁₀"), key="strip")
+st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
+st.dataframe(pd.DataFrame({
+    tr("grad.tbptt.mode"): [tr("grad.tbptt.full", length=200), tr("grad.tbptt.truncated", window=window)],
+    tr("grad.tbptt.time"): [f"{r['seconds'] * 1000:.1f} ms" for r in (full, cut)],
+    tr("grad.tbptt.memory"): [f"{r['saved_bytes'] / 1024:.0f} KiB" for r in (full, cut)],
+}), hide_index=True)
+st.caption(tr("grad.tbptt.measured"))
+
+# --- 6. memory span ---------------------------------------------------------------------------------------------
+st.header(tr("grad.span.header"))
+st.markdown(tr("grad.span.intro"))
+try:
+    tensors, card = cached_checkpoint(memory_span.SHIPPED)
+    rows = memory_span.results_from_checkpoint(tensors, card)
+    lengths = sorted({r["distance"] for r in rows})
+    series = {c.upper(): [r["accuracy"] for r in rows if r["cell"] == c] for c in memory_span.CELLS}
+    series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
+    fig = figures.time_series([str(v) for v in lengths], series, tr("grad.span.chart"), tr("grad.span.accuracy"),
+                              dashed=[tr("grad.span.chance")])
+    st.plotly_chart(fig, key="span")
+    st.markdown(tr("grad.span.reading", **{c: memory_span.span_of(rows, c) for c in memory_span.CELLS}))
+except CheckpointError as exc:
+    checkpoint_error(exc)
+with st.form("span_live"):
+    st.markdown(f"**{tr('grad.span.live')}**")
+    f1, f2 = st.columns(2)
+    live_cell = f1.selectbox(tr("grad.span.cell"), memory_span.CELLS, format_func=str.upper)
+    live_distance = f2.select_slider(tr("grad.span.live_distance"), [1, 2, 5, 10, 20, 50], 10)
+    if st.form_submit_button(tr("grad.span.run"), icon=":material/play_arrow:"):
+        session_jobs().start("span", "memory-span", lambda report, stop: memory_span.train_one(
+            live_cell, live_distance, report=report, stop=stop))
+job_panel("span")
+job = session_jobs().get("span")
+if job is not None and job.finished and job.result:
+    r = job.result
+    st.success(tr("grad.span.result", cell=r["cell"].upper(), distance=r["distance"], accuracy=f"{r['accuracy']:.1%}"))
+
+st.header(tr("grad.myths.header"))
+st.markdown(tr("grad.myths.body"))

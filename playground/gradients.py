@@ -1,0 +1,325 @@
+"""Vanishing and exploding gradients, measured with autograd.
+
+The error signal from step T back to step t crosses T - t Jacobians diag(f'(z_k)) W_hh (seed 001:
+the BPTT Jacobian product). ``gradient_run`` builds a recurrent cell with a chosen recurrent
+scale, runs it, and measures ||dh_T/dh_t|| for every t by backpropagation; ``power`` and
+``repeated_product`` are the one-number version (0.5^10, 1.5^10) and where floating point gives up.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+from playground.cells import gru_step, lstm_step, rnn_step
+from playground.errors import InputError
+
+DTYPES = {"float16": torch.float16, "float32": torch.float32, "float64": torch.float64}
+CELLS = ("rnn", "lstm", "gru")
+INITS = ("orthogonal", "gaussian", "identity")
+MEASURES = ("singular", "spectral")
+INPUT_SIZE = 16
+
+
+# --- the scalar picture -------------------------------------------------------------------------
+def power(a: float, k: int) -> float:
+    """a^k in float64: the factor a gradient picks up crossing k steps that each multiply by a
+    (inf where float64 overflows)."""
+    try:
+        return float(a) ** int(k)
+    except OverflowError:
+        return math.inf
+
+
+def repeated_product(a: float, k: int, dtype: str = "float32") -> np.ndarray:
+    """1, a, a^2, ..., a^k computed by k multiplications in ``dtype`` (as backpropagation does),
+    so small values underflow to exactly 0 and large ones overflow to inf."""
+    out = torch.empty(k + 1, dtype=DTYPES[dtype])
+    value = torch.tensor(1.0, dtype=DTYPES[dtype])
+    factor = torch.tensor(a, dtype=DTYPES[dtype])
+    for step in range(k + 1):
+        out[step] = value
+        value = value * factor
+    return out.double().numpy()
+
+
+def float_limits(a: float, k: int) -> dict[str, dict[str, int | None]]:
+    """For each dtype: the first step at which a^k (by repeated multiplication) is exactly 0, or inf."""
+    result = {}
+    for name in DTYPES:
+        values = repeated_product(a, k, name)
+        zero = np.flatnonzero(values == 0.0)
+        inf = np.flatnonzero(np.isinf(values))
+        result[name] = {"underflow_at": int(zero[0]) if zero.size and a != 0 else None,
+                        "overflow_at": int(inf[0]) if inf.size else None}
+    return result
+
+
+# --- recurrent matrices -----------------------------------------------------------------------------
+def recurrent_matrix(m: int, scale: float, init: str = "orthogonal", measure: str = "singular",
+                     generator: torch.Generator | None = None) -> torch.Tensor:
+    """An m x m matrix whose largest singular value (or spectral radius) equals ``scale``."""
+    if init not in INITS:
+        raise InputError("bad_choice", name=init)
+    if init == "identity":
+        return scale * torch.eye(m, dtype=torch.float64)
+    raw = torch.randn(m, m, generator=generator, dtype=torch.float64)
+    if init == "orthogonal":
+        q, r = torch.linalg.qr(raw)
+        raw = q * torch.sign(torch.diagonal(r))
+    size = torch.linalg.matrix_norm(raw, ord=2) if measure == "singular" else torch.linalg.eigvals(raw).abs().max()
+    return raw * (scale / float(size))
+
+
+# --- the lab ------------------------------------------------------------------------------------
+@dataclass
+class GradientRun:
+    cell: str
+    norms: np.ndarray  # ||dh_T/dh_t|| (Frobenius) for t = 0..T-1
+    step_factors: np.ndarray | None  # rnn: ||diag(f'(z_t)) W_hh||_2 for t = 1..T
+    singular_values: np.ndarray  # of W_hh (rnn) or of the candidate's recurrent block
+    cell_path: np.ndarray | None  # lstm: ||prod_{k>t} f_k|| along the cell state, t = 0..T-1
+    final_state_norm: float  # ||h_T||: the forward pass does not vanish with the gradient
+
+    @property
+    def finite(self) -> bool:
+        return bool(np.isfinite(self.norms).all())
+
+
+@dataclass(frozen=True)
+class LabSettings:
+    hidden: int = 32
+    length: int = 100
+    scale: float = 1.0
+    activation: str = "tanh"
+    init: str = "orthogonal"
+    measure: str = "singular"
+    input_scale: float = 1.0
+    forget_bias: float = 0.0
+    seed: int = 0
+    dtype: str = "float32"
+
+    def __post_init__(self):
+        if not (1 <= self.hidden <= 512 and 1 <= self.length <= 5000):
+            raise InputError("bad_size", hidden=self.hidden, length=self.length)
+        for value in (self.scale, self.input_scale, self.forget_bias):
+            if not math.isfinite(value):
+                raise InputError("bad_number", value=value)
+        if self.activation not in ("tanh", "relu", "identity") or self.dtype not in DTYPES \
+                or self.measure not in MEASURES or self.init not in INITS:
+            raise InputError("bad_choice", name=f"{self.activation}/{self.init}/{self.measure}/{self.dtype}")
+
+
+def _weights(cell: str, s: LabSettings):
+    """Input weights, stacked recurrent blocks (each with the chosen scale) and biases, seeded."""
+    gen = torch.Generator().manual_seed(s.seed)
+    blocks = {"rnn": 1, "gru": 3, "lstm": 4}[cell]
+    m = s.hidden
+    w_ih = torch.randn(blocks * m, INPUT_SIZE, generator=gen, dtype=torch.float64) / math.sqrt(INPUT_SIZE)
+    w_hh = torch.cat([recurrent_matrix(m, s.scale, s.init, s.measure, gen) for _ in range(blocks)])
+    bias = torch.zeros(blocks * m, dtype=torch.float64)
+    if cell == "lstm":
+        bias[m:2 * m] = s.forget_bias  # torch's order i, f, g, o
+    return w_ih, w_hh, bias
+
+
+def _inputs(s: LabSettings) -> torch.Tensor:
+    gen = torch.Generator().manual_seed(10_000 + s.seed)  # the same inputs for every cell
+    return s.input_scale * torch.randn(s.length, INPUT_SIZE, generator=gen, dtype=torch.float64)
+
+
+def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
+    """Run ``cell`` and measure ||dh_T/dh_t|| for every t with one backward pass.
+
+    Trick: m identical copies of the trajectory form a batch, and the loss sums h_T[b, b]; the
+    gradient reaching copy b's h_t is then row b of dh_T/dh_t, so the whole Jacobian of every
+    step comes out of a single ordinary backward pass.
+    """
+    if cell not in CELLS:
+        raise InputError("bad_choice", name=cell)
+    s, dtype = settings, DTYPES[settings.dtype]
+    m = s.hidden
+    w_ih, w_hh, bias = (t.to(dtype) for t in _weights(cell, s))
+    xs = _inputs(s).to(dtype)
+    h = torch.zeros(m, m, dtype=dtype, requires_grad=True)
+    c = torch.zeros(m, m, dtype=dtype)
+    states, forgets, pre = [], [], []
+    with np.errstate(all="ignore"):
+        for x in xs:
+            states.append(h)
+            if cell == "rnn":
+                out = rnn_step(x, h, w_ih, w_hh, bias, None, s.activation)
+                pre.append(out["z"][0].detach())
+            elif cell == "lstm":
+                out = lstm_step(x, h, c, w_ih, w_hh, bias, None)
+                c = out["c"]
+                forgets.append(out["f"][0].detach())
+            else:
+                out = gru_step(x, h, w_ih, w_hh, bias, None)
+            h = out["h"]
+        grads = torch.autograd.grad(h.diagonal().sum(), states, allow_unused=True)
+    norms = torch.stack([g if g is not None else torch.zeros(m, m, dtype=dtype) for g in grads])
+    norms = torch.linalg.matrix_norm(norms.double()).numpy()
+    recurrent = w_hh[:m].double() if cell != "lstm" else w_hh[2 * m:3 * m].double()
+    singular = torch.linalg.svdvals(recurrent).numpy()
+    step_factors = _rnn_step_factors(torch.stack(pre).float(), w_hh.float(), s.activation) if cell == "rnn" else None
+    cell_path = None
+    if cell == "lstm":
+        f = torch.stack(forgets).double()  # f_1..f_T
+        suffix = torch.flip(torch.cumprod(torch.flip(f, [0]), 0), [0])  # prod_{k>=t} f_k
+        cell_path = torch.cat([suffix[1:], torch.ones(1, m, dtype=torch.float64)]).norm(dim=1).numpy()
+    return GradientRun(cell, norms, step_factors, singular, cell_path, float(h[0].detach().double().norm()))
+
+
+def _derivative(z: torch.Tensor, activation: str) -> torch.Tensor:
+    if activation == "tanh":
+        return 1 - torch.tanh(z) ** 2
+    if activation == "relu":
+        return (z > 0).to(z.dtype)
+    return torch.ones_like(z)
+
+
+def _rnn_step_factors(z: torch.Tensor, w_hh: torch.Tensor, activation: str) -> np.ndarray:
+    """||diag(f'(z_t)) W_hh||_2 for every step: the factor each step of backprop multiplies by."""
+    jac = _derivative(z, activation)[:, :, None] * w_hh[None]
+    finite = torch.isfinite(jac).all(dim=(1, 2))
+    out = torch.full((len(z),), float("nan"), dtype=torch.float64)
+    if finite.any():  # sigma_max = sqrt(largest eigenvalue of J J^T): half the time of an SVD
+        j = jac[finite].float()
+        out[finite] = torch.linalg.eigvalsh(j @ j.mT)[:, -1].clamp(min=0).sqrt().double()
+    return out.numpy()
+
+
+def explicit_rnn_jacobian_norms(settings: LabSettings) -> np.ndarray:
+    """The same norms for the vanilla RNN from the formula: prod_{k=t+1}^{T} diag(f'(z_k)) W_hh,
+    multiplied out explicitly (used to check the autograd measurement)."""
+    s = settings
+    w_ih, w_hh, bias = _weights("rnn", s)
+    h = torch.zeros(s.hidden, dtype=torch.float64)
+    zs = []
+    for x in _inputs(s):
+        out = rnn_step(x, h, w_ih, w_hh, bias, None, s.activation)
+        zs.append(out["z"])
+        h = out["h"]
+    jac = torch.eye(s.hidden, dtype=torch.float64)
+    norms = []
+    for z in reversed(zs):  # dh_T/dh_{t} = dh_T/dh_{t+1} . diag(f'(z_{t+1})) W_hh
+        jac = jac @ (_derivative(z, s.activation)[:, None] * w_hh)
+        norms.append(float(torch.linalg.matrix_norm(jac)))
+    return np.array(norms[::-1])
+
+
+def gradient_norms(cell: str = "rnn", hidden: int = 32, length: int = 100, scale: float = 1.0,
+                   activation: str = "tanh", init: str = "orthogonal", forget_bias: float = 0.0,
+                   seed: int = 0, **kw) -> np.ndarray:
+    """||dh_T/dh_t|| for t = 0..T-1 (numpy), measured by autograd."""
+    settings = LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,
+                           forget_bias=forget_bias, seed=seed, **kw)
+    return gradient_run(cell, settings).norms
+
+
+# --- gradient clipping ----------------------------------------------------------------------------
+class LinearishRNN(nn.Module):
+    """A small RNN whose recurrent matrix starts at a chosen scale (for the clipping demo)."""
+
+    def __init__(self, hidden: int = 16, scale: float = 1.3, activation: str = "relu", seed: int = 0) -> None:
+        super().__init__()
+        gen = torch.Generator().manual_seed(seed)
+        self.w_ih = nn.Parameter(torch.randn(hidden, 1, generator=gen) * 0.5)
+        self.w_hh = nn.Parameter(recurrent_matrix(hidden, scale, "orthogonal", "singular", gen).float())
+        self.head = nn.Linear(hidden, 1)
+        self.activation = activation
+
+    def forward(self, x: torch.Tensor, state=None):
+        h = torch.zeros(x.shape[0], self.w_hh.shape[0]) if state is None else state
+        outs = []
+        for t in range(x.shape[1]):
+            h = rnn_step(x[:, t : t + 1], h, self.w_ih, self.w_hh, None, None, self.activation)["h"]
+            outs.append(self.head(h))
+        return torch.cat(outs, dim=1), h
+
+
+def clipping_run(clip: float | None, steps: int = 60, scale: float = 1.3, length: int = 40, lr: float = 0.02,
+                 seed: int = 0) -> dict:
+    """Plain SGD on a running-mean task in an exploding setting, with or without clipping by norm.
+    Returns the loss and gradient norm per step and the step where the loss became NaN/inf."""
+    from playground.training import TrainConfig, train
+
+    torch.manual_seed(seed)
+    model = LinearishRNN(scale=scale, seed=seed)
+
+    def batches(k):
+        gen = torch.Generator().manual_seed(seed * 1000 + k)
+        x = torch.randn(32, length, generator=gen)
+        kernel = torch.ones(1, 1, 3) / 3  # target: the mean of the last three inputs
+        y = torch.nn.functional.conv1d(torch.nn.functional.pad(x[:, None], (2, 0)), kernel)[:, 0]
+        return x, y
+
+    result = train(model, batches, torch.nn.functional.mse_loss,
+                   TrainConfig(steps=steps, lr=lr, clip_norm=clip, seed=seed, optimizer="sgd"),
+                   device=torch.device("cpu"))
+    nan_at = result.history[-1].step if result.status == "diverged" else None
+    return {"loss": [p.loss for p in result.history], "grad_norm": [p.grad_norm for p in result.history],
+            "status": result.status, "nan_at": nan_at}
+
+
+# --- truncated BPTT ---------------------------------------------------------------------------------
+def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64, seed: int = 0) -> dict:
+    """Truncated BPTT on an LSTM over ``length`` steps in chunks of ``window`` (None: full BPTT);
+    the state crosses chunk borders without gradient (lecture 7, section 5.1).
+
+    ``reach``: ||dL_T/dh_t|| for the loss at the last step: zero before the last chunk.
+    ``carried``: ||h|| handed across each chunk border. ``seconds`` and ``saved_bytes``: wall time
+    and the most bytes autograd kept for backward at once, for one training pass with a loss at
+    every step, measured here and now."""
+    if not (2 <= length <= 5000) or (window is not None and not 1 <= window <= length):
+        raise InputError("bad_size", hidden=hidden, length=length)
+    torch.manual_seed(seed)
+    cell = nn.LSTMCell(INPUT_SIZE, hidden)
+    xs = torch.randn(length, 1, INPUT_SIZE, generator=torch.Generator().manual_seed(seed))
+    window = window or length
+
+    # who receives gradient from the loss at the end (float64, so that a tiny gradient shows as
+    # tiny rather than underflowing to the same 0 that truncation gives)
+    cell64, xs64 = nn.LSTMCell(INPUT_SIZE, hidden).double(), xs.double()
+    cell64.load_state_dict({k: v.double() for k, v in cell.state_dict().items()})
+    h = c = torch.zeros(1, hidden, dtype=torch.float64)
+    states, carried = [], []
+    for t in range(length):
+        if t % window == 0:
+            if t:
+                carried.append(float(h.detach().norm()))
+            h, c = h.detach().requires_grad_(True), c.detach()
+        else:
+            h.retain_grad()
+        states.append(h)
+        h, c = cell64(xs64[t], (h, c))
+    h.pow(2).sum().backward()
+    reach = np.array([float(s.grad.norm()) if s.grad is not None else 0.0 for s in states])
+
+    # the cost of one training pass with a loss at every step
+    saved = {"now": 0, "peak": 0}
+
+    def pack(tensor):
+        saved["now"] += tensor.numel() * tensor.element_size()
+        saved["peak"] = max(saved["peak"], saved["now"])
+        return tensor
+
+    started = time.perf_counter()
+    h = c = torch.zeros(1, hidden)
+    for start in range(0, length, window):
+        h, c = h.detach(), c.detach()
+        saved["now"] = 0  # the previous chunk's graph is gone after its backward
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+            loss = torch.zeros(())
+            for t in range(start, min(start + window, length)):
+                h, c = cell(xs[t], (h, c))
+                loss = loss + h.pow(2).mean()
+        loss.backward()
+    return {"reach": reach, "carried": carried, "seconds": time.perf_counter() - started,
+            "saved_bytes": saved["peak"], "window": window}

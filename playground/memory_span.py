@@ -1,0 +1,140 @@
+"""How far back can each cell remember? The textbook's table 4-2 as an experiment.
+
+Task: a sequence starts with one of ``SIGNALS`` symbols, followed by L random distractor symbols;
+at the end the model must name the first symbol. Chance is 1 / SIGNALS. A vanilla RNN, an LSTM
+and a GRU of the same width are trained on the shared loop for each L, on distances drawn from
+1..L (short ones teach what to keep, long ones whether it can be kept), and scored on fresh
+held-out sequences at exactly L. ``python -m playground.train memory_span`` runs the whole sweep and ships it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+
+from playground.checkpoints import ModelCard, save_checkpoint
+from playground.errors import InputError
+from playground.registry import register
+from playground.training import TrainConfig, train
+
+SIGNALS = 4
+DISTRACTORS = 4
+SWEEP_LENGTHS = (1, 2, 5, 10, 20, 50, 100, 200)
+CELLS = ("rnn", "lstm", "gru")
+SHIPPED = "memory_span"
+
+
+@dataclass(frozen=True)
+class SpanSettings:
+    hidden: int = 32
+    steps: int = 1000
+    batch: int = 64
+    lr: float = 1e-2
+    test_size: int = 1000
+    seed: int = 0
+
+
+class SpanModel(nn.Module):
+    def __init__(self, cell: str, hidden: int) -> None:
+        super().__init__()
+        self.embed = nn.Embedding(SIGNALS + DISTRACTORS, 16)
+        self.rnn = {"rnn": nn.RNN, "lstm": nn.LSTM, "gru": nn.GRU}[cell](16, hidden, batch_first=True)
+        self.head = nn.Linear(hidden, SIGNALS)
+
+    def forward(self, x: torch.Tensor, state=None):
+        out, state = self.rnn(self.embed(x), state)
+        return self.head(out[:, -1]), state
+
+
+def make_batch(size: int, distance: int, generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+    """(sequences, labels): a signal symbol, then ``distance`` distractors; the label is the signal."""
+    labels = torch.randint(0, SIGNALS, (size,), generator=generator)
+    noise = torch.randint(SIGNALS, SIGNALS + DISTRACTORS, (size, distance), generator=generator)
+    return torch.cat([labels[:, None], noise], dim=1), labels
+
+
+def train_one(cell: str, distance: int, settings: SpanSettings = SpanSettings(),
+              report: Callable[..., None] | None = None, stop: threading.Event | None = None,
+              device: torch.device | None = None) -> dict:
+    """Train one cell at one distance L; returns held-out accuracy, final loss and seconds."""
+    if cell not in CELLS:
+        raise InputError("bad_choice", name=cell)
+    if not 1 <= distance <= 1000:
+        raise InputError("bad_size", hidden=settings.hidden, length=distance)
+    torch.manual_seed(settings.seed)
+    model = SpanModel(cell, settings.hidden)
+
+    def batches(k: int):
+        generator = torch.Generator().manual_seed(settings.seed * 7919 + k)
+        return make_batch(settings.batch, int(torch.randint(1, distance + 1, (1,), generator=generator)), generator)
+
+    def on_progress(p):
+        if report is not None:
+            report(step=p.step, total=p.total, loss=p.loss)
+
+    started = time.perf_counter()
+    result = train(model, batches, nn.functional.cross_entropy,
+                   TrainConfig(steps=settings.steps, lr=settings.lr, clip_norm=1.0, seed=settings.seed),
+                   on_progress=on_progress, stop=stop, device=device)
+    dev = next(model.parameters()).device
+    x, y = make_batch(settings.test_size, distance, torch.Generator().manual_seed(10**6 + settings.seed))
+    with torch.no_grad():
+        accuracy = float((model(x.to(dev))[0].argmax(dim=1) == y.to(dev)).float().mean())
+    return {"cell": cell, "distance": distance, "accuracy": accuracy, "final_loss": result.final_loss,
+            "status": result.status, "seconds": time.perf_counter() - started}
+
+
+def sweep(lengths=SWEEP_LENGTHS, settings: SpanSettings = SpanSettings(), device: torch.device | None = None,
+          log: Callable[[str], None] | None = None) -> list[dict]:
+    rows = []
+    for cell in CELLS:
+        for distance in lengths:
+            row = train_one(cell, distance, settings, device=device)
+            rows.append(row)
+            if log:
+                log(f"  {cell:4s} L={distance:4d} accuracy={row['accuracy']:.3f} ({row['seconds']:.1f} s)")
+    return rows
+
+
+def results_from_checkpoint(tensors: dict[str, torch.Tensor], card: ModelCard) -> list[dict]:
+    """The shipped sweep as rows (cell, distance, accuracy)."""
+    lengths = tensors["lengths"].tolist()
+    accuracy = tensors["accuracy"].tolist()
+    return [{"cell": cell, "distance": lengths[j], "accuracy": accuracy[i][j]}
+            for i, cell in enumerate(card.architecture["cells"]) for j in range(len(lengths))]
+
+
+@register(SHIPPED, group="memory_span", description="accuracy vs distance, RNN / LSTM / GRU (the textbook's memory span)")
+def build_shipped(out_dir, device) -> ModelCard:
+    settings = SpanSettings()
+    started = time.perf_counter()
+    rows = sweep(settings=settings, device=device, log=print)
+    accuracy = torch.tensor([[r["accuracy"] for r in rows if r["cell"] == cell] for cell in CELLS])
+    card = ModelCard(
+        name=SHIPPED,
+        architecture={"cells": list(CELLS), "hidden": settings.hidden, "embedding": 16,
+                      "task": f"first of {SIGNALS} signal symbols, then L of {DISTRACTORS} distractor symbols"},
+        vocabulary=list(range(SIGNALS + DISTRACTORS)),
+        data={"source": "random sequences generated from the seed (no corpus)", "package": None, "version": None},
+        split={"train": f"{settings.steps} batches of {settings.batch} fresh sequences per (cell, L), "
+                        "each batch at a distance drawn from 1..L",
+               "test": f"{settings.test_size} held-out sequences per (cell, L), generated from another seed"},
+        hyperparameters={"lr": settings.lr, "steps": settings.steps, "batch": settings.batch, "optimizer": "Adam",
+                         "clip_norm": 1.0, "lengths": list(SWEEP_LENGTHS)},
+        metrics={f"test_accuracy_{r['cell']}_L{r['distance']}": r["accuracy"] for r in rows},
+        device=str(device), training_seconds=round(time.perf_counter() - started, 1), seed=settings.seed,
+        extra={"chance": 1 / SIGNALS, "note": "this file ships results, not weights: one accuracy per (cell, L)"},
+    )
+    save_checkpoint({"accuracy": accuracy, "lengths": torch.tensor(SWEEP_LENGTHS)}, card, out_dir)
+    return card
+
+
+def span_of(rows: list[dict], cell: str, threshold: float = 0.95) -> int:
+    """The largest distance L at which ``cell`` scored at least ``threshold`` (0 if none)."""
+    good = [r["distance"] for r in rows if r["cell"] == cell and r["accuracy"] >= threshold]
+    return max(good, default=0)

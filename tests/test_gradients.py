@@ -1,0 +1,110 @@
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from playground import gradients as G
+from playground import memory_span as M
+from playground.checkpoints import load_checkpoint
+from playground.errors import InputError
+
+
+def test_lecture_numbers():
+    assert G.power(0.5, 10) == 0.0009765625
+    assert f"{G.power(0.5, 10):.5g}" == "0.00097656"
+    assert f"{G.power(1.5, 10):.5g}" == "57.665"
+
+
+def test_floating_point_gives_up_exactly_where_it_should():
+    vanishing = G.float_limits(0.5, 2000)
+    # 0.5^k is exact until it leaves the subnormal range: 2^-24 (float16), 2^-149, 2^-1074
+    assert vanishing["float16"]["underflow_at"] == 25
+    assert vanishing["float32"]["underflow_at"] == 150
+    assert vanishing["float64"]["underflow_at"] == 1075
+    exploding = G.float_limits(1.5, 2000)
+    assert exploding["float16"]["overflow_at"] == math.ceil(math.log(65520) / math.log(1.5))
+    assert exploding["float32"]["overflow_at"] == 219 and exploding["float64"]["overflow_at"] == 1751
+    assert all(v["overflow_at"] is None for v in vanishing.values())
+    values = G.repeated_product(0.5, 200, "float32")
+    assert values[150] == 0.0 and values[149] > 0 and values[10] == 0.0009765625
+
+
+def test_identity_activation_with_half_identity_gives_exactly_powers_of_a_half():
+    norms = G.gradient_norms(hidden=1, length=30, scale=0.5, activation="identity", init="identity", dtype="float64")
+    assert norms.tolist() == [0.5 ** (30 - t) for t in range(30)]
+    wide = G.gradient_norms(hidden=4, length=12, scale=0.5, activation="identity", init="identity", dtype="float64")
+    assert np.allclose(wide, [2 * 0.5 ** (12 - t) for t in range(12)], rtol=0, atol=0)  # Frobenius of 0.5^k I_4
+
+
+@pytest.mark.parametrize("activation", ["tanh", "relu", "identity"])
+@pytest.mark.parametrize("init", ["orthogonal", "gaussian"])
+def test_autograd_agrees_with_the_explicit_jacobian_product(activation, init):
+    settings = G.LabSettings(hidden=6, length=25, scale=1.1, activation=activation, init=init, dtype="float64", seed=3)
+    autograd = G.gradient_run("rnn", settings).norms
+    explicit = G.explicit_rnn_jacobian_norms(settings)
+    assert np.allclose(autograd, explicit, rtol=1e-10, atol=1e-300)
+
+
+def test_recurrent_matrix_scale():
+    gen = torch.Generator().manual_seed(0)
+    w = G.recurrent_matrix(16, 1.7, "gaussian", "singular", gen)
+    assert abs(float(torch.linalg.matrix_norm(w, ord=2)) - 1.7) < 1e-9
+    w = G.recurrent_matrix(16, 0.8, "gaussian", "spectral", gen)
+    assert abs(float(torch.linalg.eigvals(w).abs().max()) - 0.8) < 1e-9
+    w = G.recurrent_matrix(16, 1.0, "orthogonal", "singular", gen)
+    assert torch.allclose(torch.linalg.svdvals(w), torch.ones(16, dtype=torch.float64))
+
+
+def test_vanishing_and_exploding_regimes_and_the_highway():
+    small = G.gradient_run("rnn", G.LabSettings(scale=0.5, length=60, dtype="float64"))
+    assert small.norms[0] < 1e-12 * small.norms[-1]  # vanishes
+    big = G.gradient_run("rnn", G.LabSettings(scale=3.0, activation="identity", length=60, dtype="float64"))
+    assert big.norms[0] > 1e20 * big.norms[-1]  # explodes
+    assert small.final_state_norm > 0.1  # while the forward state is anything but zero
+    assert np.all(small.step_factors <= 0.5 + 1e-6)  # tanh' <= 1 only shrinks the factor
+    # LSTM: with forget gates near 1 the cell path hardly decays; with negative bias it does
+    open_gate = G.gradient_run("lstm", G.LabSettings(forget_bias=6.0, length=100))
+    closed = G.gradient_run("lstm", G.LabSettings(forget_bias=-3.0, length=100))
+    assert open_gate.cell_path[0] > 0.5 * open_gate.cell_path[-1]
+    assert closed.cell_path[0] < 1e-30 * closed.cell_path[-1]
+
+
+def test_extreme_settings_give_marked_values_not_exceptions():
+    run = G.gradient_run("rnn", G.LabSettings(scale=3.0, activation="identity", length=200))
+    assert not run.finite
+    assert np.isnan(run.step_factors).any() or np.isfinite(run.step_factors).all()
+    for bad in ({"hidden": 0}, {"length": 10**6}, {"scale": float("inf")}, {"activation": "gelu"}, {"dtype": "int8"}):
+        with pytest.raises(InputError):
+            G.LabSettings(**bad)
+    with pytest.raises(InputError):
+        G.gradient_run("transformer", G.LabSettings())
+
+
+def test_clipping_keeps_an_exploding_run_alive():
+    free, clipped = G.clipping_run(None), G.clipping_run(1.0)
+    assert free["status"] == "diverged" and free["nan_at"] is not None and free["nan_at"] < 10
+    assert clipped["status"] == "done" and clipped["loss"][-1] < clipped["loss"][0]
+    assert max(free["grad_norm"][: free["nan_at"] - 1]) > 100
+
+
+def test_truncated_bptt_cuts_the_gradient_and_the_memory():
+    full, cut = G.truncated_bptt(window=None), G.truncated_bptt(window=20)
+    assert (full["reach"] > 0).all()
+    assert (cut["reach"][-20:] > 0).all() and (cut["reach"][:-20] == 0).all()
+    assert len(cut["carried"]) == 9 and all(v > 0 for v in cut["carried"])
+    assert cut["saved_bytes"] * 5 < full["saved_bytes"]
+    with pytest.raises(InputError):
+        G.truncated_bptt(window=0)
+
+
+def test_memory_span_sweep_is_reproducible_and_shows_the_gap():
+    tensors, card = load_checkpoint(M.SHIPPED, device="cpu")
+    rows = M.results_from_checkpoint(tensors, card)
+    shipped = {(r["cell"], r["distance"]): r["accuracy"] for r in rows}
+    assert set(card.architecture["cells"]) == set(M.CELLS) and len(rows) == 3 * len(M.SWEEP_LENGTHS)
+    rnn, lstm = M.train_one("rnn", 100), M.train_one("lstm", 100)  # re-run two points of the sweep
+    assert abs(rnn["accuracy"] - shipped[("rnn", 100)]) <= 0.02
+    assert abs(lstm["accuracy"] - shipped[("lstm", 100)]) <= 0.02
+    assert rnn["accuracy"] < 0.7 and lstm["accuracy"] > 0.95
+    assert M.span_of(rows, "rnn") < M.span_of(rows, "lstm")

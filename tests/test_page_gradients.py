@@ -1,0 +1,63 @@
+"""AppTest of the gradients page: the lecture's numbers, extreme settings, clipping, truncation,
+and a live memory-span run."""
+
+import time
+
+from streamlit.testing.v1 import AppTest
+
+from playground.i18n import t
+
+
+def _page(locale="en-US"):
+    at = AppTest.from_file("../streamlit_app.py", default_timeout=120)
+    at.context = {"locale": locale}
+    at.run()
+    return at.switch_page("pages/gradients.py").run()
+
+
+def test_scalar_slider_and_lecture_numbers():
+    at = _page()
+    assert not at.exception
+    assert at.metric[0].value == "0.00097656"
+    at.slider(key="a").set_value(1.5).run()
+    assert at.metric[0].value == "57.665"
+    at.slider(key="k").set_value(2000).run()  # 1.5^2000 overflows float64
+    assert at.metric[0].value == "inf"
+    assert not at.exception
+
+
+def test_extreme_lab_settings_render_with_a_mark():
+    at = _page()
+    at.slider(key="scale").set_value(3.0).run()
+    at.button_group(key="act").set_value("identity").run()
+    assert not at.exception
+    assert any("overflowed" in w.value for w in at.warning)
+    at.slider(key="T").set_value(1000).run()
+    at.slider(key="m").set_value(128).run()
+    at.slider(key="input_scale").set_value(5.0).run()
+    assert not at.exception
+    at.button_group(key="dtype").set_value("float64").run()
+    at.slider(key="forget_bias").set_value(-3.0).run()
+    assert not at.exception
+
+
+def test_clipping_and_truncation_sections():
+    at = _page("zh-CN")
+    texts = [m.value for m in at.markdown]
+    assert any(x.startswith("不裁剪：第") for x in texts) and any(x.startswith("裁剪后：") for x in texts)
+    at.select_slider(key="clip").set_value(100.0).run()
+    assert not at.exception
+    at.slider(key="window").set_value(200).run()
+    assert not at.exception
+    assert t("grad.tbptt.measured", "zh") in [c.value for c in at.caption]
+
+
+def test_memory_span_section_and_live_run():
+    at = _page()
+    assert any(m.value.startswith("In this setting the plain RNN remembered up to") for m in at.markdown)
+    at.button(key="FormSubmitter:span_live-" + t("grad.span.run", "en")).click().run()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any("held-out accuracy" in s.value for s in at.success):
+        time.sleep(0.5)
+        at.run()
+    assert any(s.value.startswith("RNN at L = 10: held-out accuracy") for s in at.success)
