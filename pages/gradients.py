@@ -133,14 +133,15 @@ st.header(tr("grad.tbptt.header"))
 st.markdown(tr("grad.tbptt.intro"))
 window = st.slider(tr("grad.tbptt.window"), 1, 200, 20, key="window", bind="query-params")
 full, cut = _tbptt(None), _tbptt(window)
+modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
 with np.errstate(divide="ignore"):
-    st.plotly_chart(figures.strip(np.where(cut["reach"] > 0, np.log10(cut["reach"]), np.nan), tr("grad.tbptt.strip"),
-                                  tr("grad.lab.t"), "log₁₀"), key="strip")
+    reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
+st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="strip")
 st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
 st.dataframe(pd.DataFrame({
-    tr("grad.tbptt.mode"): [tr("grad.tbptt.full", length=200), tr("grad.tbptt.truncated", window=window)],
-    tr("grad.tbptt.time"): [f"{r['seconds'] * 1000:.1f} ms" for r in (full, cut)],
-    tr("grad.tbptt.memory"): [f"{r['saved_bytes'] / 1024:.0f} KiB" for r in (full, cut)],
+    tr("grad.tbptt.mode"): list(modes),
+    tr("grad.tbptt.time"): [f"{r['seconds'] * 1000:.1f} ms" for r in modes.values()],
+    tr("grad.tbptt.memory"): [f"{r['saved_bytes'] / 1024:.0f} KiB" for r in modes.values()],
 }), hide_index=True)
 st.caption(tr("grad.tbptt.measured"))
 

@@ -64,10 +64,11 @@ def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: st
     return fig
 
 
-def strip(values: Sequence[float], title: str, x_title: str, colorbar: str) -> go.Figure:
-    """A one-row heat strip (e.g. log10 of the gradient each step receives); NaN shows blank."""
-    fig = go.Figure(go.Heatmap(z=[list(values)], x=list(range(len(values))), colorscale="Viridis",
-                               colorbar=dict(title=colorbar), hovertemplate="t=%{x}: %{z:.2f}<extra></extra>"))
-    fig.update_yaxes(visible=False)
-    fig.update_layout(title=title, xaxis_title=x_title, height=170, margin=dict(l=10, r=10, t=40, b=10))
+def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar: str) -> go.Figure:
+    """Heat strips, one row per label (e.g. log10 of the gradient each step receives); NaN is blank."""
+    labels = list(rows)
+    fig = go.Figure(go.Heatmap(z=[list(rows[k]) for k in labels], y=labels, x=list(range(len(rows[labels[0]]))),
+                               colorscale="Viridis", colorbar=dict(title=colorbar),
+                               hovertemplate="%{y}, t=%{x}: %{z:.2f}<extra></extra>"))
+    fig.update_layout(title=title, xaxis_title=x_title, height=120 + 45 * len(labels), margin=dict(l=10, r=10, t=40, b=10))
     return fig

@@ -52,3 +52,18 @@ def test_folded_svg_and_plotly_figures():
     assert len(figures.training_curves([{"step": 1, "loss": 1.0}, {"step": 2, "loss": 0.5}], labels).data) == 1
     fig = figures.training_curves([{"step": 1, "loss": 1.0}, {"step": 10, "loss": 0.5, "accuracy": 0.9}], labels)
     assert isinstance(fig, go.Figure) and len(fig.data) == 2 and fig.data[1].y == (0.9,)
+
+
+def test_log_curves_drop_what_a_log_axis_cannot_show():
+    fig = figures.log_curves([0, 1, 2, 3], {"g": [1.0, 0.0, float("inf"), float("nan")]}, "t", "x", "y",
+                             points=[(1, 0.5, "half")])
+    assert fig.data[0].y == (1.0, None, None, None)
+    assert fig.layout.yaxis.type == "log" and fig.data[1].text == ("half",)
+
+
+def test_time_series_bars_and_strips():
+    fig = figures.time_series(["a", "b"], {"u1": [0.1, 0.2], "p": [1, 1]}, "title", dashed=["p"], highlight=1)
+    assert fig.data[0].x == ("1:a", "2:b") and fig.data[1].line.dash == "dash"
+    assert len(figures.bars(["1", "2"], [3.0, 4.0], "sv").data[0].y) == 2
+    strip = figures.strips({"full": [0.0, -1.0], "cut": [float("nan"), -1.0]}, "reach", "t", "log10")
+    assert strip.data[0].y == ("full", "cut")
