@@ -72,3 +72,15 @@ def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar:
                                hovertemplate="%{y}, t=%{x}: %{z:.2f}<extra></extra>"))
     fig.update_layout(title=title, xaxis_title=x_title, height=120 + 45 * len(labels), margin=dict(l=10, r=10, t=40, b=10))
     return fig
+
+
+def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmin: float = -1.0, zmax: float = 1.0,
+            highlight: int | None = None) -> go.Figure:
+    """Rows x columns of values; red at zmin, blue at zmax (RdBu); an optional highlighted column."""
+    x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
+    fig = go.Figure(go.Heatmap(z=z, x=x, y=list(y_labels), zmin=zmin, zmax=zmax, colorscale="RdBu",
+                               hovertemplate="%{x} · %{y}: %{z:.3f}<extra></extra>"))
+    if highlight is not None:
+        fig.add_vline(x=highlight, line=dict(color="black", width=2))
+    fig.update_layout(title=title, height=min(120 + 6 * len(y_labels), 520), margin=dict(l=10, r=10, t=40, b=10))
+    return fig

@@ -288,3 +288,26 @@ def layer_grid_svg(layers: int, steps: int, selected: tuple[int, int], cone: set
 
 def _sup(n: int) -> str:
     return str(n).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+
+def token_strip_svg(tokens: Sequence[str], values: Sequence[float], focus: int | None, title: str,
+                    unknown: Sequence[bool] = ()) -> str:
+    """Tokens in boxes coloured by a probability (0 red, 0.5 white, 1 blue), the value under each;
+    unknown tokens are drawn as <unk>; the focused step is outlined."""
+    box_w, gap, top = 56, 4, 26
+    per_row = 16
+    body = [f'<text x="0" y="16" font-size="13" font-weight="bold" fill="{INK}">{escape(title)}</text>']
+    for j, (tok, value) in enumerate(zip(tokens, values, strict=True)):
+        row, col = divmod(j, per_row)
+        x, y = col * (box_w + gap), top + row * 62
+        # _diverging paints +1 red: 1 - 2p puts negative (p = 0) in red and positive (p = 1) in blue
+        fill = _diverging(1 - 2 * float(value)) if math.isfinite(float(value)) else "#dddddd"
+        label = "<unk>" if j < len(unknown) and unknown[j] else tok
+        stroke = f'stroke="{INK}" stroke-width="3"' if j == focus else 'stroke="#bbbbbb" stroke-width="1"'
+        body.append(f'<rect x="{x}" y="{y}" width="{box_w}" height="34" rx="5" fill="{fill}" {stroke}/>')
+        body.append(f'<text x="{x + box_w / 2}" y="{y + 22}" text-anchor="middle" font-size="13" fill="{INK}">'
+                    f"{escape(label[:6])}</text>")
+        body.append(f'<text x="{x + box_w / 2}" y="{y + 50}" text-anchor="middle" font-size="10" fill="#555">'
+                    f"{_fmt(float(value))}</text>")
+    rows = (len(tokens) + per_row - 1) // per_row
+    return _svg(per_row * (box_w + gap), top + rows * 62, body, title)

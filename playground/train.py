@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         card = recipe.build(args.out, device())
         metrics = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in card.metrics.items())
-        print(f"{recipe.name}: {metrics} ({time.perf_counter() - started:.1f} s)")
+        print(f"{recipe.name}: {metrics} ({time.perf_counter() - started:.1f} s)", flush=True)
     return 0
 
 

@@ -36,6 +36,7 @@ class TrainConfig:
     seed: int = 0
     weight_decay: float = 0.0
     optimizer: str = "adam"  # "adam" | "sgd"
+    eval_every: int | None = None  # with ``evaluate``: score every n steps, keep the best weights
 
 
 @dataclass
@@ -54,6 +55,8 @@ class TrainResult:
     steps: int
     seconds: float
     history: list[Progress] = field(default_factory=list)
+    best_score: float | None = None  # early stopping: the best validation score, and its step
+    best_step: int | None = None
 
     @property
     def final_loss(self) -> float:
@@ -91,8 +94,13 @@ def train(
     on_progress: Callable[[Progress], None] | None = None,
     stop: threading.Event | None = None,
     device: torch.device | None = None,
+    evaluate: Callable[[], float] | None = None,
 ) -> TrainResult:
-    """Train ``model`` in place for ``config.steps`` optimiser steps (fewer if stopped or diverged)."""
+    """Train ``model`` in place for ``config.steps`` optimiser steps (fewer if stopped or diverged).
+
+    With ``evaluate`` (a validation score, higher is better, computed with the model in eval
+    mode) and ``config.eval_every``, the weights of the best-scoring step are restored at the
+    end: early stopping without losing the steps after it."""
     seed_everything(config.seed)
     dev = device or default_device()
     model.to(dev).train()
@@ -102,6 +110,7 @@ def train(
     else:
         optimiser = torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
     history: list[Progress] = []
+    best_score, best_step, best_state = None, None, None
     started = time.perf_counter()
     step, batch_index, status = 0, 0, "done"
     while step < config.steps and status == "done":
@@ -140,5 +149,16 @@ def train(
             history.append(progress)
             if on_progress is not None:
                 on_progress(progress)
+            if evaluate is not None and config.eval_every and (step % config.eval_every == 0 or step == config.steps):
+                model.eval()
+                with torch.no_grad():
+                    score = float(evaluate())
+                model.train()
+                if best_score is None or score > best_score:
+                    best_score, best_step = score, step
+                    best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    if best_state is not None:
+        model.load_state_dict(best_state)
     model.eval()
-    return TrainResult(status=status, steps=step, seconds=time.perf_counter() - started, history=history)
+    return TrainResult(status=status, steps=step, seconds=time.perf_counter() - started, history=history,
+                       best_score=best_score, best_step=best_step)

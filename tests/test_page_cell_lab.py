@@ -2,17 +2,14 @@
 
 import re
 
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.cells import param_count
 from playground.i18n import t
 
 
 def _page(locale="en-US"):
-    at = AppTest.from_file("../streamlit_app.py", default_timeout=120)
-    at.context = {"locale": locale}
-    at.run()
-    return at.switch_page("pages/cell_lab.py").run()
+    return open_page("pages/cell_lab.py", locale)
 
 
 def _latex(at):

@@ -3,16 +3,13 @@ and a live memory-span run."""
 
 import time
 
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.i18n import t
 
 
 def _page(locale="en-US"):
-    at = AppTest.from_file("../streamlit_app.py", default_timeout=120)
-    at.context = {"locale": locale}
-    at.run()
-    return at.switch_page("pages/gradients.py").run()
+    return open_page("pages/gradients.py", locale)
 
 
 def test_scalar_slider_and_lecture_numbers():

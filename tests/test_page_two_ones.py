@@ -3,16 +3,13 @@ a broken construction yields a counterexample that loads into the input, trainin
 
 import time
 
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.i18n import t
 
 
 def _page(locale="en-US"):
-    at = AppTest.from_file("../streamlit_app.py", default_timeout=120)
-    at.context = {"locale": locale}
-    at.run()
-    return at.switch_page("pages/two_ones.py").run()
+    return open_page("pages/two_ones.py", locale)
 
 
 def _step_table(at):

@@ -2,19 +2,14 @@
 main interaction changes what is shown. New pages are covered by adding them to the catalog."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.catalog import PAGES
 from playground.i18n import t
 
-TIMEOUT = 120  # a cold import of torch and plotly takes seconds on these machines
 
-
-def _app(locale=None):
-    at = AppTest.from_file("../streamlit_app.py", default_timeout=TIMEOUT)
-    if locale:
-        at.context = {"locale": locale}
-    return at.run()
+def _app(locale="en-US"):
+    return open_page(locale=locale)
 
 
 def _visible_text(at):

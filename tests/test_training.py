@@ -95,3 +95,18 @@ def test_detach_state_handles_tuples():
     detached = detach_state((h, c))
     assert isinstance(detached, tuple) and not detached[0].requires_grad and not detached[1].requires_grad
     assert detach_state(None) is None
+
+
+def test_early_stopping_restores_the_best_weights():
+    model = TinyLM()
+    scores = iter([0.5, 0.9, 0.7, 0.6])
+    snapshots = []
+
+    def evaluate():
+        snapshots.append({k: v.clone() for k, v in model.state_dict().items()})
+        return next(scores)
+
+    result = train(model, cycle_batches, ce, TrainConfig(steps=8, eval_every=2), evaluate=evaluate,
+                   device=torch.device("cpu"))
+    assert result.best_score == 0.9 and result.best_step == 4
+    assert all(torch.equal(v, snapshots[1][k]) for k, v in model.state_dict().items())
