@@ -4,12 +4,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from playground import cell_lab, figures, svg
+from playground import cell_lab, figures, sentiment, svg
 from playground import formatting as fmt
 from playground.cells import GATES, param_count
+from playground.checkpoints import CheckpointError
 from playground.errors import InputError
-from playground.ui import input_error, matrix_editor, show_svg, tr, url_choice
+from playground.ui import cached_model, input_error, matrix_editor, require_app_shell, show_svg, tr, url_choice
 
+require_app_shell()
 st.title(tr("lab.title"))
 st.markdown(tr("lab.intro"))
 st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(C_t)")
@@ -71,17 +73,26 @@ st.markdown(tr("lab.belt.intro"))
 b1, b2 = st.columns([3, 2])
 text = b1.text_input(tr("lab.belt.text"), "服务慢，但味道很好", max_chars=80, key="text", bind="query-params")
 bias = b2.slider(tr("lab.belt.bias"), -3.0, 5.0, 0.0, 0.5, key="bias", bind="query-params")
+belt = None
 try:
-    belt = cell_lab.conveyor(text, forget_bias=bias)
+    trained = cached_model(sentiment.model_name(sentiment.looks_like(text), "lstm"), sentiment.classifier_from_checkpoint)[0]
+    belt = cell_lab.conveyor_from_classifier(trained, text, forget_bias=bias)
+    st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
+except CheckpointError:
+    st.caption(tr("lab.belt.seeded"))
 except InputError as exc:
     input_error(exc)
-    belt = None
+if belt is None:
+    try:
+        belt = cell_lab.conveyor(text, forget_bias=bias)
+    except InputError:
+        belt = None
 if belt is not None:
-    steps = len(belt.text)
+    steps = len(belt.tokens)
     if st.session_state.get("t", 1) > steps:
         st.session_state["t"] = steps
     t = st.slider(tr("lab.belt.t"), 1, steps, 1, key="t", bind="query-params") if steps > 1 else 1
-    chars, unit_name = list(belt.text), tr("lab.belt.unit")
+    chars, unit_name = belt.tokens, tr("lab.belt.unit")
     c_series, f_series = belt.series("c"), belt.series("f")
     g1, g2 = st.columns(2)
     g1.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": c_series[:, u] for u in range(c_series.shape[1])},

@@ -10,7 +10,16 @@ import streamlit as st
 from playground import figures, gradients, memory_span
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
-from playground.ui import cached_checkpoint, checkpoint_error, input_error, job_panel, session_jobs, tr, url_choice
+from playground.ui import (
+    cached_checkpoint,
+    checkpoint_error,
+    input_error,
+    job_panel,
+    require_app_shell,
+    session_jobs,
+    tr,
+    url_choice,
+)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -28,6 +37,7 @@ def _tbptt(window: int | None) -> dict:
     return gradients.truncated_bptt(window=window)
 
 
+require_app_shell()
 st.title(tr("grad.title"))
 st.markdown(tr("grad.intro"))
 st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")

@@ -6,8 +6,9 @@ import streamlit as st
 from playground import forms, order, svg
 from playground.catalog import PAGES
 from playground.errors import InputError
-from playground.ui import input_error, lang, show_svg, tr, url_choice
+from playground.ui import input_error, lang, require_app_shell, show_svg, tr, url_choice
 
+require_app_shell()
 st.title(tr("home.title"))
 st.markdown(tr("home.intro"))
 

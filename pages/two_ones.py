@@ -14,6 +14,7 @@ from playground.ui import (
     input_error,
     job_panel,
     matrix_editor,
+    require_app_shell,
     session_jobs,
     show_svg,
     tr,
@@ -33,6 +34,7 @@ def _reset_weights() -> None:
     st.session_state["weights_version"] = st.session_state.get("weights_version", 0) + 1
 
 
+require_app_shell()
 st.title(tr("two.title"))
 st.markdown(tr("two.intro"))
 st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W_{hy}h_t),\qquad h_0=(0,0,1)")

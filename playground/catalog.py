@@ -30,6 +30,8 @@ PAGES: tuple[PageSpec, ...] = (
              main_widget="bits", main_value="1 1 0 1 1"),
     PageSpec("cell_lab", "pages/cell_lab.py", ":material/memory_alt:", "cell_lab",
              main_widget="text", main_value="我在苹果工作"),
+    PageSpec("sentiment", "pages/sentiment.py", ":material/sentiment_satisfied:", "sentiment",
+             main_widget="review", main_value="味道很好，但服务太慢了"),
     PageSpec("gradients", "pages/gradients.py", ":material/trending_down:", "gradients",
              main_widget="k", main_value=11),  # one step right of 10
 )

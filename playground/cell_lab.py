@@ -14,6 +14,7 @@ import numpy as np
 import torch
 
 from playground.cells import CellWeights, gru_step, lstm_step, run_sequence
+from playground.errors import InputError
 from playground.order import char_embedding, clean_text
 
 EMBED_DIM = 8
@@ -96,8 +97,8 @@ def one_step(weights: CellWeights, x, h_prev, c_prev=None) -> dict[str, torch.Te
 # --- the conveyor belt over a sentence ---------------------------------------------------------------
 @dataclass
 class Conveyor:
-    text: str
-    trace: list[dict[str, torch.Tensor]]  # one lstm_step dict per character
+    tokens: list[str]
+    trace: list[dict[str, torch.Tensor]]  # one lstm_step dict per token
     cell_path_gradient: torch.Tensor  # (T, m): d c_T / d c_t along the cell path, by autograd
     forget_product: torch.Tensor  # (T, m): prod_{k=t+1}^{T} f_k
 
@@ -111,6 +112,34 @@ def conveyor(text: str, hidden: int = 4, seed: int = 0, forget_bias: float = 0.0
     text = clean_text(text)
     weights = seeded_cell("lstm", d=EMBED_DIM, m=hidden, seed=seed, forget_bias=forget_bias)
     xs = torch.stack([char_embedding(ch, EMBED_DIM) for ch in text])
+    return belt(weights, xs, list(text))
+
+
+def conveyor_from_classifier(classifier, text: str, forget_bias: float = 0.0, units: int = 4) -> Conveyor:
+    """The same measurement through a trained sentiment LSTM (its embeddings and weights; the
+    forget bias is added to a copy). Keeps the ``units`` units whose cell state moves the most."""
+    from playground.sentiment import MAX_CHARS, encode
+
+    clean = classifier.clean(text)[0]
+    ids = encode(clean, classifier.lang, classifier.vocab, max_tokens=MAX_CHARS)
+    if not ids:
+        raise InputError("empty_text")
+    with torch.no_grad():
+        xs = classifier.model.embed(torch.tensor(ids)).double()
+    w = CellWeights.from_torch(classifier.model.rnn)
+    m = w.hidden_size
+    b_ih = w.b_ih.double().clone()
+    b_ih[m:2 * m] += forget_bias
+    weights = CellWeights("lstm", w.w_ih.double(), w.w_hh.double(), b_ih, w.b_hh.double())
+    full = belt(weights, xs, classifier.tokens(clean))
+    keep = torch.argsort(full.series("c").std(dim=0), descending=True)[:units].sort().values
+    return Conveyor(full.tokens, [{k: v[keep] for k, v in step.items()} for step in full.trace],
+                    full.cell_path_gradient[:, keep], full.forget_product[:, keep])
+
+
+def belt(weights: CellWeights, xs: torch.Tensor, tokens: list[str]) -> Conveyor:
+    """Run the LSTM ``weights`` over ``xs`` (T, d) and measure dC_T/dC_t along the cell path."""
+    hidden = weights.hidden_size
     trace = run_sequence(weights, xs)
     # autograd through the cell path only: h_{t-1} enters the gates detached, so the sole route
     # from c_t to c_T is c_k = f_k * c_{k-1} + i_k * c~_k
@@ -121,16 +150,17 @@ def conveyor(text: str, hidden: int = 4, seed: int = 0, forget_bias: float = 0.0
         out = lstm_step(x, h.detach(), c, weights.w_ih, weights.w_hh, weights.b_ih, weights.b_hh)
         h, c = out["h"], out["c"]
         cells.append(c)
-    gradient = torch.ones(len(text), hidden, dtype=torch.float64)
-    for unit in range(hidden):
-        if len(cells) > 1:
-            grads = torch.autograd.grad(cells[-1][unit], cells[:-1], retain_graph=True)
-            gradient[:-1, unit] = torch.stack([g[unit] for g in grads])
+    steps = len(tokens)
+    gradient = torch.ones(steps, hidden, dtype=torch.float64)
+    if steps > 1:
+        # d c_T[u] / d c_t[u] for all units at once: c_T's units depend on c_t's units one to one
+        grads = torch.autograd.grad(cells[-1].sum(), cells[:-1])
+        gradient[:-1] = torch.stack(grads)
     f = torch.stack([step["f"] for step in trace])  # (T, m)
     product = torch.ones_like(f)
-    for t in range(len(text) - 2, -1, -1):
+    for t in range(steps - 2, -1, -1):
         product[t] = product[t + 1] * f[t + 1]
-    return Conveyor(text, trace, gradient.detach(), product)
+    return Conveyor(tokens, trace, gradient.detach(), product)
 
 
 # --- shapes ----------------------------------------------------------------------------------------

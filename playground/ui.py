@@ -18,6 +18,23 @@ from playground.jobs import FINISHED, JobRunner, SessionJobs
 LANG_KEY = "lang"
 
 
+# --- the app shell ------------------------------------------------------------------------------
+def require_app_shell() -> None:
+    """Every page calls this first. On a fresh server, Streamlit serves a deep link into a
+    ``pages/`` folder as an old-style page (the file alone, without streamlit_app.py's navigation
+    and sidebar) until some session has run st.navigation. Leave that mode and rerun, so that
+    even the first visitor's deep link gets the whole app."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        # once per session: a rerun drops the widget event of the run it interrupts (AppTest
+        # starts every run in the old mode; a real server leaves it for good after this)
+        if not st.session_state.get("_app_shell_rerun"):
+            st.session_state["_app_shell_rerun"] = True
+            st.rerun()
+
+
 # --- language ---------------------------------------------------------------------------------
 def default_language() -> str:
     return i18n.language_from_locale(st.context.locale)

@@ -63,3 +63,19 @@ def test_page_url_paths_match_file_names():
     for spec in PAGES:
         assert (ROOT / spec.path).is_file()
         assert spec.default or Path(spec.path).stem == spec.url_path
+
+
+def test_every_formatted_call_formats():
+    # tr("key", name=...) in the code: the string must format with exactly those names (LaTeX braces
+    # in such strings must be doubled)
+    calls = set()
+    for path in [*ROOT.glob("pages/*.py"), *ROOT.glob("playground/**/*.py")]:
+        for key, args in re.findall(r"""\btr\(\s*["']([a-z_]+\.[a-z0-9_.]+)["']\s*,([^()]*(?:\([^()]*\)[^()]*)*)\)""",
+                                    path.read_text(encoding="utf-8")):
+            names = tuple(sorted(set(re.findall(r"\b([a-z_]+)=", args))))
+            if names:
+                calls.add((key, names))
+    assert calls
+    for key, names in calls:
+        for lang in LANGUAGES:
+            t(key, lang, **{name: 1 for name in names})

@@ -8,6 +8,7 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.harness import ROOT, wait_rendered
 from playground.catalog import PAGES
@@ -62,18 +63,26 @@ def test_main_interaction(spec, server_url, new_page):
     _settle(page)
     before = page.locator("[data-testid='stMain']").inner_text()
     slider = page.locator(f".st-key-{spec.main_widget} input[type='range']")
-    if slider.count():  # a slider: one step with the keyboard, as a person would (main_value is the result)
-        slider.first.focus()
-        slider.first.press("ArrowRight")
+    expected = str(spec.main_value)
+    if slider.count():  # a slider: steps with the keyboard, as a person would, until the URL follows
+        for _ in range(3):
+            slider.first.focus()
+            slider.first.press("ArrowRight")
+            expected = slider.first.input_value()
+            try:
+                page.wait_for_url(re.compile(f"{spec.main_widget}={expected}"), timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                continue
     else:
-        box = page.locator(f".st-key-{spec.main_widget} input").first
-        box.fill(str(spec.main_value))
-        box.press("Enter")
+        box = page.locator(f".st-key-{spec.main_widget}").locator("input, textarea").first
+        box.fill(expected)
+        box.press("Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter")
     page.wait_for_url(re.compile(spec.main_widget), timeout=10_000)
     _settle(page)
     _assert_no_exception(page)
     assert page.locator("[data-testid='stMain']").inner_text() != before
-    assert parse_qs(urlparse(page.url).query)[spec.main_widget] == [str(spec.main_value)]
+    assert parse_qs(urlparse(page.url).query)[spec.main_widget] == [expected]
 
 
 def test_language_switch_is_kept_in_the_url(server_url, new_page):
@@ -109,3 +118,20 @@ def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
     _settle(page)
     _assert_no_exception(page)
     assert "输入过长" in page.locator("[data-testid='stMain']").inner_text()
+
+
+def test_a_deep_link_is_the_first_visit_to_a_fresh_server(browser):
+    # Streamlit serves pages/ files alone until some session has run st.navigation;
+    # ui.require_app_shell makes even this first visitor get the sidebar and navigation
+    from bench.harness import streamlit_server
+
+    with streamlit_server() as (port, _proc):
+        context = browser.new_context(locale="zh-CN", viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{port}/two_ones")
+        _settle(page)
+        _assert_no_exception(page)
+        sidebar = page.locator("[data-testid='stSidebar']").inner_text()
+        assert "计算设备" in sidebar and t("page.two_ones.title", "zh") in sidebar
+        assert CJK.search(page.locator("h1").first.inner_text())
+        context.close()

@@ -1,0 +1,167 @@
+"""Sentiment step-through: the lecture's scalar walk-through, then trained classifiers read token by token."""
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from playground import challenge, figures, sentiment, svg
+from playground.checkpoints import CheckpointError
+from playground.datasets.cache import DataUnavailable
+from playground.errors import InputError
+from playground.ui import cached_model, checkpoint_error, input_error, lang, require_app_shell, show_svg, tr, url_choice
+
+
+def _classifier(language: str, kind: str) -> sentiment.Classifier:
+    return cached_model(sentiment.model_name(language, kind), sentiment.classifier_from_checkpoint)[0]
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _test_predictions(language: str, kind: str) -> pd.DataFrame:
+    return sentiment.test_predictions(_classifier(language, kind))
+
+
+def _load_text(text: str) -> None:
+    st.session_state["review"] = text
+
+
+require_app_shell()
+st.title(tr("senti.title"))
+st.markdown(tr("senti.intro"))
+
+# --- Part A: the lecture's walk-through ----------------------------------------------------------
+st.header(tr("senti.walk.header"))
+st.markdown(tr("senti.walk.intro"))
+w1, w2, w3, w4 = st.columns(4)
+w_x = w1.slider("w_x", -3.0, 3.0, 1.0, 0.05, key="w_x", bind="query-params")
+w_h = w2.slider("w_h", -3.0, 3.0, 0.5, 0.05, key="w_h", bind="query-params")
+w_y = w3.slider("w_y", -5.0, 5.0, 2.0, 0.1, key="w_y", bind="query-params")
+with w4:
+    label = url_choice(st.segmented_control, tr("senti.walk.label"), [1, 0], "label", 1,
+                       format_func=lambda v: tr(f"senti.label.{v}"))
+default_tokens = pd.DataFrame({tr("senti.walk.token"): list(sentiment.LECTURE_TOKENS), "x_t": list(sentiment.LECTURE_XS)})
+st.markdown(f"**{tr('senti.walk.tokens')}**")
+edited = st.data_editor(default_tokens, num_rows="dynamic", key="walk_tokens", hide_index=True,
+                        column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
+rows = edited.dropna()
+try:
+    walk = sentiment.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
+except InputError as exc:
+    input_error(exc)
+    walk = None
+if walk is not None:
+    m1, m2, m3 = st.columns(3)
+    m1.metric(tr("senti.walk.p"), f"{walk.p:.5g}")
+    m2.metric(tr("senti.walk.loss_nat"), f"{walk.loss_nat:.5g} nat")
+    m3.metric(tr("senti.walk.loss_bit"), f"{walk.loss_bit:.5g} bit")
+    st.caption(tr("senti.walk.units"))
+    table = walk.table
+    shown = pd.DataFrame({"t": table["t"], tr("senti.walk.token"): table["token"], "x_t": table["x"],
+                          tr("senti.walk.col_h"): table["h"].map(lambda v: f"{v:.5g}"),
+                          tr("senti.walk.col_grad"): table["dL_dh"].map(lambda v: f"{v:.5g}")})
+    st.dataframe(shown, hide_index=True)
+    g1, g2 = st.columns(2)
+    g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")), key="walk_h")
+    g2.plotly_chart(figures.time_series(table["token"], {"∂L/∂h_t": table["dL_dh"]}, tr("senti.walk.grad_chart")),
+                    key="walk_grad")
+st.markdown(tr("senti.walk.seed_note"))
+h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
+st.markdown(tr("senti.walk.first", h1=f"{h1:.5g}", h2=f"{h2:.5g}"))
+
+# --- Part B: trained classifiers ----------------------------------------------------------------------
+st.header(tr("senti.model.header"))
+st.markdown(tr("senti.model.intro"))
+c1, c2 = st.columns(2)
+with c1:
+    language = url_choice(st.segmented_control, tr("senti.model.lang"), list(sentiment.LANGS), "model_lang", lang(),
+                          format_func=lambda v: tr(f"senti.lang.{v}"))
+with c2:
+    kind = url_choice(st.segmented_control, tr("senti.model.kind"), list(sentiment.KINDS), "kind", "lstm",
+                      format_func=lambda v: tr(f"senti.kind.{v}"))
+text = st.text_area(tr("senti.model.text"), "配送不慢，饭也不是不好吃，就是下次不会再点了" if language == "zh"
+                    else "not bad at all, I would watch it again", key="review", bind="query-params", height=80)
+try:
+    classifiers = {k: _classifier(language, k) for k in sentiment.KINDS}
+except CheckpointError as exc:
+    checkpoint_error(exc)
+    st.stop()
+clf = classifiers[kind]
+trace = None
+try:
+    cleaned, cut = clf.clean(text)
+    trace = clf.trace(cleaned)
+except InputError:
+    st.info(tr("senti.model.empty"))
+if trace is not None:
+    if cut:
+        st.warning(tr("senti.model.truncated", limit=sentiment.MAX_CHARS))
+    if sentiment.looks_like(cleaned) != language:
+        st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment.looks_like(cleaned)}")))
+    unknown = int((~trace["known"]).sum())
+    if unknown:
+        st.caption(tr("senti.model.unknown", count=unknown))
+    tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
+    st.success(tr("senti.model.verdict", model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}"))
+    t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"t_{len(tokens)}") if len(tokens) > 1 else 1
+    show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
+    st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
+    shown_kinds = sentiment.KINDS if st.toggle(tr("senti.model.show_all"), True, key="show_all") else (kind,)
+    curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
+    st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves"), "p", highlight=t - 1,
+                                        dashed=[tr("senti.kind.bag")]), key="curves")
+    if kind != "bag":
+        units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
+        panels = [("h", tr("senti.model.hidden"))] + [(g, tr("senti.model.gate", gate=tr(f"senti.gate.{g}")))
+                                                       for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")]
+        for name, title in panels:
+            z = [list(col) for col in zip(*trace[name], strict=True)]
+            lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
+            st.plotly_chart(figures.heatmap(z, tokens, units, title, zmin=lo, highlight=t - 1), key=f"heat_{name}")
+
+    # --- why ----------------------------------------------------------------------------------------------
+    st.subheader(tr("senti.why.header"))
+    why = sentiment.influence(clf, cleaned)
+    y1, y2 = st.columns(2)
+    y1.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["delta_p"], tr("senti.why.delta")),
+                    key="delta")
+    y2.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["saliency"],
+                                 tr("senti.why.saliency")), key="saliency")
+    other = st.text_input(tr("senti.why.counter"), cleaned, key="counterfactual")
+    try:
+        other_trace = clf.trace(other)
+        both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
+        fig = figures.time_series([""] * max(len(tokens), len(other_trace)), both, tr("senti.model.curves"), "p")
+        st.plotly_chart(fig, key="counter")
+    except InputError as exc:
+        input_error(exc)
+
+# --- the model panel ------------------------------------------------------------------------------------
+st.header(tr("senti.panel.header"))
+st.markdown(tr("senti.panel.intro", n=len(challenge.SETS[language])))
+st.dataframe(pd.DataFrame({
+    tr("senti.panel.model"): [tr(f"senti.kind.{k}") for k in sentiment.KINDS],
+    tr("senti.panel.test"): [f"{classifiers[k].card.metrics['test_accuracy']:.3f}" for k in sentiment.KINDS],
+    tr("senti.panel.challenge"): [f"{challenge.challenge_accuracy(classifiers[k].predict, language):.3f}"
+                                  for k in sentiment.KINDS],
+    tr("senti.panel.params"): [f"{classifiers[k].card.architecture['parameters']:,}" for k in sentiment.KINDS],
+}), hide_index=True)
+try:
+    predictions = _test_predictions(language, kind)
+except DataUnavailable:
+    st.info(tr("senti.panel.no_data"))
+else:
+    predicted = (predictions["p_positive"] >= 0.5).astype(int)
+    confusion = pd.crosstab(predictions["label"].map(lambda v: tr(f"senti.label.{v}")),
+                            predicted.map(lambda v: tr(f"senti.label.{v}")),
+                            rownames=[tr("senti.panel.true")], colnames=[tr("senti.panel.pred")])
+    st.markdown(f"**{tr('senti.panel.confusion', model=tr(f'senti.kind.{kind}'))}**")
+    st.dataframe(confusion)
+    errors = predictions[predicted != predictions["label"]].head(8)
+    st.markdown(f"**{tr('senti.panel.errors', model=tr(f'senti.kind.{kind}'))}**")
+    for i, row in enumerate(errors.itertuples()):
+        e1, e2 = st.columns([6, 1])
+        e1.caption(f"{tr(f'senti.label.{row.label}')} · p={row.p_positive:.2f} · {row.text[:160]}")
+        e2.button(tr("senti.panel.load"), key=f"load_{i}", on_click=_load_text, args=(row.text[: sentiment.MAX_CHARS],))
+
+st.header(tr("senti.myths.header"))
+st.markdown(tr("senti.myths.body"))

@@ -1,0 +1,128 @@
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from playground import challenge
+from playground import sentiment as S
+from playground.errors import InputError
+
+
+def test_lecture_walkthrough_exact_values():
+    walk = S.walkthrough(tokens=S.LECTURE_TOKENS)
+    assert walk.table["token"].tolist() == ["服务", "慢", "但", "很好"]
+    # exact arithmetic, five significant figures (the script prints 0.11865 / 0.78548 / 0.82792 /
+    # 0.18880 / 0.27239; see the page's note and the closing note of the sentiment issue)
+    assert [f"{h:.5g}" for h in walk.table["h"]] == ["0", "-0.76159", "0.11864", "0.7854"]
+    assert f"{walk.p:.5g}" == "0.8279" and f"{walk.loss_nat:.5g}" == "0.18886" and f"{walk.loss_bit:.5g}" == "0.27247"
+    # the script's own p follows from its own h_4: sigma(2 x 0.78548) = 0.82792
+    assert f"{1 / (1 + math.exp(-2 * 0.78548)):.5g}" == "0.82792"
+    # the lecture's first example
+    assert f"{math.tanh(1):.5g}" == "0.76159" and f"{math.tanh(0.5 * math.tanh(1)):.5g}" == "0.3634"
+
+
+def test_walkthrough_gradients_match_the_chain_rule():
+    xs, w_x, w_h, w_y = [0.3, -1.2, 0.7, 0.1, 1.0], 0.8, 0.6, 1.7
+    walk = S.walkthrough(xs, w_x, w_h, w_y, label=1)
+    h = walk.table["h"].to_numpy()
+    p = 1 / (1 + math.exp(-w_y * h[-1]))
+    grad = np.zeros(len(xs))
+    grad[-1] = -(1 - p) * w_y  # d(-ln p)/dh_T
+    for t in range(len(xs) - 2, -1, -1):
+        grad[t] = grad[t + 1] * (1 - h[t + 1] ** 2) * w_h
+    assert np.allclose(walk.table["dL_dh"].to_numpy(), grad, rtol=1e-12)
+    negative = S.walkthrough(xs, w_x, w_h, w_y, label=0)
+    assert math.isclose(negative.loss_nat, -math.log(1 - p), rel_tol=1e-12)
+    assert math.isclose(walk.loss_bit, walk.loss_nat / math.log(2))
+
+
+def test_walkthrough_bad_input():
+    with pytest.raises(InputError):
+        S.walkthrough([])
+    with pytest.raises(InputError):
+        S.walkthrough([1.0, float("nan")])
+    assert math.isfinite(S.walkthrough([1.0] * 50, w_h=3.0, w_y=5.0).loss_nat)
+
+
+def test_tokens_and_vocabulary():
+    assert S.tokenize("服务 慢，但", "zh") == ["服", "务", "慢", "，", "但"]
+    assert S.tokenize("Not bad, isn't it?", "en") == ["not", "bad", ",", "isn't", "it", "?"]
+    assert S.features(["服", "务"], "zh") == [["服", "^服"], ["务", "服务"]]
+    vocab = S.Vocab.build(["好好好", "好坏"], "zh", min_counts=(2, 2))
+    assert vocab.items[0] == ["<pad>", "<unk>", "好"] and "好好" in vocab.items[1]
+    assert vocab.items[1] == ["<pad>", "<unk>", "^好", "好好"]
+    assert S.encode("好猫", "zh", vocab) == [[2, 2], [S.UNK, S.UNK]]  # 猫 and 好猫 are unknown
+    assert S.looks_like("这本书很好") == "zh" and S.looks_like("a great film") == "en"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return {(lang, kind): S.load_classifier(lang, kind, device="cpu") for lang in S.LANGS for kind in S.KINDS}
+
+
+def test_trace_is_consistent_with_predict(shipped):
+    for (lang, kind), clf in shipped.items():
+        text = "配送不慢，饭也不是不好吃，就是下次不会再点了" if lang == "zh" else "not bad at all, I would watch it again"
+        trace = clf.trace(text)
+        assert len(trace) == len(S.tokenize(text, lang))
+        assert math.isclose(trace["p_positive"].iloc[-1], clf.predict(text), abs_tol=1e-4), (lang, kind)
+        if kind == "lstm":
+            assert {"i", "f", "o", "c", "h"} <= set(trace.columns)
+        if kind == "gru":
+            assert {"z", "r", "h"} <= set(trace.columns)
+
+
+def test_bad_text_and_unknown_tokens(shipped):
+    clf = shipped[("zh", "lstm")]
+    with pytest.raises(InputError):
+        clf.predict("   ")
+    text, cut = clf.clean("好" * 600)
+    assert cut and len(text) == S.MAX_CHARS
+    assert not clf.trace("𪚥𪚥好")["known"].iloc[0]  # a rare character is <unk>, not an error
+    influence = S.influence(clf, "味道很好，但服务太慢了")
+    assert len(influence) == 11 and np.isfinite(influence["saliency"]).all()
+    with pytest.raises(InputError):
+        S.load_classifier("fr", "lstm")
+
+
+def _test_accuracy(clf):
+    preds = S.test_predictions(clf, download=True)
+    return float(((preds["p_positive"] >= 0.5).astype(int) == preds["label"]).mean())
+
+
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_shipped_accuracy_on_the_held_out_split(shipped, lang):
+    scores = {kind: _test_accuracy(shipped[(lang, kind)]) for kind in S.KINDS}
+    # what the shipped models reach (the issue's targets, 0.85 zh / 0.77 en, are not met: see the
+    # closing note); the weights are stored in fp16, so this also checks that costs no accuracy
+    floors = {"zh": {"bag": 0.79, "rnn": 0.81, "lstm": 0.81, "gru": 0.81},
+              "en": {"bag": 0.73, "rnn": 0.72, "lstm": 0.745, "gru": 0.745}}[lang]
+    for kind, floor in floors.items():
+        assert scores[kind] >= floor, (lang, kind, scores)
+    for kind in S.KINDS:  # the page's table comes from the card: it must match the weights
+        assert abs(shipped[(lang, kind)].card.metrics["test_accuracy"] - scores[kind]) < 0.01
+
+
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_challenge_set_is_balanced_and_reported(shipped, lang):
+    items = challenge.SETS[lang]
+    assert len(items) >= 40 and sum(label for _, label in items) * 2 == len(items)
+    assert len({text for text, _ in items}) == len(items)
+    for kind in S.KINDS:  # the card's figure is what the shipped weights score (fp16 included)
+        score = challenge.challenge_accuracy(shipped[(lang, kind)].predict, lang)
+        assert abs(shipped[(lang, kind)].card.metrics["challenge_accuracy"] - score) <= 1 / len(items)
+
+
+def test_models_are_read_only(shipped):
+    assert not any(p.requires_grad for clf in shipped.values() for p in clf.model.parameters())
+    assert not any(clf.model.training for clf in shipped.values())
+    assert torch.is_grad_enabled()
+
+
+def test_trained_lstm_belt_gradient_is_the_forget_product(shipped):
+    from playground import cell_lab
+
+    belt = cell_lab.conveyor_from_classifier(shipped[("zh", "lstm")], "服务慢，但味道很好", forget_bias=1.0)
+    assert belt.cell_path_gradient.shape == (9, 4) and belt.tokens[0] == "服"
+    assert torch.allclose(belt.cell_path_gradient, belt.forget_product, rtol=1e-9, atol=1e-12)
