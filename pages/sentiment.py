@@ -141,8 +141,8 @@ st.markdown(tr("senti.panel.intro", n=len(challenge.SETS[language])))
 st.dataframe(pd.DataFrame({
     tr("senti.panel.model"): [tr(f"senti.kind.{k}") for k in sentiment.KINDS],
     tr("senti.panel.test"): [f"{classifiers[k].card.metrics['test_accuracy']:.3f}" for k in sentiment.KINDS],
-    tr("senti.panel.challenge"): [f"{challenge.challenge_accuracy(classifiers[k].predict, language):.3f}"
-                                  for k in sentiment.KINDS],
+    # from the cards (measured at training time; the tests re-measure them on the shipped weights)
+    tr("senti.panel.challenge"): [f"{classifiers[k].card.metrics['challenge_accuracy']:.3f}" for k in sentiment.KINDS],
     tr("senti.panel.params"): [f"{classifiers[k].card.architecture['parameters']:,}" for k in sentiment.KINDS],
 }), hide_index=True)
 try:
