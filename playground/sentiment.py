@@ -3,8 +3,9 @@
 Part A (seed 000, the worked example): h_t = tanh(w_x x_t + w_h h_{t-1}), p = sigmoid(w_y h_T),
 L = -ln p, with dL/dh_t for every t by autograd. Part B: RNN / LSTM / GRU classifiers (Chinese
 characters, English words; embeddings learned) and an order-blind bag-of-tokens baseline. A
-recurrent classifier reads the text left to right and classifies the mean of its states so far,
-so "the probability after each prefix" is exactly what the model would say about that prefix.
+recurrent classifier reads the text left to right and classifies its current state h_t (the
+lecture's p = sigma(w_y h_T)), so "the probability after each prefix" is exactly what the model
+would say about that prefix. The bag classifies the mean of the embeddings so far.
 """
 
 from __future__ import annotations
@@ -131,8 +132,11 @@ def pad_batch(encoded: list[list[list[int]]]) -> torch.Tensor:
 
 # --- models ----------------------------------------------------------------------------------------
 class SentimentNet(nn.Module):
-    """Embeddings (summed over feature slots) -> RNN/LSTM/GRU -> mean of the states -> logit.
-    kind="bag": no recurrence, the mean of the embeddings (order-blind baseline)."""
+    """Embeddings (summed over feature slots) -> RNN/LSTM/GRU -> the state at the last token ->
+    logit. kind="bag": no recurrence, the mean of the embeddings (order-blind baseline).
+
+    (Measured: classifying the last state instead of the mean of all states kept test accuracy
+    and lifted the order-sensitive challenge set from below the bag baseline to above it.)"""
 
     def __init__(self, kind: str, vocab_sizes: list[int], embed: int = 64, hidden: int = 128, dropout: float = 0.3):
         super().__init__()
@@ -149,8 +153,11 @@ class SentimentNet(nn.Module):
     def forward(self, x: torch.Tensor, state=None):
         mask = (x[..., 0] != PAD).float()
         e = self.drop(self.embed(x))
-        states = e if self.kind == "bag" else self.rnn(e)[0]
-        pooled = (states * mask[..., None]).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
+        if self.kind == "bag":
+            pooled = (e * mask[..., None]).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
+        else:  # right-padded batches: the last real token's state
+            last = mask.sum(1).long().clamp(min=1) - 1
+            pooled = self.rnn(e)[0][torch.arange(x.shape[0], device=x.device), last]
         return self.out(self.drop(pooled)).squeeze(-1), None
 
 
@@ -210,13 +217,11 @@ class Classifier:
         m = weights.hidden_size
         h = torch.zeros(m, dtype=torch.float64, device=dev)
         c = torch.zeros_like(h)
-        total = torch.zeros_like(h)
         w_out, b_out = self.model.out.weight.double()[0], self.model.out.bias.double()[0]
         for t, tok in enumerate(toks):
             out = step(weights, e[t], h, c)
             h, c = out["h"], out.get("c", c)
-            total = total + h
-            p = torch.sigmoid((total / (t + 1)) @ w_out + b_out)
+            p = torch.sigmoid(h @ w_out + b_out)
             row = {"token": tok, "known": ids[t][0] != UNK, "p_positive": float(p), "h": h.tolist()}
             for gate in {"lstm": ("i", "f", "o", "c"), "gru": ("z", "r")}.get(self.kind, ()):
                 row[gate] = out[gate].tolist()
@@ -237,8 +242,8 @@ def influence(classifier: Classifier, text: str) -> pd.DataFrame:
     dev = next(model.parameters()).device
     with torch.enable_grad():
         emb = model.embed(torch.tensor([ids], device=dev)).detach().requires_grad_(True)
-        states = emb if model.kind == "bag" else model.rnn(emb)[0]
-        logit = model.out(states.mean(1))[0, 0]
+        pooled = emb.mean(1) if model.kind == "bag" else model.rnn(emb)[0][:, -1]
+        logit = model.out(pooled)[0, 0]
         (grad,) = torch.autograd.grad(logit, emb)
     saliency = (grad * emb).sum(-1)[0].detach().cpu().tolist()
     return pd.DataFrame({"token": trace["token"], "delta_p": delta, "saliency": saliency})
@@ -380,7 +385,8 @@ def _build(lang: str, kind: str, out_dir, device) -> ModelCard:
     card = ModelCard(
         name=model_name(lang, kind),
         architecture={"lang": lang, "kind": kind, "embed": settings.embed, "hidden": settings.hidden,
-                      "dropout": settings.dropout, "pooling": "mean of the states so far" if kind != "bag" else "mean",
+                      "dropout": settings.dropout,
+                      "classifies": "the state at the last token" if kind != "bag" else "the mean of the embeddings",
                       "units": ("characters" + (" + the bigram ending at each" if kind != "bag" else "")) if lang == "zh"
                       else "lower-cased words",
                       "parameters": sum(p.numel() for p in classifier.model.parameters())},

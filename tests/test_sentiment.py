@@ -96,10 +96,11 @@ def test_shipped_accuracy_on_the_held_out_split(shipped, lang):
     scores = {kind: _test_accuracy(shipped[(lang, kind)]) for kind in S.KINDS}
     # what the shipped models reach (the targets, 0.85 zh / 0.77 en, are not met: see the
     # closing note); the weights are stored in fp16, so this also checks that costs no accuracy
-    floors = {"zh": {"bag": 0.79, "rnn": 0.81, "lstm": 0.81, "gru": 0.81},
-              "en": {"bag": 0.73, "rnn": 0.72, "lstm": 0.745, "gru": 0.745}}[lang]
+    floors = {"zh": {"bag": 0.79, "rnn": 0.765, "lstm": 0.80, "gru": 0.815},
+              "en": {"bag": 0.735, "rnn": 0.70, "lstm": 0.745, "gru": 0.75}}[lang]
     for kind, floor in floors.items():
         assert scores[kind] >= floor, (lang, kind, scores)
+    assert scores["lstm"] > scores["bag"] and scores["gru"] > scores["bag"], scores
     for kind in S.KINDS:  # the page's table comes from the card: it must match the weights
         assert abs(shipped[(lang, kind)].card.metrics["test_accuracy"] - scores[kind]) < 0.01
 
@@ -109,9 +110,12 @@ def test_challenge_set_is_balanced_and_reported(shipped, lang):
     items = challenge.SETS[lang]
     assert len(items) >= 40 and sum(label for _, label in items) * 2 == len(items)
     assert len({text for text, _ in items}) == len(items)
+    scores = {kind: challenge.challenge_accuracy(shipped[(lang, kind)].predict, lang) for kind in S.KINDS}
     for kind in S.KINDS:  # the card's figure is what the shipped weights score (fp16 included)
-        score = challenge.challenge_accuracy(shipped[(lang, kind)].predict, lang)
-        assert abs(shipped[(lang, kind)].card.metrics["challenge_accuracy"] - score) <= 1 / len(items)
+        assert abs(shipped[(lang, kind)].card.metrics["challenge_accuracy"] - scores[kind]) <= 1 / len(items)
+    # where order decides, the gated cells beat the order-blind baseline (the vanilla RNN does in
+    # Chinese, not in English: see the closing note)
+    assert scores["lstm"] > scores["bag"] and scores["gru"] > scores["bag"], scores
 
 
 def test_models_are_read_only(shipped):
