@@ -66,11 +66,12 @@ def test_main_interaction(spec, server_url, new_page):
     expected = str(spec.main_value)
     if slider.count():  # a slider: steps with the keyboard, as a person would, until the URL follows
         for _ in range(3):
+            page.wait_for_timeout(500)  # a busy first run can swallow a key press
             slider.first.focus()
             slider.first.press("ArrowRight")
             expected = slider.first.input_value()
             try:
-                page.wait_for_url(re.compile(f"{spec.main_widget}={expected}"), timeout=5_000)
+                page.wait_for_url(re.compile(f"{spec.main_widget}={expected}"), timeout=10_000)
                 break
             except PlaywrightTimeout:
                 continue
