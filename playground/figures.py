@@ -9,9 +9,14 @@ import plotly.graph_objects as go
 
 
 def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figure:
-    """Loss per step, and accuracy (right axis) where the progress records carry it."""
-    fig = go.Figure(go.Scatter(x=[p["step"] for p in progress], y=[p["loss"] for p in progress], mode="lines",
+    """Loss per step, validation loss where records carry it, and accuracy (right axis) where they carry it."""
+    train = [p for p in progress if "validation_loss" not in p and "sample" not in p]
+    fig = go.Figure(go.Scatter(x=[p["step"] for p in train], y=[p["loss"] for p in train], mode="lines",
                                name=labels["loss"]))
+    validation = [p for p in progress if "validation_loss" in p]
+    if validation:
+        fig.add_trace(go.Scatter(x=[p["step"] for p in validation], y=[p["validation_loss"] for p in validation],
+                                 mode="lines+markers", name=labels.get("validation_loss", "validation")))
     with_accuracy = [p for p in progress if "accuracy" in p]
     if with_accuracy:
         fig.add_trace(go.Scatter(x=[p["step"] for p in with_accuracy], y=[p["accuracy"] for p in with_accuracy],
@@ -19,6 +24,18 @@ def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figu
         fig.update_layout(yaxis2=dict(title=labels["accuracy"], overlaying="y", side="right", range=[0, 1.02]))
     fig.update_layout(xaxis_title=labels["step"], yaxis_title=labels["loss"], height=280,
                       margin=dict(l=10, r=10, t=10, b=10), legend=dict(orientation="h", y=1.12))
+    return fig
+
+
+def loss_curves(curve: Sequence[dict], names: dict[str, str], x_title: str, y_title: str) -> go.Figure:
+    """Lines over training steps, one per key of ``names`` found in the records ({"step", key: value})."""
+    fig = go.Figure()
+    for key, name in names.items():
+        points = [p for p in curve if key in p]
+        fig.add_trace(go.Scatter(x=[p["step"] for p in points], y=[p[key] for p in points], name=name,
+                                 mode="lines+markers" if len(points) < 40 else "lines"))
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=10, b=10),
+                      legend=dict(orientation="h", y=1.12))
     return fig
 
 

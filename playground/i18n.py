@@ -737,6 +737,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.pages.header": {"zh": "从这里出发", "en": "Where to go next"},
 }
 
+# Pages with many strings keep them in their own module; keys must not collide.
+from playground.i18n_charlm import CHARLM_STRINGS  # noqa: E402
+
+if set(CHARLM_STRINGS) & set(STRINGS):
+    raise RuntimeError(f"i18n keys defined twice: {sorted(set(CHARLM_STRINGS) & set(STRINGS))}")
+STRINGS.update(CHARLM_STRINGS)
+
 
 def t(key: str, lang: str, /, **fields: object) -> str:
     """The string ``key`` in ``lang`` (``zh`` or ``en``) with ``fields`` filled in."""

@@ -17,7 +17,8 @@ import torch
 from playground.checkpoints import ModelCard
 
 # Modules whose import registers recipes (one per page subject that ships weights).
-RECIPE_MODULES: list[str] = ["playground.two_ones", "playground.memory_span", "playground.sentiment"]
+RECIPE_MODULES: list[str] = ["playground.two_ones", "playground.memory_span", "playground.sentiment",
+                            "playground.charlm"]
 
 
 @dataclass(frozen=True)

@@ -116,8 +116,13 @@ def _diverging(value: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+def lecture_color(value: float) -> str:
+    """The lecture's colours for a tanh value: red at -1, white at 0, blue at +1."""
+    return _diverging(-value)
+
+
 def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], title: str, row_label: str) -> str:
-    """A units x steps grid of values in [-1, 1], with the value in each cell's tooltip."""
+    """A units x steps grid of values in [-1, 1] (red -1, blue +1), with the value in each cell's tooltip."""
     cell_w, cell_h, left, top = 44, 14, 44, 28
     body = [f'<text x="{left}" y="16" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
     for i, row in enumerate(rows):
@@ -125,7 +130,7 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
         body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="9" fill="#777">{i}</text>')
         for j, value in enumerate(row):
             body.append(f'<rect x="{left + j * cell_w}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" '
-                        f'fill="{_diverging(float(value))}"><title>{escape(column_labels[j])} · {escape(row_label)} {i}: '
+                        f'fill="{lecture_color(float(value))}"><title>{escape(column_labels[j])} · {escape(row_label)} {i}: '
                         f"{float(value):+.4f}</title></rect>")
     bottom = top + len(rows) * cell_h
     for j, label in enumerate(column_labels):
@@ -300,8 +305,8 @@ def token_strip_svg(tokens: Sequence[str], values: Sequence[float], focus: int |
     for j, (tok, value) in enumerate(zip(tokens, values, strict=True)):
         row, col = divmod(j, per_row)
         x, y = col * (box_w + gap), top + row * 62
-        # _diverging paints +1 red: 1 - 2p puts negative (p = 0) in red and positive (p = 1) in blue
-        fill = _diverging(1 - 2 * float(value)) if math.isfinite(float(value)) else "#dddddd"
+        # negative (p = 0) in red, positive (p = 1) in blue, as the lecture colours -1 and +1
+        fill = lecture_color(2 * float(value) - 1) if math.isfinite(float(value)) else "#dddddd"
         label = "<unk>" if j < len(unknown) and unknown[j] else tok
         stroke = f'stroke="{INK}" stroke-width="3"' if j == focus else 'stroke="#bbbbbb" stroke-width="1"'
         body.append(f'<rect x="{x}" y="{y}" width="{box_w}" height="34" rx="5" fill="{fill}" {stroke}/>')
@@ -311,3 +316,20 @@ def token_strip_svg(tokens: Sequence[str], values: Sequence[float], focus: int |
                     f"{_fmt(float(value))}</text>")
     rows = (len(tokens) + per_row - 1) // per_row
     return _svg(per_row * (box_w + gap), top + rows * 62, body, title)
+
+
+def _visible(ch: str) -> str:
+    return {"\n": "⏎", " ": "\u00a0", "\t": "⇥"}.get(ch, ch)
+
+
+def char_strip_html(text: str, values: Sequence[float], label: str) -> str:
+    """A text character by character, each on a background coloured by its value (red -1, blue +1),
+    line breaks kept, the value in each character's tooltip (the lecture's cell pictures)."""
+    spans = []
+    for ch, value in zip(text, values, strict=True):
+        v = float(value)
+        color = lecture_color(v) if math.isfinite(v) else "#dddddd"
+        spans.append(f'<span style="background:{color}" title="{escape(repr(ch))}: {v:+.3f}">{escape(_visible(ch))}</span>'
+                     + ("<br>" if ch == "\n" else ""))
+    return (f'<div role="img" aria-label="{escape(label)}" style="font-family:monospace;font-size:13px;line-height:1.45;'
+            f'white-space:pre-wrap;word-break:break-all;color:{INK}">{"".join(spans)}</div>')

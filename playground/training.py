@@ -37,6 +37,7 @@ class TrainConfig:
     weight_decay: float = 0.0
     optimizer: str = "adam"  # "adam" | "sgd"
     eval_every: int | None = None  # with ``evaluate``: score every n steps, keep the best weights
+    lr_schedule: str = "constant"  # "constant" | "cosine" (from lr down to lr / 10 over the steps)
 
 
 @dataclass
@@ -67,6 +68,14 @@ def seed_everything(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
+
+
+def scheduled_lr(config: TrainConfig, step: int) -> float:
+    """The learning rate at 0-based ``step``: constant, or a cosine from lr down to lr / 10."""
+    if config.lr_schedule != "cosine" or config.steps <= 1:
+        return config.lr
+    progress = min(step / (config.steps - 1), 1.0)
+    return config.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
 def detach_state(state):
@@ -125,6 +134,9 @@ def train(
             if step >= config.steps:
                 break
             tick = time.perf_counter()
+            if config.lr_schedule == "cosine":
+                for group in optimiser.param_groups:
+                    group["lr"] = scheduled_lr(config, step)
             optimiser.zero_grad(set_to_none=True)
             output, state = model(chunk_in, detach_state(state))
             loss = loss_fn(output, chunk_target)

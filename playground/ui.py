@@ -165,7 +165,12 @@ def _draw_job(snapshot: dict, runner: JobRunner) -> None:
         step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
         st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
         labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}
+        labels["validation_loss"] = tr("job.validation_axis")
         st.plotly_chart(training_curves(progress, labels), key=f"job-curves-{snapshot['id']}")
+        samples = [p["sample"] for p in progress if "sample" in p]
+        if samples:
+            st.caption(tr("job.sample", step=[p["step"] for p in progress if "sample" in p][-1]))
+            st.code(samples[-1], language=None)
     elif status == "running":
         st.progress(0.0, text=tr("job.starting"))
     if status == "done":
@@ -198,3 +203,65 @@ def job_panel(slot: str) -> None:
         _draw_job(job.snapshot(), session_jobs().runner)
     else:
         _live_job_panel(slot)
+
+
+# --- character language models (shared by the char-LM pages) -------------------------------------
+def stream_text(records, where, prefix: str = "", every: int = 12) -> list:
+    """Draw generated characters into ``where`` as they arrive (a code block, so spacing and line
+    breaks show as written); return the records."""
+    collected, text = [], prefix
+    for record in records:
+        collected.append(record)
+        text += record.char
+        if len(collected) % every == 0:
+            where.code(text, language=None)
+    where.code(text, language=None)
+    return collected
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def shipped_sampler(name: str):
+    from playground.charlm import model_from_tensors
+    from playground.charlm_sampling import FastSampler
+
+    tensors, card = cached_checkpoint(name)
+    model, vocab = model_from_tensors({k: v.cpu() for k, v in tensors.items()}, card)
+    return FastSampler.from_model(model, vocab), card
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def cached_corpus(name: str):
+    """A character-LM corpus (read-only text), loaded once per server; raises DataUnavailable."""
+    from playground.datasets.charcorpora import load
+
+    return load(name)
+
+
+def charlm_models() -> dict[str, str]:
+    """The character LMs a student can pick: every shipped one, plus this session's own (if any)."""
+    from playground.charlm import SHIPPED, model_name
+
+    models = {model_name(corpus, kind): tr(f"charlm.model.{corpus}_{kind}") for corpus, kind in SHIPPED}
+    job = session_jobs().get("charlm")
+    if job is not None and job.finished and job.result is not None:
+        models[f"live-{job.id}"] = tr("charlm.model.live", id=job.id)
+    return models
+
+
+def charlm_choice(widget_key: str = "model", default: str | None = None):
+    """Model picker shared by the char-LM pages -> (key, FastSampler, card or None), or None after
+    showing why the model cannot be loaded."""
+    models = charlm_models()
+    key = url_choice(st.segmented_control, tr("charlm.model"), list(models), widget_key,
+                     default if default in models else next(iter(models)), format_func=models.get)
+    if key.startswith("live-"):
+        from playground.charlm_sampling import FastSampler
+
+        trained = session_jobs().get("charlm").result
+        return key, FastSampler.from_model(trained.model, trained.vocab), None
+    try:
+        sampler, card = shipped_sampler(key)
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        return None
+    return key, sampler, card

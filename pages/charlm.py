@@ -1,0 +1,219 @@
+"""Character-level language model: sample with every strategy, see the stages of training, train your own."""
+
+import pandas as pd
+import streamlit as st
+
+from playground import charlm, figures, svg
+from playground import charlm_sampling as cs
+from playground.checkpoints import CheckpointError, load_card
+from playground.datasets.cache import DataUnavailable
+from playground.errors import InputError
+from playground.ui import (
+    cached_checkpoint,
+    cached_corpus,
+    charlm_choice,
+    checkpoint_error,
+    input_error,
+    job_panel,
+    require_app_shell,
+    session_jobs,
+    shipped_sampler,
+    show_svg,
+    stream_text,
+    tr,
+    url_choice,
+)
+
+require_app_shell()
+st.title(tr("charlm.title"))
+st.markdown(tr("charlm.intro"))
+st.latex(r"L_t = -\log p_t(y_{t+1}), \qquad p_t = \operatorname{softmax}(s_t)")
+st.markdown(tr("charlm.embedding"))
+
+# --- the shipped models and how well they predict unseen text ------------------------------------
+rows = []
+for corpus, kind in charlm.SHIPPED:
+    try:
+        card = load_card(charlm.model_name(corpus, kind))
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        continue
+    m = card.metrics
+    rows.append({tr("charlm.col.model"): tr(f"charlm.model.{corpus}_{kind}"),
+                 tr("charlm.col.params"): f"{card.architecture['parameters']:,}",
+                 tr("charlm.col.test_nats"): f"{m['test_loss_nats']:.3f}",
+                 tr("charlm.col.test_bits"): f"{m['test_bits_per_char']:.3f}",
+                 tr("charlm.col.val_nats"): f"{m['validation_loss_nats']:.3f}",
+                 tr("charlm.col.seconds"): card.training_seconds})
+with st.expander(tr("charlm.models.header"), expanded=False):
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    st.caption(tr("charlm.models.caption"))
+
+# --- sampling lab --------------------------------------------------------------------------------
+st.header(tr("charlm.lab.header"))
+st.markdown(tr("charlm.lab.intro"))
+chosen = charlm_choice()
+if chosen is None:
+    st.stop()
+model_key, sampler, card = chosen
+prompt = st.text_area(tr("charlm.lab.prompt"), "ROMEO:\n", key="prompt", bind="query-params", height=80,
+                      help=tr("charlm.lab.prompt_help"))
+strategy = url_choice(st.segmented_control, tr("charlm.lab.strategy"), cs.STRATEGIES, "strategy", "sample",
+                      format_func=lambda s: tr(f"charlm.strategy.{s}"))
+c1, c2, c3, c4 = st.columns(4)
+length = c1.slider(tr("charlm.lab.length"), 20, 1000, 300, 10, key="length", bind="query-params")
+seed = c1.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="seed", bind="query-params")
+temperature = c2.slider(tr("charlm.lab.temperature"), 0.1, 2.0, 0.8, 0.05, key="temperature", bind="query-params",
+                        disabled=strategy in ("greedy", "beam"))
+top_k = c3.slider("k (top-k)", 1, 40, 10, key="top_k", bind="query-params", disabled=strategy != "top_k")
+top_p = c3.slider("p (top-p)", 0.05, 1.0, 0.9, 0.05, key="top_p", bind="query-params", disabled=strategy != "top_p")
+width = c4.slider(tr("charlm.lab.width"), 1, 10, 5, key="width", bind="query-params", disabled=strategy != "beam")
+penalty = c4.slider(tr("charlm.lab.penalty"), 0.0, 2.0, 0.6, 0.1, key="penalty", bind="query-params",
+                    disabled=strategy != "beam", help=tr("charlm.lab.penalty_help"))
+options = dict(temperature=temperature, top_k=top_k, top_p=top_p, seed=int(seed))
+
+try:
+    unknown = cs.check_prompt(sampler, prompt)
+    cs.check_settings(length, temperature, top_k, top_p, width)
+except InputError as exc:
+    input_error(exc)
+    st.stop()
+if unknown:
+    st.info(tr("charlm.lab.unknown", chars=" ".join(repr(c) for c in unknown)), icon=":material/help:")
+
+memo = st.session_state.setdefault("charlm_generations", {})
+memo_key = (model_key, prompt, length, strategy, width, penalty, *options.values())
+generation = memo.get(memo_key)
+st.markdown(f"**{tr('charlm.lab.output')}**")
+box = st.empty()
+if generation is None:
+    if strategy == "beam":
+        generation = cs.beam_search(sampler, prompt, length, width=width, length_penalty=penalty)
+    else:
+        records = stream_text(cs.iter_generate(sampler, prompt, length, strategy, **options), box, prefix=prompt)
+        generation = cs.Generation(prompt, strategy, "".join(r.char for r in records), sum(r.log_prob for r in records),
+                                   records, unknown)
+    memo.clear()
+    memo[memo_key] = generation
+box.code(prompt + generation.text, language=None)
+m1, m2, m3 = st.columns(3)
+m1.metric(tr("charlm.lab.logp"), f"{generation.log_prob:.2f}")
+m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")
+m3.metric(tr("charlm.lab.repetition"), f"{cs.repetition(generation.text):.0%}", help=tr("charlm.lab.repetition_help"))
+
+if generation.steps:
+    position = st.slider(tr("charlm.lab.position"), 1, len(generation.steps), 1, key="position")
+    record = generation.steps[position - 1]
+    context = (prompt + generation.text)[max(0, len(prompt) + position - 41): len(prompt) + position - 1]
+    st.markdown(tr("charlm.lab.position_text", context=repr(context), char=repr(record.char),
+                   p=f"{pow(2.718281828459045, record.log_prob):.3f}"))
+    bars = [(repr(ch)[1:-1] or "·", p * 100, "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
+    show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10")))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _compare(key: str, _sampler, prompt: str, length: int, temperature: float, width: int, penalty: float, seed: int):
+    runs = {"greedy": cs.generate(_sampler, prompt, length, "greedy"),
+            "sample": cs.generate(_sampler, prompt, length, "sample", temperature=temperature, seed=seed),
+            "beam": cs.beam_search(_sampler, prompt, length, width=width, length_penalty=penalty)}
+    return {name: (g.text, g.log_prob, g.mean_log_prob, cs.repetition(g.text)) for name, g in runs.items()}
+
+
+st.subheader(tr("charlm.compare.header"))
+st.markdown(tr("charlm.compare.intro"))
+compared = _compare(model_key, sampler, prompt, min(length, 300), temperature, width, penalty, int(seed))
+for column, (name, (text, logp, per_char, rep)) in zip(st.columns(3), compared.items(), strict=True):
+    column.markdown(f"**{tr(f'charlm.strategy.{name}')}**")
+    column.code(prompt + text, language=None)
+    column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
+st.caption(tr("charlm.compare.caption"))
+
+# --- stages of training ----------------------------------------------------------------------------
+st.header(tr("charlm.stages.header"))
+st.markdown(tr("charlm.stages.intro"))
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _stage_samples(prompt: str, seed: int) -> list[dict]:
+    from playground.charlm_sampling import FastSampler, generate
+
+    tensors, snap_card = cached_checkpoint(charlm.snapshots_name("shakespeare", "lstm"))
+    _, main_card = cached_checkpoint(charlm.model_name("shakespeare", "lstm"))
+    stages = []
+    for stage in snap_card.extra["stages"]:
+        prefix = f"step{stage['step']}."
+        model, vocab = charlm.model_from_tensors({k[len(prefix):]: v.cpu() for k, v in tensors.items()
+                                                  if k.startswith(prefix)}, snap_card)
+        text = generate(FastSampler.from_model(model, vocab), prompt, 240, "sample", temperature=0.8, seed=seed).text
+        stages.append({"step": stage["step"], "loss": stage["validation_loss_nats"], "text": text})
+    final = shipped_sampler(charlm.model_name("shakespeare", "lstm"))[0]
+    stages.append({"step": main_card.metrics["steps"], "loss": main_card.metrics["validation_loss_nats"],
+                   "text": generate(final, prompt, 240, "sample", temperature=0.8, seed=seed).text})
+    return stages
+
+
+try:
+    stages = _stage_samples(prompt, int(seed))
+    main_card = load_card(charlm.model_name("shakespeare", "lstm"))
+except CheckpointError as exc:
+    checkpoint_error(exc)
+else:
+    for column, stage in zip(st.columns(len(stages)), stages, strict=True):
+        column.markdown(tr("charlm.stages.step", step=stage["step"], loss=f"{stage['loss']:.2f}"))
+        column.code(prompt + stage["text"], language=None, wrap_lines=True)
+    curve = main_card.extra["curve"]
+    st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),
+                                                "validation_loss": tr("charlm.curve.validation")},
+                                        tr("charlm.curve.step"), tr("charlm.curve.loss")), key="stage-curve")
+
+# --- live training --------------------------------------------------------------------------------
+st.header(tr("charlm.live.header"))
+st.markdown(tr("charlm.live.intro"))
+source = url_choice(st.segmented_control, tr("charlm.live.source"), ["shakespeare", "python", "paste", "upload"],
+                    "source", "shakespeare", format_func=lambda s: tr(f"charlm.source.{s}"))
+text = None
+if source == "paste":
+    text = st.text_area(tr("charlm.live.paste"), key="live_text", height=150)
+elif source == "upload":
+    upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="live_file")
+    if upload is not None:
+        try:
+            text = charlm.text_from_upload(upload.getvalue())
+        except InputError as exc:
+            input_error(exc)
+l1, l2, l3 = st.columns(3)
+kind = url_choice(l1.segmented_control, tr("charlm.live.cell"), charlm.KINDS, "live_cell", "lstm", format_func=str.upper)
+hidden = l1.select_slider(tr("charlm.live.hidden"), [32, 64, 128, 256, 512], 128, key="live_hidden")
+layers = l2.slider(tr("charlm.live.layers"), 1, 3, 2, key="live_layers")
+bptt = l2.slider(tr("charlm.live.bptt"), 16, 256, 64, 16, key="live_bptt")
+lr = l3.select_slider(tr("charlm.live.lr"), [1e-4, 3e-4, 1e-3, 2e-3, 3e-3, 1e-2, 3e-2], 3e-3, key="live_lr")
+steps = l3.slider(tr("charlm.live.steps"), 50, 5000, 500, 50, key="live_steps")
+if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary"):
+    try:
+        if source in ("shakespeare", "python"):
+            corpus = cached_corpus(source)
+            train_text, val_text = corpus.train, corpus.validation
+        else:
+            train_text, val_text = charlm.split_live_text(text or "")
+        settings = charlm.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
+                                         batch=32, eval_every=max(50, steps // 10), snapshots=(), dropout=0.0)
+        work = charlm.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))
+        session_jobs().start("charlm", f"charlm-{kind}", work)
+    except InputError as exc:
+        input_error(exc)
+    except DataUnavailable:
+        st.warning(tr("charlm.live.no_data"), icon=":material/cloud_off:")
+job_panel("charlm")
+job = session_jobs().get("charlm")
+if job is not None and job.finished and job.result is not None:
+    st.success(tr("charlm.live.ready", id=job.id))
+    weights, card_json = charlm.export(job.result, f"charlm_live_{job.id}")
+    d1, d2 = st.columns(2)
+    d1.download_button(tr("charlm.live.download_weights"), weights, f"charlm_live_{job.id}.safetensors",
+                       icon=":material/download:")
+    d2.download_button(tr("charlm.live.download_card"), card_json, f"charlm_live_{job.id}.json",
+                       mime="application/json", icon=":material/download:")
+
+# --- misconceptions --------------------------------------------------------------------------------
+st.header(tr("charlm.myths.header"))
+st.markdown(tr("charlm.myths.body"))

@@ -1,0 +1,133 @@
+"""Inside a character LM: one cell's activation over a text, cells ranked against features, clamping a cell."""
+
+import streamlit as st
+
+from playground import charlm_cells as cells
+from playground import charlm_sampling as cs
+from playground import svg
+from playground.datasets.cache import DataUnavailable
+from playground.datasets.charcorpora import file_split, stdlib_dir
+from playground.errors import InputError
+from playground.ui import cached_corpus, charlm_choice, input_error, require_app_shell, show_svg, tr, url_choice
+
+PASSAGE_CHARS = 2000
+
+require_app_shell()
+st.title(tr("cells.title"))
+st.markdown(tr("cells.intro"))
+
+chosen = charlm_choice("cells_model", default="charlm_python_lstm")
+if chosen is None:
+    st.stop()
+model_key, sampler, card = chosen
+
+# --- the text to read ---------------------------------------------------------------------------
+corpus_of_model = "python" if "python" in model_key else "shakespeare"
+source = url_choice(st.segmented_control, tr("cells.source"), ["python", "shakespeare", "paste"], "cells_source",
+                    corpus_of_model, format_func=lambda s: tr(f"cells.source.{s}"))
+text = ""
+if source == "python":
+    files = sorted(p.name for p in stdlib_dir().glob("*.py") if file_split(p.name) == "test")
+    name = st.selectbox(tr("cells.file"), files, index=files.index("textwrap.py") if "textwrap.py" in files else 0,
+                        key="cells_file", help=tr("cells.file_help"))
+    offset = st.number_input(tr("cells.offset"), 0, 1_000_000, 0, 500, key="cells_offset", bind="query-params")
+    text = (stdlib_dir() / name).read_text(encoding="utf-8", errors="replace")[offset : offset + PASSAGE_CHARS]
+elif source == "shakespeare":
+    try:
+        test_text = cached_corpus("shakespeare").test
+        offset = st.number_input(tr("cells.offset"), 0, len(test_text) - PASSAGE_CHARS, 0, 500, key="cells_offset",
+                                 bind="query-params")
+        text = test_text[offset : offset + PASSAGE_CHARS]
+    except DataUnavailable:
+        st.warning(tr("cells.no_data"), icon=":material/cloud_off:")
+else:
+    text = st.text_area(tr("cells.paste"), "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n",
+                        key="cells_text", height=150)
+try:
+    cells.check_text(text)
+except InputError as exc:
+    input_error(exc)
+    st.stop()
+if unknown := sampler.vocab.unknown(text):
+    st.info(tr("charlm.lab.unknown", chars=" ".join(repr(c) for c in unknown[:20])), icon=":material/help:")
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _activations(key: str, _sampler, text: str, which: str):
+    return cells.activations(_sampler, text, which)
+
+
+which = "cell"
+if sampler.kind == "lstm":
+    which = url_choice(st.segmented_control, tr("cells.which"), ["cell", "hidden"], "which", "cell",
+                       format_func=lambda w: tr(f"cells.which.{w}"))
+acts = _activations(model_key, sampler, text, which)
+features = cells.text_features(text)
+
+# --- ranking ------------------------------------------------------------------------------------
+st.header(tr("cells.rank.header"))
+st.markdown(tr("cells.rank.intro"))
+pattern = st.text_input(tr("cells.regex"), r"\bdef\b.*", key="regex", bind="query-params", help=tr("cells.regex_help"))
+if pattern:
+    try:
+        features["regex"] = cells.regex_feature(text, pattern)
+    except InputError as exc:
+        input_error(exc)
+ranking = cells.rank_cells(acts, features, top=3)
+shown = ranking.assign(feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
+                       correlation=ranking["correlation"].map(lambda r: f"{r:+.3f}"))
+st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),
+                                   "unit": tr("cells.col.unit"), "correlation": tr("cells.col.r")}),
+             hide_index=True, height=min(38 + 35 * len(shown), 460))
+
+# --- one cell over the text -----------------------------------------------------------------------
+st.header(tr("cells.view.header"))
+best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
+focus = url_choice(st.segmented_control, tr("cells.focus"), ["manual", *best], "focus",
+                   "in_string" if "in_string" in best else "manual",
+                   format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
+v1, v2 = st.columns(2)
+layer = v1.slider(tr("cells.col.layer"), 0, sampler.layers - 1, sampler.layers - 1, key="layer", bind="query-params",
+                  disabled=focus != "manual")
+unit = v2.number_input(tr("cells.col.unit"), 0, sampler.hidden - 1, 0, key="unit", bind="query-params",
+                       disabled=focus != "manual")
+if focus != "manual":
+    layer, unit = best[focus]
+values = acts[layer, :, unit]
+st.markdown(tr("cells.view.caption", layer=layer, unit=unit, which=tr(f"cells.which.{which}")))
+show_svg(svg.char_strip_html(text, values, tr("cells.view.header")))
+if focus != "manual":
+    r = cells.correlations(acts, features[focus])[layer, unit]
+    st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
+
+# --- intervention ----------------------------------------------------------------------------------
+st.header(tr("cells.clamp.header"))
+st.markdown(tr("cells.clamp.intro"))
+k1, k2, k3 = st.columns(3)
+clamp_value = k1.slider(tr("cells.clamp.value"), -3.0, 3.0, 1.0, 0.1, key="clamp_value", bind="query-params")
+clamp_prompt = k2.text_input(tr("cells.clamp.prompt"), "    def ", key="clamp_prompt", bind="query-params")
+clamp_seed = k3.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="clamp_seed", bind="query-params")
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _clamped(key: str, _sampler, prompt: str, layer: int, unit: int, value: float, seed: int):
+    free = cs.generate(_sampler, prompt, 300, "sample", temperature=0.7, seed=seed)
+    held = cs.generate(_sampler, prompt, 300, "sample", temperature=0.7, seed=seed, clamp=cs.Clamp(layer, unit, value))
+    return free.text, held.text
+
+
+try:
+    free_text, held_text = _clamped(model_key, sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
+except InputError as exc:
+    input_error(exc)
+else:
+    c1, c2 = st.columns(2)
+    c1.markdown(f"**{tr('cells.clamp.free')}**")
+    c1.code(clamp_prompt + free_text, language=None)
+    c2.markdown(f"**{tr('cells.clamp.held', layer=layer, unit=unit, value=clamp_value)}**")
+    c2.code(clamp_prompt + held_text, language=None)
+    diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
+    st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
+
+st.header(tr("cells.myths.header"))
+st.markdown(tr("cells.myths.body"))

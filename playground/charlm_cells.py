@@ -1,0 +1,145 @@
+"""Looking inside a character LM (lecture 7, section 7): which cells track quotes, comments, lines, brackets.
+
+``activations`` reads a text through a model and returns, for every layer, position and unit,
+the value after that character: for an LSTM tanh(c) (the cell state squashed to -1..1, as in
+the lecture's pictures) or h, for a GRU or vanilla RNN the hidden state h. ``text_features``
+describes each position of the text (inside a string, inside a comment, indentation, column,
+bracket depth); ``rank_cells`` correlates every unit with every feature and names the best.
+A student's own feature comes from a regular expression (``regex_feature``), matched with a
+time limit so that no pattern can hang the server.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import regex
+
+from playground.charlm_sampling import FastSampler
+from playground.errors import InputError
+
+MAX_TEXT = 6000
+MAX_PATTERN = 200
+REGEX_TIMEOUT_S = 0.5
+FEATURES = ("in_string", "in_comment", "indent", "column", "bracket_depth", "line_start")
+
+
+def check_text(text: str) -> str:
+    if not text or not text.strip():
+        raise InputError("empty_text")
+    if len(text) > MAX_TEXT:
+        raise InputError("text_too_long", length=len(text), limit=MAX_TEXT)
+    return text
+
+
+def activations(sampler: FastSampler, text: str, which: str = "cell") -> np.ndarray:
+    """(layers, len(text), hidden): each unit's value after reading each character.
+    ``which`` = "cell" (LSTM: tanh(c); other cells: h) or "hidden" (h)."""
+    check_text(text)
+    if which not in ("cell", "hidden"):
+        raise InputError("bad_choice", name=which)
+    state = sampler.initial_state(1)
+    out = np.zeros((sampler.layers, len(text), sampler.hidden), dtype=np.float32)
+    for t, i in enumerate(sampler.encode(text)):
+        _, state = sampler.step(np.array([i]), state)
+        for k, (h, c) in enumerate(state):
+            out[k, t] = np.tanh(c[0]) if (which == "cell" and c is not None) else h[0]
+    return out
+
+
+def text_features(text: str) -> dict[str, np.ndarray]:
+    """One value per character, computed by a small scanner that knows Python's quotes and comments:
+    in_string (1 inside a '...' or "..." literal, triple quotes included), in_comment (1 from # to the
+    end of the line), indent (leading spaces of the line), column (position in the line),
+    bracket_depth ((, [ and { outside strings and comments), line_start (1 for the first character)."""
+    n = len(text)
+    feats = {name: np.zeros(n, dtype=np.float32) for name in FEATURES}
+    quote: str | None = None
+    comment = False
+    depth, column = 0, 0
+    i = 0
+    while i < n:
+        ch = text[i]
+        span = 1
+        if quote is not None:
+            if ch == "\\":
+                span = 2
+            elif text.startswith(quote, i):
+                span = len(quote)
+                feats["in_string"][i : i + span] = 1
+                quote = None
+        elif comment:
+            if ch == "\n":
+                comment = False
+        elif ch == "#":
+            comment = True
+        elif ch in "'\"":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            span = len(quote)
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        for j in range(i, min(n, i + span)):
+            if quote is not None:
+                feats["in_string"][j] = 1
+            feats["in_comment"][j] = 1.0 if comment else 0.0
+            feats["bracket_depth"][j] = depth
+            if text[j] == "\n":
+                feats["column"][j] = column
+                column = 0
+                if quote is not None and len(quote) == 1:
+                    quote = None  # a one-quote string cannot cross a line: stop a runaway apostrophe
+                continue
+            feats["column"][j] = column
+            feats["line_start"][j] = 1.0 if column == 0 else 0.0
+            column += 1
+        i += span
+    start = 0
+    for line in text.split("\n"):  # indentation belongs to the whole line, newline included
+        end = min(n, start + len(line) + 1)
+        feats["indent"][start:end] = len(line) - len(line.lstrip(" "))
+        start = end
+    return feats
+
+
+def regex_feature(text: str, pattern: str) -> np.ndarray:
+    """1 on every character inside a match of ``pattern``, else 0."""
+    if not pattern:
+        raise InputError("empty_text")
+    if len(pattern) > MAX_PATTERN:
+        raise InputError("text_too_long", length=len(pattern), limit=MAX_PATTERN)
+    try:
+        compiled = regex.compile(pattern, regex.MULTILINE)
+        feature = np.zeros(len(text), dtype=np.float32)
+        for match in compiled.finditer(text, timeout=REGEX_TIMEOUT_S):
+            feature[match.start() : match.end()] = 1
+    except regex.error as exc:
+        raise InputError("bad_regex", detail=str(exc)) from exc
+    except TimeoutError as exc:
+        raise InputError("regex_timeout", seconds=REGEX_TIMEOUT_S) from exc
+    return feature
+
+
+def correlations(acts: np.ndarray, feature: np.ndarray) -> np.ndarray:
+    """Pearson correlation of every unit with ``feature``: (layers, hidden); NaN where either is constant."""
+    x = acts.astype(np.float64) - acts.mean(axis=1, keepdims=True)
+    y = feature.astype(np.float64) - feature.mean()
+    denom = np.sqrt((x**2).sum(axis=1)) * np.sqrt((y**2).sum())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.einsum("lth,t->lh", x, y) / denom
+    return np.where(denom > 1e-12, r, np.nan)
+
+
+def rank_cells(acts: np.ndarray, features: dict[str, np.ndarray], top: int = 3) -> pd.DataFrame:
+    """The ``top`` units per feature by |correlation| (features that never change are left out)."""
+    rows = []
+    for name, feature in features.items():
+        r = correlations(acts, feature)
+        if np.all(np.isnan(r)):
+            continue
+        flat = np.nan_to_num(np.abs(r), nan=-1.0).ravel()
+        for idx in np.argsort(-flat)[:top]:
+            layer, unit = np.unravel_index(idx, r.shape)
+            rows.append({"feature": name, "layer": int(layer), "unit": int(unit), "correlation": float(r[layer, unit])})
+    return pd.DataFrame(rows, columns=["feature", "layer", "unit", "correlation"])

@@ -1,0 +1,317 @@
+"""Generating text from a character LM: one fast step, and the decoding strategies built on it.
+
+``torch.nn.LSTM`` called one character at a time spends most of its time in dispatch, not in
+arithmetic. ``FastSampler`` copies the weights once into float32 numpy arrays laid out for the
+step: the first layer's input projection becomes a lookup table (embedding x input weights +
+both biases, one row per character), each deeper layer does one matrix product on the
+concatenated [input, state], and the output layer one more. Every step works on a batch of
+states, so beam search advances all its hypotheses at once.
+
+Strategies (lecture 7, section 6): greedy (always the most likely character: it soon repeats
+itself), sampling with a temperature, top-k, top-p (nucleus), and beam search. Each generated
+step records the chosen character and the top 10 of the model's distribution, and every
+sequence's log-probability is measured under the model itself (temperature 1), so strategies
+compare on one scale.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from playground.errors import InputError
+
+STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
+MAX_PROMPT = 2000
+MAX_LENGTH = 2000
+TOP = 10
+
+
+@dataclass(frozen=True)
+class Clamp:
+    """Hold one unit of one layer at a value at every step (the LSTM's cell state, else the hidden state)."""
+
+    layer: int
+    unit: int
+    value: float
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (np.tanh(0.5 * x) + 1.0)  # stable for any x
+
+
+class FastSampler:
+    """A read-only float32 copy of a ``CharLM`` for stepping one character at a time."""
+
+    def __init__(self, kind: str, vocab, table, w_hh0, deeper, head_w, head_b, hidden: int, biases) -> None:
+        self.kind, self.vocab, self.hidden = kind, vocab, hidden
+        self.table, self.w_hh0, self.deeper = table, w_hh0, deeper
+        self.head_w, self.head_b = head_w, head_b.copy()
+        self.head_b[0] = -1e4  # index 0 is "a character never seen in training": never write it
+        self.biases = biases  # GRU only: per-layer hidden bias (b_hh), needed apart for the candidate
+        self.layers = 1 + len(deeper)
+        self.index = vocab.index
+
+    @classmethod
+    def from_model(cls, model, vocab) -> FastSampler:
+        rnn = model.rnn
+
+        def w(name: str) -> np.ndarray:
+            return getattr(rnn, name).detach().cpu().float().numpy()
+
+        emb = model.embedding.weight.detach().cpu().float().numpy()
+        kind, layers = model.kind, model.layers
+        if kind == "gru":  # r and z use both biases; the candidate keeps b_hn inside r * (...)
+            table = emb @ w("weight_ih_l0").T + w("bias_ih_l0")
+            deeper = [(w(f"weight_ih_l{k}").T.copy(), w(f"bias_ih_l{k}"), w(f"weight_hh_l{k}").T.copy())
+                      for k in range(1, layers)]
+            biases = [w(f"bias_hh_l{k}") for k in range(layers)]
+        else:
+            table = emb @ w("weight_ih_l0").T + w("bias_ih_l0") + w("bias_hh_l0")
+            deeper = [(np.concatenate([w(f"weight_ih_l{k}"), w(f"weight_hh_l{k}")], axis=1).T.copy(),
+                       w(f"bias_ih_l{k}") + w(f"bias_hh_l{k}")) for k in range(1, layers)]
+            biases = []
+        return cls(kind, vocab, np.ascontiguousarray(table, dtype=np.float32), w("weight_hh_l0").T.copy(), deeper,
+                   model.head.weight.detach().cpu().float().numpy().T.copy(),
+                   model.head.bias.detach().cpu().float().numpy(), model.hidden, biases)
+
+    def initial_state(self, n: int = 1) -> list[tuple[np.ndarray, np.ndarray | None]]:
+        zeros = lambda: np.zeros((n, self.hidden), dtype=np.float32)  # noqa: E731
+        return [(zeros(), zeros() if self.kind == "lstm" else None) for _ in range(self.layers)]
+
+    def _cell(self, layer: int, pre_x: np.ndarray, h: np.ndarray, c, clamp: Clamp | None):
+        H = self.hidden
+        if self.kind == "lstm":
+            i, f = _sigmoid(pre_x[:, :H]), _sigmoid(pre_x[:, H : 2 * H])
+            g, o = np.tanh(pre_x[:, 2 * H : 3 * H]), _sigmoid(pre_x[:, 3 * H :])
+            c = f * c + i * g
+            if clamp is not None and clamp.layer == layer:
+                c[:, clamp.unit] = clamp.value
+            return o * np.tanh(c), c
+        if self.kind == "gru":
+            gi, gh = pre_x
+            r = _sigmoid(gi[:, :H] + gh[:, :H])
+            z = _sigmoid(gi[:, H : 2 * H] + gh[:, H : 2 * H])
+            n = np.tanh(gi[:, 2 * H :] + r * gh[:, 2 * H :])
+            h = (1.0 - z) * n + z * h
+        else:
+            h = np.tanh(pre_x)
+        if clamp is not None and clamp.layer == layer:
+            h[:, clamp.unit] = clamp.value
+        return h, None
+
+    def step(self, ids: np.ndarray, state, clamp: Clamp | None = None):
+        """One character per row of ``ids`` -> (next-character logits, new state)."""
+        new_state = []
+        h0, c0 = state[0]
+        if self.kind == "gru":
+            pre = (self.table[ids], h0 @ self.w_hh0 + self.biases[0])
+        else:
+            pre = self.table[ids] + h0 @ self.w_hh0
+        below = self._cell(0, pre, h0, c0, clamp)
+        new_state.append(below)
+        for k, params in enumerate(self.deeper, start=1):
+            h, c = state[k]
+            if self.kind == "gru":
+                w_ih, b_ih, w_hh = params
+                pre = (below[0] @ w_ih + b_ih, h @ w_hh + self.biases[k])
+            else:
+                w_cat, b = params
+                pre = np.concatenate([below[0], h], axis=1) @ w_cat + b
+            below = self._cell(k, pre, h, c, clamp)
+            new_state.append(below)
+        return below[0] @ self.head_w + self.head_b, new_state
+
+    def encode(self, text: str) -> np.ndarray:
+        return np.array([self.index.get(ch, 0) for ch in text], dtype=np.int64)
+
+    def feed(self, text: str, state=None, clamp: Clamp | None = None):
+        """Read ``text``; return the logits after its last character and the state."""
+        state = state if state is not None else self.initial_state(1)
+        logits = None
+        for i in self.encode(text):
+            logits, state = self.step(np.array([i]), state, clamp)
+        return logits, state
+
+
+def log_softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+
+
+def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
+    """Raise for an unusable prompt; return the characters the model has never seen (read as unknown)."""
+    if not prompt:
+        raise InputError("empty_text")
+    if len(prompt) > MAX_PROMPT:
+        raise InputError("text_too_long", length=len(prompt), limit=MAX_PROMPT)
+    return sampler.vocab.unknown(prompt)
+
+
+def check_settings(length: int, temperature: float, top_k: int, top_p: float, width: int) -> None:
+    if not 1 <= int(length) <= MAX_LENGTH:
+        raise InputError("out_of_range", name="length", low=1, high=MAX_LENGTH)
+    if not (math.isfinite(temperature) and 0.01 <= temperature <= 100):
+        raise InputError("out_of_range", name="temperature", low=0.01, high=100)
+    if not int(top_k) >= 1:
+        raise InputError("out_of_range", name="top_k", low=1, high="|V|")
+    if not (math.isfinite(top_p) and 0 < top_p <= 1):
+        raise InputError("out_of_range", name="top_p", low=0, high=1)
+    if not 1 <= int(width) <= 20:
+        raise InputError("out_of_range", name="width", low=1, high=20)
+
+
+@dataclass
+class StepRecord:
+    char: str
+    log_prob: float  # of the chosen character under the model (temperature 1)
+    top: list[tuple[str, float]]  # the model's 10 most likely next characters and their probabilities
+
+
+@dataclass
+class Generation:
+    prompt: str
+    strategy: str
+    text: str = ""
+    log_prob: float = 0.0
+    steps: list[StepRecord] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+
+    @property
+    def mean_log_prob(self) -> float:
+        return self.log_prob / max(1, len(self.text))
+
+
+def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top_p: float, rng) -> int:
+    if strategy == "greedy":
+        return int(np.argmax(logp))
+    scaled = logp / temperature
+    probs = np.exp(scaled - scaled.max())
+    if strategy == "top_k":
+        k = min(int(top_k), len(probs))
+        cutoff = np.partition(probs, -k)[-k]
+        probs = np.where(probs >= cutoff, probs, 0.0)
+    elif strategy == "top_p":
+        order = np.argsort(-probs)
+        sorted_p = probs[order] / probs.sum()
+        keep = int(np.searchsorted(np.cumsum(sorted_p), top_p) + 1)  # smallest set whose mass reaches p
+        mask = np.zeros_like(probs)
+        mask[order[:keep]] = 1.0
+        probs = probs * mask
+    probs = probs / probs.sum()
+    return int(rng.choice(len(probs), p=probs))
+
+
+def iter_generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", temperature: float = 1.0,
+                  top_k: int = 10, top_p: float = 0.9, seed: int = 0, clamp: Clamp | None = None) -> Iterator[StepRecord]:
+    """Yield one generated character at a time (greedy, sample, top_k or top_p)."""
+    if strategy not in STRATEGIES or strategy == "beam":
+        raise InputError("bad_choice", name=strategy)
+    check_prompt(sampler, prompt)
+    check_settings(length, temperature, top_k, top_p, 1)
+    rng = np.random.default_rng(seed)
+    logits, state = sampler.feed(prompt, clamp=clamp)
+    for _ in range(int(length)):
+        logp = log_softmax(logits[0].astype(np.float64))
+        choice = _choose(logp, strategy, temperature, top_k, top_p, rng)
+        top = np.argsort(-logp)[:TOP]
+        yield StepRecord(sampler.vocab.chars[choice], float(logp[choice]),
+                         [(sampler.vocab.chars[j], float(np.exp(logp[j]))) for j in top])
+        logits, state = sampler.step(np.array([choice]), state, clamp)
+
+
+def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", **options) -> Generation:
+    if strategy == "beam":
+        return beam_search(sampler, prompt, length, **{k: v for k, v in options.items()
+                                                      if k in ("width", "length_penalty", "end")})
+    options = {k: v for k, v in options.items() if k not in ("width", "length_penalty", "end")}
+    out = Generation(prompt, strategy, unknown=check_prompt(sampler, prompt))
+    for record in iter_generate(sampler, prompt, length, strategy, **options):
+        out.steps.append(record)
+    out.text = "".join(r.char for r in out.steps)
+    out.log_prob = sum(r.log_prob for r in out.steps)
+    return out
+
+
+def length_normaliser(length: int, alpha: float) -> float:
+    """GNMT's length penalty ((5 + |y|) / 6) ** alpha; alpha = 0 ranks by raw log-probability."""
+    return ((5.0 + length) / 6.0) ** alpha
+
+
+@dataclass
+class Beam:
+    ids: list[int]
+    log_prob: float
+    finished: bool = False
+
+
+def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, length_penalty: float = 0.0,
+                end: str = "\n\n") -> Generation:
+    """Keep the ``width`` most likely continuations at every step. A hypothesis finishes when it
+    writes ``end`` (a blank line: the end of a speech or a block); the winner is the best by
+    log-probability / length_normaliser among the finished ones and those still open at ``length``."""
+    unknown = check_prompt(sampler, prompt)
+    check_settings(length, 1.0, 1, 1.0, width)
+    logits, state = sampler.feed(prompt)
+    alive = [Beam([], 0.0)]
+    finished: list[Beam] = []
+    chars = sampler.vocab.chars
+    for _ in range(int(length)):
+        logp = log_softmax(logits.astype(np.float64))  # (len(alive), V)
+        totals = np.array([b.log_prob for b in alive])[:, None] + logp
+        flat = np.argsort(-totals, axis=None)[: width]
+        rows, cols = np.unravel_index(flat, totals.shape)
+        next_alive, keep_rows = [], []
+        for r, c in zip(rows, cols, strict=True):
+            beam = Beam(alive[r].ids + [int(c)], float(totals[r, c]))
+            text = "".join(chars[i] for i in beam.ids[-len(end):]) if end else ""
+            if end and text == end:
+                beam.finished = True
+                finished.append(beam)
+            else:
+                next_alive.append(beam)
+                keep_rows.append(r)
+        if not next_alive:
+            break
+        ids = np.array([b.ids[-1] for b in next_alive])
+        state = [(h[keep_rows], None if c is None else c[keep_rows]) for h, c in state]
+        logits, state = sampler.step(ids, state)
+        alive = next_alive
+    candidates = finished + alive
+    best = max(candidates, key=lambda b: b.log_prob / length_normaliser(len(b.ids), length_penalty))
+    text = "".join(chars[i] for i in best.ids)
+    out = Generation(prompt, "beam", text=text, log_prob=best.log_prob, unknown=unknown)
+    out.steps = _records_along(sampler, prompt, best.ids)
+    return out
+
+
+def _records_along(sampler: FastSampler, prompt: str, ids: list[int]) -> list[StepRecord]:
+    """Step records for a given continuation (to show the distributions beam search walked through)."""
+    logits, state = sampler.feed(prompt)
+    records = []
+    for i in ids:
+        logp = log_softmax(logits[0].astype(np.float64))
+        top = np.argsort(-logp)[:TOP]
+        records.append(StepRecord(sampler.vocab.chars[i], float(logp[i]),
+                                  [(sampler.vocab.chars[j], float(np.exp(logp[j]))) for j in top]))
+        logits, state = sampler.step(np.array([i]), state)
+    return records
+
+
+def sequence_log_prob(sampler: FastSampler, prompt: str, continuation: str) -> float:
+    """log p(continuation | prompt) under the model (natural log)."""
+    return sum(r.log_prob for r in _records_along(sampler, prompt, list(sampler.encode(continuation))))
+
+
+def repetition(text: str, n: int = 20) -> float:
+    """Share of the text's length-``n`` substrings that occur more than once (greedy's loops show here)."""
+    grams = [text[i : i + n] for i in range(max(0, len(text) - n + 1))]
+    if not grams:
+        return 0.0
+    counts: dict[str, int] = {}
+    for g in grams:
+        counts[g] = counts.get(g, 0) + 1
+    return sum(1 for g in grams if counts[g] > 1) / len(grams)

@@ -1,0 +1,245 @@
+"""Character-LM library: corpora cleaning, model and training, the fast sampler against torch,
+decoding strategies, cell probes, live training and export. The shipped weights are evaluated on
+held-out plays and files (see test_charlm_shipped.py)."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+import torch
+from safetensors.torch import load
+
+from playground import charlm, charlm_cells
+from playground import charlm_sampling as cs
+from playground.datasets import charcorpora
+from playground.errors import InputError
+from playground.training import TrainConfig, scheduled_lr
+
+TEXT = ("ROMEO:\nBut, soft! what light through yonder window breaks?\nIt is the east, and Juliet is the sun.\n\n"
+        "JULIET:\nO Romeo, Romeo! wherefore art thou Romeo?\n\n") * 30
+
+
+def _tiny(kind="lstm", layers=2, hidden=24, seed=0):
+    vocab = charlm.CharVocab.build(TEXT)
+    torch.manual_seed(seed)
+    return charlm.CharLM(kind, len(vocab), 12, hidden, layers).eval(), vocab
+
+
+# --- corpora ----------------------------------------------------------------------------------------
+PLAY = """# A Play
+
+## ACT I
+
+### SCENE I. A room.
+
+_Enter ROMEO and
+JULIET_
+
+**ROMEO**  
+But soft, what light  
+_\\[Aside]_ breaks here?
+
+**JULIET**  
+Ay me!
+
+_Exeunt_
+"""
+
+
+def test_clean_play_keeps_speakers_and_verse_and_drops_directions():
+    assert charcorpora.clean_play(PLAY) == "ROMEO:\nBut soft, what light\nbreaks here?\n\nJULIET:\nAy me!\n"
+
+
+def test_python_source_split_by_file(tmp_path):
+    for i in range(40):
+        (tmp_path / f"m{i}.py").write_text(f"def f{i}(x):\n\treturn x  # {i}\n")
+    (tmp_path / "bad.py").write_text("s = 'é'\n")
+    corpus = charcorpora.load_python_source(tmp_path)
+    assert "\t" not in corpus.train and "é" not in corpus.train + corpus.validation + corpus.test
+    assert sum(corpus.info["split"].values()) == 40
+    assert charcorpora.file_split("m3.py") == charcorpora.file_split("m3.py")
+
+
+# --- model, vocabulary, training -------------------------------------------------------------------
+def test_vocab_round_trip_and_unknown_characters():
+    vocab = charlm.CharVocab.build("abca")
+    assert vocab.chars[0] == charlm.UNKNOWN and vocab.decode(vocab.encode("cab")) == "cab"
+    assert vocab.encode("xa").tolist()[0] == 0 and vocab.unknown("xyxa") == ["x", "y"]
+
+
+def test_cosine_schedule_goes_from_lr_to_a_tenth():
+    config = TrainConfig(steps=101, lr=1.0, lr_schedule="cosine")
+    assert scheduled_lr(config, 0) == pytest.approx(1.0) and scheduled_lr(config, 100) == pytest.approx(0.1)
+    assert scheduled_lr(TrainConfig(steps=10, lr=0.5), 7) == 0.5
+
+
+def test_training_lowers_held_out_loss_and_keeps_snapshots():
+    settings = charlm.CharLMSettings(hidden=32, batch=16, bptt=16, steps=120, eval_every=40, snapshots=(10, 60), lr=1e-2)
+    trained = charlm.train_charlm(TEXT[:-400], TEXT[-400:], settings)
+    ids = trained.vocab.encode(TEXT[-400:])
+    assert charlm.held_out_loss(trained.model, ids) < 1.5 < math.log(len(trained.vocab))
+    assert sorted(trained.snapshots) == [10, 60]
+    assert [p["step"] for p in trained.curve if "validation_loss" in p] == [40, 80, 120]
+    assert not any(p.requires_grad for p in trained.model.parameters())
+
+
+def test_settings_are_checked():
+    for bad in (dict(kind="transformer"), dict(hidden=0), dict(layers=9), dict(lr=float("nan")), dict(bptt=1)):
+        with pytest.raises(InputError):
+            charlm.CharLMSettings(**bad).check()
+
+
+# --- the fast sampler -------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", charlm.KINDS)
+@pytest.mark.parametrize("layers", [1, 3])
+def test_fast_step_matches_torch(kind, layers):
+    model, vocab = _tiny(kind, layers)
+    ids = vocab.encode(TEXT[:80])
+    with torch.no_grad():
+        expected = model(ids[None])[0][0].numpy()
+    sampler = cs.FastSampler.from_model(model, vocab)
+    state, got = sampler.initial_state(1), []
+    for i in ids.numpy():
+        logits, state = sampler.step(np.array([i]), state)
+        got.append(logits[0])
+    got = np.stack(got)
+    got[:, 0] = expected[:, 0]  # the sampler never writes "unknown": its logit is masked on purpose
+    np.testing.assert_allclose(got, expected, atol=2e-5)
+
+
+def test_strategies_agree_where_they_must():
+    model, vocab = _tiny()
+    sampler = cs.FastSampler.from_model(model, vocab)
+    greedy = cs.generate(sampler, "ROMEO:\n", 60, "greedy")
+    assert greedy.text == cs.generate(sampler, "ROMEO:\n", 60, "greedy").text
+    assert cs.generate(sampler, "ROMEO:\n", 60, "top_k", top_k=1, seed=5).text == greedy.text
+    assert cs.generate(sampler, "ROMEO:\n", 60, "top_p", top_p=1e-6, seed=5).text == greedy.text
+    a = cs.generate(sampler, "ROMEO:\n", 60, "sample", seed=1)
+    assert a.text == cs.generate(sampler, "ROMEO:\n", 60, "sample", seed=1).text
+    assert a.text != cs.generate(sampler, "ROMEO:\n", 60, "sample", seed=2).text
+    assert cs.sequence_log_prob(sampler, "ROMEO:\n", a.text) == pytest.approx(a.log_prob)
+    assert all(len(r.top) == cs.TOP and r.top[0][1] >= r.top[-1][1] for r in a.steps)
+    assert charlm.UNKNOWN not in a.text
+
+
+def test_beam_search_width_one_is_greedy_and_wider_is_at_least_as_likely():
+    model, vocab = _tiny(seed=3)
+    sampler = cs.FastSampler.from_model(model, vocab)
+    greedy = cs.generate(sampler, "JULIET:\n", 40, "greedy")
+    assert cs.beam_search(sampler, "JULIET:\n", 40, width=1, end="").text == greedy.text
+    wide = cs.beam_search(sampler, "JULIET:\n", 40, width=8, end="")
+    assert len(wide.text) == 40 and wide.log_prob >= greedy.log_prob - 1e-9
+    assert cs.sequence_log_prob(sampler, "JULIET:\n", wide.text) == pytest.approx(wide.log_prob)
+    assert cs.length_normaliser(5, 0.0) == 1.0 and cs.length_normaliser(7, 1.0) == pytest.approx(2.0)
+
+
+def test_bad_prompts_and_settings_get_messages():
+    model, vocab = _tiny()
+    sampler = cs.FastSampler.from_model(model, vocab)
+    for prompt, code in (("", "empty_text"), ("x" * (cs.MAX_PROMPT + 1), "text_too_long")):
+        with pytest.raises(InputError) as err:
+            cs.generate(sampler, prompt, 10)
+        assert err.value.code == code
+    for options in (dict(temperature=0.0), dict(temperature=float("nan")), dict(top_p=0.0), dict(top_k=0)):
+        with pytest.raises(InputError):
+            cs.generate(sampler, "RO", 10, "top_k", **options)
+    with pytest.raises(InputError):
+        cs.generate(sampler, "RO", 0)
+    with pytest.raises(InputError):
+        cs.generate(sampler, "RO", 10, "argmax")
+    assert cs.generate(sampler, "RO☃", 5).unknown == ["☃"]
+
+
+def test_repetition_share():
+    assert cs.repetition("ab" * 30, n=4) == 1.0 and cs.repetition("abcdefgh", n=4) == 0.0 and cs.repetition("") == 0.0
+
+
+# --- cells ------------------------------------------------------------------------------------------
+def test_text_features_know_python_quotes_comments_and_brackets():
+    text = 'def f(a, b="x)"):  # hi (\n    return [a, \'\'\'doc\nmore\'\'\']\n'
+    f = charlm_cells.text_features(text)
+    def marked(name):
+        return "".join(ch for ch, v in zip(text, f[name], strict=True) if v)
+    assert marked("in_string") == "\"x)\"'''doc\nmore'''"
+    assert marked("in_comment") == "# hi ("
+    assert f["indent"][text.index("return")] == 4 and f["indent"][0] == 0
+    assert f["bracket_depth"][text.index("b=")] == 1 and f["bracket_depth"][text.index(":")] == 0
+    assert f["bracket_depth"][text.index("doc")] == 1
+    assert f["column"][text.index("return")] == 4 and f["line_start"].sum() == 3
+
+
+def test_regex_feature_and_its_errors():
+    assert charlm_cells.regex_feature("ab def cd", r"def").tolist() == [0, 0, 0, 1, 1, 1, 0, 0, 0]
+    for pattern, code in (("(", "bad_regex"), ("", "empty_text"), ("a" * 300, "text_too_long")):
+        with pytest.raises(InputError) as err:
+            charlm_cells.regex_feature("abc", pattern)
+        assert err.value.code == code
+
+
+def test_activations_are_the_states_and_ranking_finds_a_planted_unit():
+    model, vocab = _tiny()
+    sampler = cs.FastSampler.from_model(model, vocab)
+    text = TEXT[:200]
+    hidden = charlm_cells.activations(sampler, text, "hidden")
+    with torch.no_grad():
+        top_layer = model.rnn(model.embedding(vocab.encode(text)[None]))[0][0].numpy()
+    np.testing.assert_allclose(hidden[-1], top_layer, atol=1e-5)
+    cell = charlm_cells.activations(sampler, text, "cell")
+    assert cell.shape == hidden.shape and np.abs(cell).max() <= 1
+    planted = cell.copy()
+    feature = charlm_cells.text_features(text)["column"]
+    planted[1, :, 5] = feature / feature.max()
+    ranking = charlm_cells.rank_cells(planted, {"column": feature})
+    assert ranking.iloc[0][["layer", "unit"]].tolist() == [1, 5] and ranking.iloc[0]["correlation"] == pytest.approx(1)
+    assert charlm_cells.rank_cells(planted, {"flat": np.zeros(len(text))}).empty
+    with pytest.raises(InputError):
+        charlm_cells.activations(sampler, "", "cell")
+
+
+def test_clamp_holds_the_unit_and_changes_the_text():
+    model, vocab = _tiny("lstm", seed=4)
+    sampler = cs.FastSampler.from_model(model, vocab)
+    clamp = cs.Clamp(layer=1, unit=3, value=2.5)
+    _, state = sampler.feed("ROMEO", clamp=clamp)
+    assert state[1][1][0, 3] == pytest.approx(2.5)
+    gru, gvocab = _tiny("gru")
+    _, state = cs.FastSampler.from_model(gru, gvocab).feed("ROMEO", clamp=cs.Clamp(0, 2, -0.7))
+    assert state[0][0][0, 2] == pytest.approx(-0.7)
+    free = cs.generate(sampler, "ROMEO:\n", 80, "sample", seed=2)
+    held = cs.generate(sampler, "ROMEO:\n", 80, "sample", seed=2, clamp=cs.Clamp(0, 0, 50.0))
+    assert free.text != held.text
+
+
+# --- live training ----------------------------------------------------------------------------------
+def test_live_text_checks():
+    with pytest.raises(InputError) as err:
+        charlm.split_live_text("short")
+    assert err.value.code == "text_too_short"
+    with pytest.raises(InputError) as err:
+        charlm.text_from_upload(b"\xff\xfe bad")
+    assert err.value.code == "not_utf8"
+    with pytest.raises(InputError) as err:
+        charlm.text_from_upload(b"a" * (charlm.MAX_TRAIN_TEXT_BYTES + 1))
+    assert err.value.code == "file_too_large"
+    train, val = charlm.split_live_text("x" * 2000)
+    assert len(train) == 1800 and len(val) == 200
+
+
+def test_live_training_job_reports_samples_and_exports():
+    import threading
+
+    settings = charlm.CharLMSettings(hidden=16, layers=1, batch=8, bptt=16, steps=40, eval_every=20, snapshots=())
+    work = charlm.live_training_job(*charlm.split_live_text(TEXT), settings, sample_every=20, prompt="ROMEO:")
+    reports = []
+    trained = work(lambda **fields: reports.append(fields), threading.Event())
+    assert [r["step"] for r in reports if "sample" in r] == [20, 40]
+    assert all(r["sample"].startswith("ROMEO:") for r in reports if "sample" in r)
+    assert [r["step"] for r in reports if "validation_loss" in r] == [20, 40]
+    weights, card_json = charlm.export(trained, "mine")
+    card = json.loads(card_json)
+    tensors = load(weights)
+    assert card["name"] == "mine" and card["vocabulary"][0] == charlm.UNKNOWN and "embedding.weight" in tensors
+    stop = threading.Event()
+    stop.set()
+    assert work(lambda **_: None, stop).result.status == "stopped"
