@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import cold_start, curves, training
+from bench import charlm_speed, cold_start, curves, training
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
     results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
+    results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 3))
 
     c = results["cold_start"]
     print(f"machine: {results['machine']}")
@@ -47,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gradient page: RNN+LSTM+GRU curves at m={g['hidden']}, T={g['length']}")
     print(f"  median {g['median_s'] * 1000:.0f} ms  runs {', '.join(f'{t * 1000:.0f}' for t in g['seconds'])}"
           f"  ({verdict} the goal <= {g['goal_s'] * 1000:.0f} ms)")
+    s = results["charlm_sampling"]
+    m = s["median"]
+    ok = s["fast_over_naive"] >= s["goal_over_naive"] and s["fast_over_matvec"] >= s["goal_over_matvec"]
+    print(f"char-LM sampling, batch 1, {s['model']} ({s['layers']}x{s['hidden']}, CPU)")
+    print(f"  naive torch.nn.LSTM stepping {m['naive']:,.0f} chars/s | page sampler {m['fast']:,.0f} chars/s"
+          f" | matrix-vector products alone {m['matvec']:,.0f} steps/s")
+    print(f"  page/naive = {s['fast_over_naive']:.1f}x (goal >= 5), page/matvec = {s['fast_over_matvec']:.0%}"
+          f" (goal >= 60%)  ({'meets' if ok else 'MISSES'} the goals)")
     if args.json:
         out = ROOT / "bench" / "results"
         out.mkdir(parents=True, exist_ok=True)

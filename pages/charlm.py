@@ -1,5 +1,7 @@
 """Character-level language model: sample with every strategy, see the stages of training, train your own."""
 
+import math
+
 import pandas as pd
 import streamlit as st
 
@@ -52,23 +54,23 @@ with st.expander(tr("charlm.models.header"), expanded=False):
 # --- sampling lab --------------------------------------------------------------------------------
 st.header(tr("charlm.lab.header"))
 st.markdown(tr("charlm.lab.intro"))
-chosen = charlm_choice()
+chosen = charlm_choice("lm_model")
 if chosen is None:
     st.stop()
 model_key, sampler, card = chosen
-prompt = st.text_area(tr("charlm.lab.prompt"), "ROMEO:\n", key="prompt", bind="query-params", height=80,
+prompt = st.text_area(tr("charlm.lab.prompt"), "ROMEO:\n", key="lm_prompt", bind="query-params", height=80,
                       help=tr("charlm.lab.prompt_help"))
-strategy = url_choice(st.segmented_control, tr("charlm.lab.strategy"), cs.STRATEGIES, "strategy", "sample",
+strategy = url_choice(st.segmented_control, tr("charlm.lab.strategy"), cs.STRATEGIES, "lm_strategy", "sample",
                       format_func=lambda s: tr(f"charlm.strategy.{s}"))
 c1, c2, c3, c4 = st.columns(4)
-length = c1.slider(tr("charlm.lab.length"), 20, 1000, 300, 10, key="length", bind="query-params")
-seed = c1.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="seed", bind="query-params")
-temperature = c2.slider(tr("charlm.lab.temperature"), 0.1, 2.0, 0.8, 0.05, key="temperature", bind="query-params",
+length = c1.slider(tr("charlm.lab.length"), 20, 1000, 300, 10, key="lm_length", bind="query-params")
+seed = c1.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="lm_seed", bind="query-params")
+temperature = c2.slider(tr("charlm.lab.temperature"), 0.1, 2.0, 0.8, 0.05, key="lm_temperature", bind="query-params",
                         disabled=strategy in ("greedy", "beam"))
-top_k = c3.slider("k (top-k)", 1, 40, 10, key="top_k", bind="query-params", disabled=strategy != "top_k")
-top_p = c3.slider("p (top-p)", 0.05, 1.0, 0.9, 0.05, key="top_p", bind="query-params", disabled=strategy != "top_p")
-width = c4.slider(tr("charlm.lab.width"), 1, 10, 5, key="width", bind="query-params", disabled=strategy != "beam")
-penalty = c4.slider(tr("charlm.lab.penalty"), 0.0, 2.0, 0.6, 0.1, key="penalty", bind="query-params",
+top_k = c3.slider("k (top-k)", 1, 40, 10, key="lm_top_k", bind="query-params", disabled=strategy != "top_k")
+top_p = c3.slider("p (top-p)", 0.05, 1.0, 0.9, 0.05, key="lm_top_p", bind="query-params", disabled=strategy != "top_p")
+width = c4.slider(tr("charlm.lab.width"), 1, 10, 5, key="lm_width", bind="query-params", disabled=strategy != "beam")
+penalty = c4.slider(tr("charlm.lab.penalty"), 0.0, 2.0, 0.6, 0.1, key="lm_penalty", bind="query-params",
                     disabled=strategy != "beam", help=tr("charlm.lab.penalty_help"))
 options = dict(temperature=temperature, top_k=top_k, top_p=top_p, seed=int(seed))
 
@@ -102,13 +104,13 @@ m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")
 m3.metric(tr("charlm.lab.repetition"), f"{cs.repetition(generation.text):.0%}", help=tr("charlm.lab.repetition_help"))
 
 if generation.steps:
-    position = st.slider(tr("charlm.lab.position"), 1, len(generation.steps), 1, key="position")
+    position = st.slider(tr("charlm.lab.position"), 1, len(generation.steps), 1, key="lm_position")
     record = generation.steps[position - 1]
     context = (prompt + generation.text)[max(0, len(prompt) + position - 41): len(prompt) + position - 1]
     st.markdown(tr("charlm.lab.position_text", context=repr(context), char=repr(record.char),
-                   p=f"{pow(2.718281828459045, record.log_prob):.3f}"))
+                   p=f"{math.exp(record.log_prob):.3f}"))
     bars = [(repr(ch)[1:-1] or "·", p * 100, "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
-    show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10")))
+    show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f"))
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -170,7 +172,7 @@ else:
 st.header(tr("charlm.live.header"))
 st.markdown(tr("charlm.live.intro"))
 source = url_choice(st.segmented_control, tr("charlm.live.source"), ["shakespeare", "python", "paste", "upload"],
-                    "source", "shakespeare", format_func=lambda s: tr(f"charlm.source.{s}"))
+                    "lm_source", "shakespeare", format_func=lambda s: tr(f"charlm.source.{s}"))
 text = None
 if source == "paste":
     text = st.text_area(tr("charlm.live.paste"), key="live_text", height=150)

@@ -59,7 +59,7 @@ def _activations(key: str, _sampler, text: str, which: str):
 
 which = "cell"
 if sampler.kind == "lstm":
-    which = url_choice(st.segmented_control, tr("cells.which"), ["cell", "hidden"], "which", "cell",
+    which = url_choice(st.segmented_control, tr("cells.which"), ["cell", "hidden"], "cells_which", "cell",
                        format_func=lambda w: tr(f"cells.which.{w}"))
 acts = _activations(model_key, sampler, text, which)
 features = cells.text_features(text)
@@ -67,7 +67,7 @@ features = cells.text_features(text)
 # --- ranking ------------------------------------------------------------------------------------
 st.header(tr("cells.rank.header"))
 st.markdown(tr("cells.rank.intro"))
-pattern = st.text_input(tr("cells.regex"), r"\bdef\b.*", key="regex", bind="query-params", help=tr("cells.regex_help"))
+pattern = st.text_input(tr("cells.regex"), r"\bdef\b.*", key="cells_regex", bind="query-params", help=tr("cells.regex_help"))
 if pattern:
     try:
         features["regex"] = cells.regex_feature(text, pattern)
@@ -83,13 +83,13 @@ st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": 
 # --- one cell over the text -----------------------------------------------------------------------
 st.header(tr("cells.view.header"))
 best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
-focus = url_choice(st.segmented_control, tr("cells.focus"), ["manual", *best], "focus",
+focus = url_choice(st.segmented_control, tr("cells.focus"), ["manual", *best], "cells_focus",
                    "in_string" if "in_string" in best else "manual",
                    format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
 v1, v2 = st.columns(2)
-layer = v1.slider(tr("cells.col.layer"), 0, sampler.layers - 1, sampler.layers - 1, key="layer", bind="query-params",
+layer = v1.slider(tr("cells.col.layer"), 0, sampler.layers - 1, sampler.layers - 1, key="cells_layer", bind="query-params",
                   disabled=focus != "manual")
-unit = v2.number_input(tr("cells.col.unit"), 0, sampler.hidden - 1, 0, key="unit", bind="query-params",
+unit = v2.number_input(tr("cells.col.unit"), 0, sampler.hidden - 1, 0, key="cells_unit", bind="query-params",
                        disabled=focus != "manual")
 if focus != "manual":
     layer, unit = best[focus]
@@ -104,9 +104,9 @@ if focus != "manual":
 st.header(tr("cells.clamp.header"))
 st.markdown(tr("cells.clamp.intro"))
 k1, k2, k3 = st.columns(3)
-clamp_value = k1.slider(tr("cells.clamp.value"), -3.0, 3.0, 1.0, 0.1, key="clamp_value", bind="query-params")
-clamp_prompt = k2.text_input(tr("cells.clamp.prompt"), "    def ", key="clamp_prompt", bind="query-params")
-clamp_seed = k3.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="clamp_seed", bind="query-params")
+clamp_value = k1.slider(tr("cells.clamp.value"), -3.0, 3.0, 1.0, 0.1, key="cells_clamp_value", bind="query-params")
+clamp_prompt = k2.text_input(tr("cells.clamp.prompt"), "    def ", key="cells_clamp_prompt", bind="query-params")
+clamp_seed = k3.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="cells_clamp_seed", bind="query-params")
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

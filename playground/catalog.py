@@ -35,7 +35,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("gradients", "pages/gradients.py", ":material/trending_down:", "gradients",
              main_widget="k", main_value=11),  # one step right of 10
     PageSpec("charlm", "pages/charlm.py", ":material/edit_note:", "charlm",
-             main_widget="prompt", main_value="JULIET:\n"),
+             main_widget="lm_prompt", main_value="JULIET:\n"),
     PageSpec("charlm_cells", "pages/charlm_cells.py", ":material/visibility:", "charlm_cells",
-             main_widget="regex", main_value=r"\bif\b.*"),
+             main_widget="cells_regex", main_value=r"\bif\b.*"),
 )

@@ -142,7 +142,7 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
     return _svg(width, bottom + 26, body, title)
 
 
-def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: str) -> str:
+def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: str, value_format: str = ",.0f") -> str:
     """Horizontal bars (label, value, colour) on a fixed scale, so a bar visibly grows or shrinks
     as a slider moves; each bar carries its value."""
     left, width, bar_h, gap, top = 150, 520, 26, 12, 30

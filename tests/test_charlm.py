@@ -36,15 +36,15 @@ PLAY = """# A Play
 _Enter ROMEO and
 JULIET_
 
-**ROMEO**  
-But soft, what light  
+**ROMEO**~
+But soft, what light~
 _\\[Aside]_ breaks here?
 
-**JULIET**  
+**JULIET**~
 Ay me!
 
 _Exeunt_
-"""
+""".replace("~", "  ")  # Markdown's line break: two trailing spaces
 
 
 def test_clean_play_keeps_speakers_and_verse_and_drops_directions():
@@ -243,3 +243,19 @@ def test_live_training_job_reports_samples_and_exports():
     stop = threading.Event()
     stop.set()
     assert work(lambda **_: None, stop).result.status == "stopped"
+
+
+def test_fast_sample_text_draws_from_the_models_distribution():
+    model, vocab = _tiny("lstm", seed=6)
+    sampler = cs.FastSampler.from_model(model, vocab)
+    text = cs.sample_text(sampler, "ROMEO:\n", 50, temperature=0.7, seed=9)
+    uniforms = np.random.default_rng(9).random(50)
+    logits, state = sampler.feed("ROMEO:\n")
+    for u, ch in zip(uniforms, text, strict=True):
+        p = np.exp((logits[0] - logits[0].max()) / 0.7)
+        cdf = np.cumsum(p) / p.sum()
+        idx = vocab.index[ch]
+        assert (cdf[idx - 1] if idx else 0.0) - 1e-5 <= u <= cdf[idx] + 1e-5
+        logits, state = sampler.step(np.array([idx]), state)
+    gru, gvocab = _tiny("gru")
+    assert len(cs.sample_text(cs.FastSampler.from_model(gru, gvocab), "RO", 20)) == 20
