@@ -1,0 +1,173 @@
+"""Sequential vs parallel, measured: what a sequence of length T costs an RNN, causal self-attention,
+and a linear (state-space style) recurrence (seed 001's closing section; seed 003, section 12).
+
+Each ``run_*`` function builds its inputs, runs once to warm up, then times ``repeats`` runs on
+``device`` and reports the median seconds and the peak memory of one run: on CUDA the allocator's
+peak, on the CPU the peak resident set size (Linux lets a process reset it through
+``/proc/self/clear_refs``), so every figure is measured, none is derived from a formula.
+
+- ``rnn``: ``torch.nn.LSTM`` reads the sequence one step after another (T dependent steps);
+- ``attention``: ``scaled_dot_product_attention`` with a causal mask (T x T scores, all at once);
+- ``scan_sequential``: h_t = a_t * h_{t-1} + b_t, a Python loop of T elementwise steps;
+- ``scan_parallel``: the same recurrence by doubling (Hillis-Steele): log2(T) rounds, each a few
+  whole-sequence tensor operations - the trick that lets state-space models train in parallel.
+
+``fit_slope`` fits log(time) = slope * log(T) + c; ``state_bytes`` and ``kv_cache_bytes`` give
+what each model must keep per sequence to produce the next token.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from playground.device import device as default_device
+from playground.errors import InputError
+
+METHODS = ("rnn", "attention", "scan_sequential", "scan_parallel")
+MAX_LENGTH = 1 << 20
+
+
+@dataclass(frozen=True)
+class Measurement:
+    method: str
+    length: int
+    seconds: float
+    peak_bytes: int | None  # None where the platform cannot measure it
+
+
+def _sync(dev: torch.device) -> None:
+    if dev.type == "cuda":
+        torch.cuda.synchronize(dev)
+
+
+def _rss_reset() -> bool:
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+
+def _rss_peak() -> int | None:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def _peak(dev: torch.device, fn: Callable[[], object]) -> int | None:
+    """Peak memory of one call of ``fn`` above what was held before it."""
+    if dev.type == "cuda":
+        torch.cuda.reset_peak_memory_stats(dev)
+        before = torch.cuda.memory_allocated(dev)
+        fn()
+        _sync(dev)
+        return torch.cuda.max_memory_allocated(dev) - before
+    if not _rss_reset():
+        return None
+    before = _rss_peak()
+    fn()
+    after = _rss_peak()
+    return None if before is None or after is None else max(0, after - before)
+
+
+def scan_sequential(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """h_t = a_t * h_{t-1} + b_t with h_0 = 0, one step at a time; a, b: (T, d)."""
+    h = torch.zeros_like(b[0])
+    out = torch.empty_like(b)
+    for t in range(b.shape[0]):
+        h = a[t] * h + b[t]
+        out[t] = h
+    return out
+
+
+def scan_parallel(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """The same recurrence in ceil(log2 T) rounds: after the round with offset k, position t holds
+    the composition of the steps t-2k+1 .. t (an affine map h -> A h + B)."""
+    A, B = a.clone(), b.clone()
+    k = 1
+    while k < b.shape[0]:
+        B = torch.cat([B[:k], A[k:] * B[:-k] + B[k:]])
+        A = torch.cat([A[:k], A[k:] * A[:-k]])
+        k *= 2
+    return B
+
+
+def _check(length: int) -> None:
+    if not 1 <= int(length) <= MAX_LENGTH:
+        raise InputError("out_of_range", name="T", low=1, high=MAX_LENGTH)
+
+
+def measure(method: str, length: int, dim: int = 64, heads: int = 4, repeats: int = 3,
+            device: torch.device | None = None, seed: int = 0) -> Measurement:
+    """Median time of ``repeats`` runs of ``method`` over a sequence of ``length`` (batch 1, width ``dim``)."""
+    if method not in METHODS:
+        raise InputError("bad_choice", name=method)
+    _check(length)
+    dev = device or default_device()
+    gen = torch.Generator().manual_seed(seed)
+    T = int(length)
+    if method == "rnn":
+        lstm = torch.nn.LSTM(dim, dim, batch_first=True).to(dev).eval()
+        x = torch.randn(1, T, dim, generator=gen).to(dev)
+
+        def run():
+            with torch.no_grad():
+                return lstm(x)
+    elif method == "attention":
+        q, k, v = (torch.randn(1, heads, T, dim // heads, generator=gen).to(dev) for _ in range(3))
+
+        def run():
+            with torch.no_grad():
+                return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+    else:
+        a = torch.rand(T, dim, generator=gen).to(dev) * 0.5 + 0.5
+        b = torch.randn(T, dim, generator=gen).to(dev)
+        scan = scan_sequential if method == "scan_sequential" else scan_parallel
+
+        def run():
+            with torch.no_grad():
+                return scan(a, b)
+    run()
+    _sync(dev)
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        _sync(dev)
+        times.append(time.perf_counter() - started)
+    return Measurement(method, T, statistics.median(times), _peak(dev, run))
+
+
+def fit_slope(lengths, seconds) -> float:
+    """Slope of log(seconds) against log(length): ~1 for linear cost, ~2 for quadratic."""
+    x, y = np.log(np.asarray(lengths, dtype=float)), np.log(np.asarray(seconds, dtype=float))
+    if len(x) < 2:
+        raise InputError("out_of_range", name="points", low=2, high="∞")
+    return float(np.polyfit(x, y, 1)[0])
+
+
+def state_bytes(hidden: int, layers: int = 1, cell: str = "lstm", dtype_bytes: int = 4) -> int:
+    """What an RNN keeps to produce the next token: h (and c for an LSTM) per layer, whatever T is."""
+    return layers * hidden * (2 if cell == "lstm" else 1) * dtype_bytes
+
+
+def kv_cache_bytes(length: int, d_model: int, layers: int = 1, dtype_bytes: int = 4) -> int:
+    """What a Transformer keeps to produce token T+1: keys and values of all T tokens, every layer."""
+    return 2 * layers * int(length) * d_model * dtype_bytes
+
+
+def lengths_up_to(longest: int, shortest: int = 64) -> list[int]:
+    """Powers of two from ``shortest`` to ``longest``."""
+    return [1 << k for k in range(int(math.log2(shortest)), int(math.log2(longest)) + 1)]

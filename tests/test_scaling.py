@@ -1,0 +1,44 @@
+"""Sequential vs parallel measurement code, on small sizes (slopes on tiny inputs are not asserted)."""
+
+import pytest
+import torch
+
+from playground import scaling
+from playground.errors import InputError
+
+
+@pytest.mark.parametrize("length", [1, 2, 7, 64, 100])
+def test_parallel_scan_equals_the_sequential_recurrence(length):
+    gen = torch.Generator().manual_seed(length)
+    a = torch.rand(length, 3, generator=gen) * 0.5 + 0.5
+    b = torch.randn(length, 3, generator=gen)
+    torch.testing.assert_close(scaling.scan_parallel(a, b), scaling.scan_sequential(a, b), rtol=1e-5, atol=1e-5)
+    expected, h = [], torch.zeros(3)
+    for t in range(length):
+        h = a[t] * h + b[t]
+        expected.append(h)
+    torch.testing.assert_close(scaling.scan_sequential(a, b), torch.stack(expected))
+
+
+@pytest.mark.parametrize("method", scaling.METHODS)
+def test_every_method_is_measured(method):
+    m = scaling.measure(method, 64, dim=16, heads=2, repeats=2, device=torch.device("cpu"))
+    assert m.method == method and m.length == 64 and m.seconds > 0
+    assert m.peak_bytes is None or m.peak_bytes >= 0
+
+
+def test_fit_slope_and_memory_formulas():
+    lengths = [64, 128, 256, 512]
+    assert scaling.fit_slope(lengths, [t * 1e-6 for t in lengths]) == pytest.approx(1.0)
+    assert scaling.fit_slope(lengths, [t * t * 1e-9 for t in lengths]) == pytest.approx(2.0)
+    assert scaling.state_bytes(256, layers=2, cell="lstm") == 2 * 256 * 2 * 4
+    assert scaling.kv_cache_bytes(1000, 512, layers=2) == 2 * 2 * 1000 * 512 * 4
+    assert scaling.lengths_up_to(1024) == [64, 128, 256, 512, 1024]
+
+
+def test_bad_input():
+    for args in (("transformer", 64), ("rnn", 0), ("rnn", scaling.MAX_LENGTH + 1)):
+        with pytest.raises(InputError):
+            scaling.measure(*args)
+    with pytest.raises(InputError):
+        scaling.fit_slope([64], [1.0])
