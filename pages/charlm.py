@@ -161,7 +161,8 @@ except CheckpointError as exc:
     checkpoint_error(exc)
 else:
     for column, stage in zip(st.columns(len(stages)), stages, strict=True):
-        column.markdown(tr("charlm.stages.step", step=stage["step"], loss=f"{stage['loss']:.2f}"))
+        key = "charlm.stages.step0" if stage["step"] == 0 else "charlm.stages.step"
+        column.markdown(tr(key, step=stage["step"], loss=f"{stage['loss']:.2f}"))
         column.code(prompt + stage["text"], language=None, wrap_lines=True)
     curve = main_card.extra["curve"]
     st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),

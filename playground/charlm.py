@@ -163,18 +163,21 @@ class TrainedCharLM:
 
 
 def train_charlm(train_text: str, validation_text: str, settings: CharLMSettings, device: torch.device | None = None,
-                 on_progress=None, stop=None, validation_chars: int = 200_000, model_hook=None) -> TrainedCharLM:
+                 on_progress=None, stop=None, validation_chars: int = 200_000, model_hook=None,
+                 vocab: CharVocab | None = None) -> TrainedCharLM:
     """Train a character LM from scratch; keep the weights of the best validation loss and copies of
-    the weights at ``settings.snapshots`` steps."""
+    the weights at ``settings.snapshots`` steps. ``vocab`` defaults to every character of the training text."""
     settings.check()
-    vocab = CharVocab.build(train_text)
+    vocab = vocab or CharVocab.build(train_text)
     train_ids, val_ids = vocab.encode(train_text), vocab.encode(validation_text)
     torch.manual_seed(settings.seed)
     model = CharLM(settings.kind, len(vocab), settings.embed, settings.hidden, settings.layers, settings.dropout)
+    snapshots: dict[int, dict[str, Tensor]] = {}
     if model_hook is not None:
         model_hook(model, vocab)
+    if 0 in settings.snapshots:  # "before training": the initial weights, pure gibberish
+        snapshots[0] = {k: v.detach().cpu().clone() for k, v in model.state_dict().items()}
     curve: list[dict] = []
-    snapshots: dict[int, dict[str, Tensor]] = {}
     window: list[float] = []  # train losses since the last curve point
     done = [0]  # steps so far
 
@@ -288,7 +291,7 @@ def export(trained: TrainedCharLM, name: str = "charlm_live") -> tuple[bytes, st
 
 # --- shipped models ----------------------------------------------------------------------------------
 SHIPPED: dict[tuple[str, str], dict] = {
-    ("shakespeare", "lstm"): {"steps": 8000, "snapshots": (100, 300, 1000, 3000)},
+    ("shakespeare", "lstm"): {"steps": 8000, "snapshots": (0, 100, 300, 1000, 3000)},
     ("shakespeare", "gru"): {"steps": 3000, "snapshots": ()},
     ("shakespeare", "rnn"): {"steps": 2000, "snapshots": ()},
     ("python", "lstm"): {"steps": 3000, "snapshots": ()},

@@ -95,10 +95,11 @@ CHARLM_STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.stages.header": {"zh": "训练的几个阶段", "en": "Stages of training"},
     "charlm.stages.intro": {
-        "zh": "同一个 LSTM 在训练过程中保存的快照，用同一个开头、同一个种子采样：先是乱码，然后出现像英语的单词，最后学会剧本的格式——说话人的名字、冒号、换行的诗句。括号里是验证集损失。",
-        "en": "Snapshots of one LSTM saved during training, sampled with the same prompt and seed: first gibberish, then English-looking words, finally the play's format: speaker names, colons, verse broken into lines. The validation loss is shown with each.",
+        "zh": "同一个 LSTM 在训练前和训练过程中保存的快照，用同一个开头、同一个种子采样：先是乱码，然后出现像英语的单词，最后学会剧本的格式——说话人的名字、冒号、换行的诗句。括号里是验证集损失。",
+        "en": "Snapshots of one LSTM saved before and during training, sampled with the same prompt and seed: first gibberish, then English-looking words, finally the play's format: speaker names, colons, verse broken into lines. The validation loss is shown with each.",
     },
     "charlm.stages.step": {"zh": "**第 {step} 步**（验证损失 {loss}）", "en": "**Step {step}** (validation loss {loss})"},
+    "charlm.stages.step0": {"zh": "**训练前**（验证损失 {loss}）", "en": "**Before training** (validation loss {loss})"},
     "charlm.curve.train": {"zh": "训练损失（每 50 步平均）", "en": "training loss (mean of 50 steps)"},
     "charlm.curve.validation": {"zh": "验证损失", "en": "validation loss"},
     "charlm.curve.step": {"zh": "训练步数", "en": "training step"},

