@@ -38,4 +38,6 @@ PAGES: tuple[PageSpec, ...] = (
              main_widget="lm_prompt", main_value="JULIET:\n"),
     PageSpec("charlm_cells", "pages/charlm_cells.py", ":material/visibility:", "charlm_cells",
              main_widget="cells_regex", main_value=r"\bif\b.*"),
+    PageSpec("beyond", "pages/beyond.py", ":material/swap_horiz:", "beyond",
+             main_widget="cloze_text", main_value="我吃了一个__"),
 )

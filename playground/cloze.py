@@ -199,6 +199,13 @@ def _build(direction: str, out_dir, device) -> ModelCard:
         device=str(device), training_seconds=round(seconds, 1), seed=settings.seed,
         extra={"curve": trained.curve},
     )
+    if direction == "backward":  # both readers exist now (forward is built first): score the three rules
+        from playground.checkpoints import load_checkpoint
+
+        tensors, forward_card = load_checkpoint(model_name("forward"), out_dir, device="cpu")
+        forward = cs.FastSampler.from_model(*charlm.model_from_tensors(tensors, forward_card))
+        accuracy = cloze_accuracy(forward, cs.FastSampler.from_model(shipped, vocab), sentences["test"])
+        card.metrics["cloze_top1_test"] = accuracy
     save_checkpoint(model.state_dict(), card, out_dir, half=True)
     return card
 

@@ -75,6 +75,21 @@ def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: st
     return fig
 
 
+def loglog(series: dict[str, tuple[Sequence[float], Sequence[float]]], title: str, x_title: str, y_title: str,
+           dashed: Sequence[str] = ()) -> go.Figure:
+    """Lines with markers on log-log axes, one per name: (x values, y values); non-positive y left out."""
+    fig = go.Figure()
+    for name, (x, y) in series.items():
+        y = [float(v) if v is not None and math.isfinite(float(v)) and float(v) > 0 else None for v in y]
+        fig.add_trace(go.Scatter(x=list(x), y=y, mode="lines+markers", name=name,
+                                 line=dict(dash="dash" if name in dashed else "solid")))
+    fig.update_xaxes(type="log", exponentformat="power")
+    fig.update_yaxes(type="log", exponentformat="power")
+    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=360,
+                      margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
+    return fig
+
+
 def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: str = "") -> go.Figure:
     fig = go.Figure(go.Bar(x=list(labels), y=[float(v) for v in values]))
     fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10))

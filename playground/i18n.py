@@ -738,11 +738,13 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 # Pages with many strings keep them in their own module; keys must not collide.
+from playground.i18n_beyond import BEYOND_STRINGS  # noqa: E402
 from playground.i18n_charlm import CHARLM_STRINGS  # noqa: E402
 
-if set(CHARLM_STRINGS) & set(STRINGS):
-    raise RuntimeError(f"i18n keys defined twice: {sorted(set(CHARLM_STRINGS) & set(STRINGS))}")
-STRINGS.update(CHARLM_STRINGS)
+for _extra in (CHARLM_STRINGS, BEYOND_STRINGS):
+    if set(_extra) & set(STRINGS):
+        raise RuntimeError(f"i18n keys defined twice: {sorted(set(_extra) & set(STRINGS))}")
+    STRINGS.update(_extra)
 
 
 def t(key: str, lang: str, /, **fields: object) -> str:

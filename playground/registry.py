@@ -18,7 +18,8 @@ from playground.checkpoints import ModelCard
 
 # Modules whose import registers recipes (one per page subject that ships weights).
 RECIPE_MODULES: list[str] = ["playground.two_ones", "playground.memory_span", "playground.sentiment",
-                            "playground.charlm", "playground.cloze"]
+                            "playground.charlm", "playground.cloze",
+                            "playground.scaling"]
 
 
 @dataclass(frozen=True)

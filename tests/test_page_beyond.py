@@ -1,0 +1,43 @@
+"""AppTest of the "both directions and beyond" page: the cloze answers from three sides, bad input
+gets a message, generation without a future is shown, the cost charts render."""
+
+from helpers import open_page
+
+from playground.i18n import t
+
+
+def _page(locale="en-US"):
+    return open_page("pages/beyond.py", locale)
+
+
+def test_cloze_tables_follow_the_sentence():
+    at = _page()
+    assert not at.exception
+    tables = [d.value for d in at.dataframe[:3]]
+    assert len(tables) == 3 and all(len(tb) == 5 for tb in tables)
+    assert all(s.startswith("我在") and s.endswith("工作") for s in tables[2].iloc[:, 0])
+    at.text_input(key="cloze_text").set_value("我吃了一个__").run()
+    assert all(s.startswith("我吃了一个") for s in at.dataframe[2].value.iloc[:, 0])
+    at.slider(key="cloze_k").set_value(1).run()
+    assert all(len(s) == len("我吃了一个") + 1 for s in at.dataframe[2].value.iloc[:, 0])
+
+
+def test_bad_cloze_input_gets_messages():
+    at = _page("zh-CN")
+    at.text_input(key="cloze_text").set_value("我在工作").run()
+    assert not at.exception
+    assert t("error.cloze_no_blank", "zh", marks=" ".join(["__", "＿＿", "_", "＿", "□"])) in [w.value for w in at.warning]
+    at.text_input(key="cloze_text").set_value("我__在__").run()
+    assert t("error.cloze_two_blanks", "zh") in [w.value for w in at.warning]
+    at.text_input(key="gen_prompt").set_value("").run()
+    assert t("error.empty_text", "zh") in [w.value for w in at.warning]
+
+
+def test_generation_and_cost_sections():
+    at = _page()
+    codes = [c.value for c in at.code]
+    assert len(codes) == 2 and all(c.startswith("我想") for c in codes)
+    at.select_slider(key="cost_longest").set_value(256).run()
+    next(b for b in at.button if b.label == t("beyond.cost.run", "en")).click().run()
+    assert not at.exception
+    assert any(t("beyond.cost.here", "en", device="cpu") in str(c.proto) for c in at.get("plotly_chart"))
