@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
     results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
-    results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 3))
+    results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 5))
 
     c = results["cold_start"]
     print(f"machine: {results['machine']}")

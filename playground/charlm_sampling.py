@@ -16,6 +16,7 @@ compare on one scale.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -25,6 +26,14 @@ import numpy as np
 from playground.errors import InputError
 
 STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
+
+
+@functools.cache
+def _gate_affine(H: int) -> tuple[np.ndarray, np.ndarray]:
+    """Scale and shift that turn tanh(x / 2) into sigma(x) on the i, f, o blocks and leave g as tanh."""
+    scale = np.full(4 * H, 0.5, dtype=np.float32)
+    scale[2 * H : 3 * H] = 1.0
+    return scale, np.where(scale == 0.5, 0.5, 0.0).astype(np.float32)
 MAX_PROMPT = 2000
 MAX_LENGTH = 2000
 TOP = 10
@@ -77,6 +86,16 @@ class FastSampler:
         return cls(kind, vocab, np.ascontiguousarray(table, dtype=np.float32), w("weight_hh_l0").T.copy(), deeper,
                    model.head.weight.detach().cpu().float().numpy().T.copy(),
                    model.head.bias.detach().cpu().float().numpy(), model.hidden, biases)
+
+    def lean_lstm(self):
+        """The LSTM weights laid out for ``sample_text``: gate rows of i, f, o pre-scaled by 1/2 (so
+        one tanh gives sigma(x) = (1 + tanh(x / 2)) / 2 for them), deeper layers with the bias as a
+        last row (multiplied by a constant 1). Built once and kept (read-only)."""
+        if getattr(self, "_lean", None) is None:
+            half = _gate_affine(self.hidden)[0]
+            deeper = [np.vstack([w_cat, b[None, :]]) * half for w_cat, b in self.deeper]
+            self._lean = (self.table * half, self.w_hh0 * half, deeper, self.head_w)
+        return self._lean
 
     def initial_state(self, n: int = 1) -> list[tuple[np.ndarray, np.ndarray | None]]:
         zeros = lambda: np.zeros((n, self.hidden), dtype=np.float32)  # noqa: E731
@@ -137,44 +156,69 @@ class FastSampler:
         return logits, state
 
 
+def gumbel_noise(seed: int, length: int, vocab_size: int) -> np.ndarray:
+    """(length, vocab) standard Gumbel noise, -log(-log U), for ``sample_text``'s draws."""
+    uniform = np.random.default_rng(seed).random((length, vocab_size))
+    return (-np.log(-np.log(np.clip(uniform, 1e-12, 1 - 1e-12)))).astype(np.float32)
+
+
 def sample_text(sampler: FastSampler, prompt: str, length: int, temperature: float = 1.0, seed: int = 0) -> str:
     """Plain temperature sampling at full speed: no per-step records (the bench's and the live
     training's sampler). For an LSTM each step is three matrix-vector products and a dozen vector
     operations on 1-D arrays: the first layer's input projection is a table row, all four gates go
-    through one tanh (sigma(x) = (1 + tanh(x / 2)) / 2), and the next character is drawn by
-    inverse CDF from uniforms drawn up front."""
+    through one tanh (sigma(x) = (1 + tanh(x / 2)) / 2), and the next character is drawn with the
+    Gumbel-max trick (argmax of logits / T plus Gumbel noise drawn up front: an exact sample of
+    softmax(logits / T) in two vector operations)."""
     check_prompt(sampler, prompt)
     check_settings(length, temperature, 1, 1.0, 1)
     if sampler.kind != "lstm":
         return generate(sampler, prompt, length, "sample", temperature=temperature, seed=seed).text
-    uniforms = np.random.default_rng(seed).random(int(length))
-    logits, state = sampler.feed(prompt)
-    logits = logits[0]
-    H = sampler.hidden
-    scale = np.full(4 * H, 0.5, dtype=np.float32)
-    scale[2 * H : 3 * H] = 1.0  # the candidate g is a plain tanh
-    shift = np.where(scale == 0.5, 0.5, 0.0).astype(np.float32)
-    hs = [h[0].copy() for h, _ in state]
-    cs_ = [c[0].copy() for _, c in state]
-    table, w_hh0, deeper, head_w, head_b = sampler.table, sampler.w_hh0, sampler.deeper, sampler.head_w, sampler.head_b
+    table, w_hh0, deeper, head_w = sampler.lean_lstm()
     inv_t = np.float32(1.0 / temperature)
+    head_w = head_w * inv_t
+    noise = gumbel_noise(seed, int(length), len(sampler.vocab)) + sampler.head_b * inv_t  # bias folded in
+    logits, state = sampler.feed(prompt)
+    logits = (logits[0] - sampler.head_b) * inv_t  # noise already carries the bias
+    H, L = sampler.hidden, sampler.layers
+    scale, shift = _gate_affine(H)
+    # Preallocated buffers, written in place (no allocation, no slicing inside the loop). Deeper
+    # layer k reads cats[k - 1] = [h of layer k-1, its own h, 1]; each h lives where it is read.
+    cats = [np.ones(2 * H + 1, dtype=np.float32) for _ in range(L - 1)]
+    h_at = [cats[0][:H] if L > 1 else np.empty(H, dtype=np.float32)]
+    h_at += [cats[k - 1][H : 2 * H] for k in range(1, L)]
+    copy_to = [cats[k][:H] if 1 <= k < L - 1 else None for k in range(L)]
+    pre = [np.empty(4 * H, dtype=np.float32) for _ in range(L)]
+    gates = [(p[:H], p[H : 2 * H], p[2 * H : 3 * H], p[3 * H :]) for p in pre]
+    cells = [c[0].copy() for _, c in state]
+    tmp = np.empty(H, dtype=np.float32)
+    for k, (h, _) in enumerate(state):
+        h_at[k][:] = h[0]
+        if copy_to[k] is not None:
+            copy_to[k][:] = h[0]
+    logits = logits.astype(np.float32)
     out = []
-    for u in uniforms:
-        z = logits * inv_t
-        p = np.exp(z - z.max())
-        cdf = np.cumsum(p)
-        idx = min(int(np.searchsorted(cdf, u * cdf[-1])), len(cdf) - 1)
+    for row in noise:
+        np.add(logits, row, out=logits)
+        idx = int(np.argmax(logits))
         out.append(idx)
-        pre = table[idx] + hs[0] @ w_hh0
-        for k in range(sampler.layers):
+        for k in range(L):
             if k:
-                w_cat, b = deeper[k - 1]
-                pre = np.concatenate((hs[k - 1], hs[k])) @ w_cat + b
-            a = np.tanh(pre * scale) * scale + shift  # i, f, o as sigmoids; g as tanh
-            c = a[H : 2 * H] * cs_[k] + a[:H] * a[2 * H : 3 * H]
-            cs_[k] = c
-            hs[k] = a[3 * H :] * np.tanh(c)
-        logits = hs[-1] @ head_w + head_b
+                np.dot(cats[k - 1], deeper[k - 1], out=pre[k])
+            else:
+                np.dot(h_at[0], w_hh0, out=pre[0])
+                np.add(pre[0], table[idx], out=pre[0])
+            p, (i, f, g, o), c = pre[k], gates[k], cells[k]
+            np.tanh(p, out=p)
+            np.multiply(p, scale, out=p)
+            np.add(p, shift, out=p)  # i, f, o as sigmoids; g as tanh
+            np.multiply(f, c, out=c)
+            np.multiply(i, g, out=tmp)
+            np.add(c, tmp, out=c)
+            np.tanh(c, out=tmp)
+            np.multiply(o, tmp, out=h_at[k])
+            if copy_to[k] is not None:
+                copy_to[k][:] = h_at[k]
+        np.dot(h_at[L - 1], head_w, out=logits)
     return sampler.vocab.decode(out)
 
 

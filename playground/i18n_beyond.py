@@ -55,8 +55,8 @@ BEYOND_STRINGS: dict[str, dict[str, str]] = {
     "beyond.generate.forward": {"zh": "只用正向模型续写（贪心）", "en": "Forward model alone (greedy)"},
     "beyond.generate.both": {"zh": "硬把反向模型也加进来（右边为空）", "en": "With the backward model forced in (empty right side)"},
     "beyond.generate.note": {
-        "zh": "右边这列通常立刻写出句号然后停下：反向模型没有未来可读，只会投票给“句子在这里结束”。双向 RNN 适合上下文完整的任务（标注、分类、翻译时读源句），不适合自回归生成。",
-        "en": "The right column usually writes a full stop at once and stops: with no future to read, the backward model votes for \"the sentence ends here\". Bidirectional RNNs suit tasks whose whole context is known (tagging, classification, reading the source sentence in translation), not autoregressive generation.",
+        "zh": "右边这列往往只会一个接一个地写句号：反向模型没有未来可读，只会投票给“句子在这里结束”。双向 RNN 适合上下文完整的任务（标注、分类、翻译时读源句），不适合自回归生成。",
+        "en": "The right column tends to write nothing but full stops: with no future to read, the backward model votes for \"the sentence ends here\". Bidirectional RNNs suit tasks whose whole context is known (tagging, classification, reading the source sentence in translation), not autoregressive generation.",
     },
     "beyond.cost.header": {"zh": "逐步计算与并行计算：实测", "en": "Sequential vs parallel: measured"},
     "beyond.cost.intro": {
@@ -77,8 +77,8 @@ BEYOND_STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.cost.table": {"zh": "数值表（毫秒；峰值内存 MB）", "en": "The numbers (milliseconds; peak memory in MB)"},
     "beyond.cost.memory_note": {
-        "zh": "峰值内存：GPU 上是显存分配器的峰值；CPU 上是进程常驻内存峰值的增量（已占用又被释放的内存会被复用，所以小尺寸常常显示 0）。",
-        "en": "Peak memory: on a GPU the allocator's peak; on the CPU the growth of the process's peak resident memory (memory already held and freed is reused, so small sizes often show 0).",
+        "zh": "峰值内存：GPU 上是显存分配器的峰值；CPU 上是测量进程常驻内存峰值的增量（大块内存释放后立即归还系统，峰值才反映当时存活的张量；在本服务器上现场测量时不记录 CPU 内存）。注意力一栏在 CPU 上也只随 $T$ 线性增长：PyTorch 的融合注意力内核分块计算，从不把 $T\\times T$ 的分数矩阵整个存下来——省的是内存，时间仍是平方增长。",
+        "en": "Peak memory: on a GPU the allocator's peak; on the CPU the growth of the measuring process's peak resident size (large blocks go back to the system when freed, so the peak follows the tensors alive; a measurement made here on the server records no CPU memory). Attention's memory grows only linearly on the CPU too: PyTorch's fused attention kernel works in tiles and never stores the whole $T\\times T$ score matrix; that saves memory, the time is still quadratic.",
     },
     "beyond.cost.longest": {"zh": "在这里测到的最大长度", "en": "Longest length to measure here"},
     "beyond.cost.run": {"zh": "在这台服务器上测量", "en": "Measure on this server"},

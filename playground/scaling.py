@@ -4,7 +4,8 @@ and a linear (state-space style) recurrence (seed 001's closing section; seed 00
 Each ``run_*`` function builds its inputs, runs once to warm up, then times ``repeats`` runs on
 ``device`` and reports the median seconds and the peak memory of one run: on CUDA the allocator's
 peak, on the CPU the peak resident set size (Linux lets a process reset it through
-``/proc/self/clear_refs``), so every figure is measured, none is derived from a formula.
+``/proc/self/clear_refs``; the shipped run first makes large allocations go straight to the system,
+see ``prefer_mmap``), so every figure is measured, none is derived from a formula.
 
 - ``rnn``: ``torch.nn.LSTM`` reads the sequence one step after another (T dependent steps);
 - ``attention``: ``scaled_dot_product_attention`` with a causal mask (T x T scores, all at once);
@@ -69,6 +70,19 @@ def _rss_peak() -> int | None:
     return None
 
 
+def prefer_mmap(threshold: int = 64 * 1024) -> bool:
+    """Make glibc serve every allocation above ``threshold`` bytes with its own mmap and return it to
+    the system when freed, so that the peak resident size tracks the tensors alive (by default freed
+    blocks are kept and reused, and the peak hardly moves). For the measuring process only: it
+    slows allocation down. Returns False where this is not glibc."""
+    try:
+        import ctypes
+
+        return bool(ctypes.CDLL("libc.so.6").mallopt(-3, threshold))  # -3 = M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        return False
+
+
 def _peak(dev: torch.device, fn: Callable[[], object]) -> int | None:
     """Peak memory of one call of ``fn`` above what was held before it."""
     if dev.type == "cuda":
@@ -113,7 +127,7 @@ def _check(length: int) -> None:
 
 
 def measure(method: str, length: int, dim: int = 64, heads: int = 4, repeats: int = 3,
-            device: torch.device | None = None, seed: int = 0) -> Measurement:
+            device: torch.device | None = None, seed: int = 0, memory: bool = True) -> Measurement:
     """Median time of ``repeats`` runs of ``method`` over a sequence of ``length`` (batch 1, width ``dim``)."""
     if method not in METHODS:
         raise InputError("bad_choice", name=method)
@@ -150,7 +164,7 @@ def measure(method: str, length: int, dim: int = 64, heads: int = 4, repeats: in
         run()
         _sync(dev)
         times.append(time.perf_counter() - started)
-    return Measurement(method, T, statistics.median(times), _peak(dev, run))
+    return Measurement(method, T, statistics.median(times), _peak(dev, run) if memory else None)
 
 
 def fit_slope(lengths, seconds) -> float:
@@ -178,12 +192,12 @@ def lengths_up_to(longest: int, shortest: int = 64) -> list[int]:
 
 # --- the shipped measurement ----------------------------------------------------------------------
 def sweep(lengths, methods=METHODS, device: torch.device | None = None, repeats: int = 3, dim: int = 64,
-          on_point=None) -> list[Measurement]:
+          on_point=None, memory: bool = True) -> list[Measurement]:
     """Every method at every length; ``on_point(measurement)`` after each (for a progress display)."""
     out = []
     for length in lengths:
         for method in methods:
-            m = measure(method, length, dim=dim, repeats=repeats, device=device)
+            m = measure(method, length, dim=dim, repeats=repeats, device=device, memory=memory)
             out.append(m)
             if on_point is not None:
                 on_point(m)
@@ -209,6 +223,7 @@ def _build(out_dir, device) -> ModelCard:
 
     longest = 1 << 16 if device.type == "cuda" else 1 << 14
     lengths = lengths_up_to(longest)
+    mmap = device.type == "cpu" and prefer_mmap()
     started = time.perf_counter()
     results = sweep(lengths, device=device)
     seconds = time.perf_counter() - started
@@ -223,7 +238,8 @@ def _build(out_dir, device) -> ModelCard:
         vocabulary=None, data={"source": "random inputs (fixed seed)"}, split={},
         hyperparameters={"repeats": 3, "statistic": "median", "lengths": lengths},
         metrics={"slope_of_longest_4": slopes(results)}, device=device_label(), training_seconds=round(seconds, 1),
-        seed=0, extra={"torch_threads": torch.get_num_threads()},
+        seed=0, extra={"torch_threads": torch.get_num_threads(),
+                       "cpu_memory": "peak resident size, allocations over 64 KiB served by mmap" if mmap else None},
     )
     save_checkpoint(tensors, card, out_dir)
     return card

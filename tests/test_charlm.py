@@ -245,17 +245,20 @@ def test_live_training_job_reports_samples_and_exports():
     assert work(lambda **_: None, stop).result.status == "stopped"
 
 
-def test_fast_sample_text_draws_from_the_models_distribution():
-    model, vocab = _tiny("lstm", seed=6)
+@pytest.mark.parametrize("layers", [1, 2, 3])
+def test_fast_sample_text_draws_from_the_models_distribution(layers):
+    model, vocab = _tiny("lstm", layers=layers, seed=6)
     sampler = cs.FastSampler.from_model(model, vocab)
     text = cs.sample_text(sampler, "ROMEO:\n", 50, temperature=0.7, seed=9)
-    uniforms = np.random.default_rng(9).random(50)
+    noise = cs.gumbel_noise(9, 50, len(vocab))
     logits, state = sampler.feed("ROMEO:\n")
-    for u, ch in zip(uniforms, text, strict=True):
-        p = np.exp((logits[0] - logits[0].max()) / 0.7)
-        cdf = np.cumsum(p) / p.sum()
+    for g, ch in zip(noise, text, strict=True):  # each draw is argmax(logits / T + Gumbel noise)
         idx = vocab.index[ch]
-        assert (cdf[idx - 1] if idx else 0.0) - 1e-5 <= u <= cdf[idx] + 1e-5
+        assert idx == int(np.argmax(logits[0] / 0.7 + g))
         logits, state = sampler.step(np.array([idx]), state)
+    # Gumbel-max samples softmax exactly: frequencies over many draws match the probabilities
+    z = np.array([1.0, 0.0, -1.0, 2.0], dtype=np.float32)
+    draws = np.argmax(z + cs.gumbel_noise(0, 20000, 4), axis=1)
+    np.testing.assert_allclose(np.bincount(draws, minlength=4) / 20000, np.exp(z) / np.exp(z).sum(), atol=0.01)
     gru, gvocab = _tiny("gru")
     assert len(cs.sample_text(cs.FastSampler.from_model(gru, gvocab), "RO", 20)) == 20
