@@ -119,7 +119,9 @@ longest = st.select_slider(tr("beyond.cost.longest"), [256, 1024, 4096, 16384], 
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def _measure_here(longest: int, device_name: str):
-    return scaling.sweep(scaling.lengths_up_to(longest), device=device(), repeats=2)
+    # memory only on a GPU: the CPU figure needs a process that hands freed memory back (see scaling)
+    return scaling.sweep(scaling.lengths_up_to(longest), device=device(), repeats=2,
+                         memory=device().type == "cuda")
 
 
 if st.button(tr("beyond.cost.run"), icon=":material/speed:"):

@@ -8,6 +8,7 @@ from playground import charlm, cloze
 from playground import charlm_sampling as cs
 from playground.errors import InputError
 
+CLOZE_CEILING = 4.10  # nats per character on held-out sentences (shipped: see the model cards)
 SENTENCES = ["我在苹果工作。", "我吃了一个苹果。", "他在学校工作。", "我吃了一个梨。"] * 50
 
 
@@ -62,3 +63,46 @@ def test_cloze_accuracy_counts_each_rule():
     scores = cloze.cloze_accuracy(forward, backward, SENTENCES, n=10)
     assert scores["sentences"] == 10
     assert all(0 <= scores[r] <= 1 for r in ("left", "right", "both"))
+
+
+# --- the shipped readers ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def shipped():
+    from playground.checkpoints import load_checkpoint
+
+    def reader(direction):
+        tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
+        return cs.FastSampler.from_model(*charlm.model_from_tensors(tensors, card)), card
+
+    return reader("forward"), reader("backward")
+
+
+@pytest.fixture(scope="module")
+def held_out():
+    sentences, _ = cloze.corpus()
+    return sentences
+
+
+def test_shipped_readers_predict_held_out_sentences(held_out):
+    from playground.checkpoints import load_checkpoint
+
+    for direction in cloze.DIRECTIONS:
+        tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
+        model, vocab = charlm.model_from_tensors(tensors, card)
+        loss = charlm.held_out_loss(model, vocab.encode(cloze.text_of(held_out["test"], direction)))
+        assert loss <= CLOZE_CEILING, f"{direction}: {loss:.4f} nats/char"
+        assert card.metrics["test_loss_nats"] == pytest.approx(loss, abs=2e-3)
+
+
+def test_both_sides_beat_either_side_on_held_out_sentences(shipped, held_out):
+    (forward, _), (backward, _) = shipped
+    scores = cloze.cloze_accuracy(forward, backward, held_out["test"], n=200, seed=1)
+    assert scores["both"] > scores["left"] + 0.05 and scores["both"] > scores["right"] + 0.05, scores
+
+
+def test_the_lectures_sentence_reads_its_right_side(shipped):
+    (forward, _), (backward, _) = shipped
+    # 他__了一本书: from the left anything goes; the right side (了一本书) asks for a verb like 买 / 看 / 写
+    result = cloze.fill(forward, backward, "他__了一本书", k=1)
+    assert {c for c, _ in result.top("both", 3)} & {"买", "看", "写", "读"}
+    assert not {c for c, _ in result.top("left", 3)} & {"买", "看", "写", "读"}
