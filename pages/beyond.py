@@ -48,10 +48,10 @@ if forward is not None:
             top = result.top(rule, 5)
             total = sum(math.exp(r[rule]) for r in result.table)
             column.markdown(f"**{tr(f'beyond.rule.{rule}')}**")
-            column.dataframe(pd.DataFrame({
+            column.table(pd.DataFrame({  # a plain table: five rows, readable and selectable as text
                 tr("beyond.col.candidate"): [result.left + c + result.right for c, _ in top],
                 tr("beyond.col.share"): [f"{math.exp(s) / total:.1%}" for _, s in top],
-                "log p": [f"{s:.2f}" for _, s in top]}), hide_index=True)
+                "log p": [f"{s:.2f}" for _, s in top]}).set_index(tr("beyond.col.candidate")))
         st.caption(tr("beyond.cloze.share_note"))
     accuracy = card_b.metrics.get("cloze_top1_test")
     if accuracy:

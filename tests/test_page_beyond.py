@@ -13,13 +13,13 @@ def _page(locale="en-US"):
 def test_cloze_tables_follow_the_sentence():
     at = _page()
     assert not at.exception
-    tables = [d.value for d in at.dataframe[:3]]
+    tables = [tb.value for tb in at.table[:3]]
     assert len(tables) == 3 and all(len(tb) == 5 for tb in tables)
-    assert all(s.startswith("我在") and s.endswith("工作") for s in tables[2].iloc[:, 0])
+    assert all(s.startswith("我在") and s.endswith("工作") for s in tables[2].index)
     at.text_input(key="cloze_text").set_value("我吃了一个__").run()
-    assert all(s.startswith("我吃了一个") for s in at.dataframe[2].value.iloc[:, 0])
+    assert all(s.startswith("我吃了一个") for s in at.table[2].value.index)
     at.slider(key="cloze_k").set_value(1).run()
-    assert all(len(s) == len("我吃了一个") + 1 for s in at.dataframe[2].value.iloc[:, 0])
+    assert all(len(s) == len("我吃了一个") + 1 for s in at.table[2].value.index)
 
 
 def test_bad_cloze_input_gets_messages():
