@@ -28,7 +28,7 @@ source = url_choice(st.segmented_control, tr("cells.source"), ["python", "shakes
 text = ""
 if source == "python":
     files = sorted(p.name for p in stdlib_dir().glob("*.py") if file_split(p.name) == "test")
-    name = st.selectbox(tr("cells.file"), files, index=files.index("textwrap.py") if "textwrap.py" in files else 0,
+    name = st.selectbox(tr("cells.file"), files, index=files.index("base64.py") if "base64.py" in files else 0,
                         key="cells_file", help=tr("cells.file_help"))
     offset = st.number_input(tr("cells.offset"), 0, 1_000_000, 0, 500, key="cells_offset", bind="query-params")
     text = (stdlib_dir() / name).read_text(encoding="utf-8", errors="replace")[offset : offset + PASSAGE_CHARS]
@@ -74,6 +74,14 @@ if pattern:
     except InputError as exc:
         input_error(exc)
 ranking = cells.rank_cells(acts, features, top=3)
+if "regex" in features:
+    best_regex = ranking[ranking["feature"] == "regex"].head(1)
+    if best_regex.empty:
+        st.caption(tr("cells.regex_none", matched=int(features["regex"].sum())))
+    else:
+        row = best_regex.iloc[0]
+        st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]),
+                      unit=int(row["unit"]), r=f"{row['correlation']:+.3f}"))
 shown = ranking.assign(feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
                        correlation=ranking["correlation"].map(lambda r: f"{r:+.3f}"))
 st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),

@@ -181,6 +181,14 @@ CHARLM_STRINGS: dict[str, dict[str, str]] = {
         "zh": "Python 正则语法，多行模式（^ 和 $ 匹配每一行）；最长 200 个字符，匹配时间超过 0.5 秒会被中止。",
         "en": "Python regex syntax, multiline (^ and $ match at every line); at most 200 characters, and matching stops after 0.5 s.",
     },
+    "cells.regex_found": {
+        "zh": "正则匹配到 {matched} 个字符；与它最相关的是第 {layer} 层第 {unit} 个单元，r = {r}。",
+        "en": "The pattern matches {matched} characters; the unit that follows it best is layer {layer}, unit {unit}, r = {r}.",
+    },
+    "cells.regex_none": {
+        "zh": "正则匹配到 {matched} 个字符：特征在整段文本上没有变化，无法计算相关。",
+        "en": "The pattern matches {matched} characters: the feature does not vary over this text, so no correlation can be computed.",
+    },
     "cells.feature.in_string": {"zh": "在字符串（引号）里", "en": "inside a string (quotes)"},
     "cells.feature.in_comment": {"zh": "在注释里", "en": "inside a comment"},
     "cells.feature.indent": {"zh": "缩进深度", "en": "indentation depth"},
