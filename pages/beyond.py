@@ -91,7 +91,7 @@ names = {m: tr(f"beyond.method.{m}") for m in scaling.METHODS}
 
 def _plot(measurements, title: str) -> None:
     fitted = scaling.slopes(measurements)
-    series = {f"{names[m]} (slope {fitted.get(m, float('nan')):.2f})":
+    series = {tr("beyond.cost.legend", name=names[m], slope=f"{fitted.get(m, float('nan')):.2f}"):
               ([x.length for x in measurements if x.method == m], [x.seconds for x in measurements if x.method == m])
               for m in scaling.METHODS}
     st.plotly_chart(figures.loglog(series, title, tr("beyond.cost.length"), tr("beyond.cost.seconds")),

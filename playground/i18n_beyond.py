@@ -67,6 +67,7 @@ BEYOND_STRINGS: dict[str, dict[str, str]] = {
     "beyond.method.attention": {"zh": "因果自注意力", "en": "causal self-attention"},
     "beyond.method.scan_sequential": {"zh": "线性递推（逐步）", "en": "linear recurrence, sequential"},
     "beyond.method.scan_parallel": {"zh": "线性递推（并行扫描）", "en": "linear recurrence, parallel scan"},
+    "beyond.cost.legend": {"zh": "{name}（斜率 {slope}）", "en": "{name} (slope {slope})"},
     "beyond.cost.length": {"zh": "序列长度 T", "en": "sequence length T"},
     "beyond.cost.seconds": {"zh": "用时（秒）", "en": "time (s)"},
     "beyond.cost.shipped": {"zh": "随应用附带的测量：{device}", "en": "Shipped measurement: {device}"},
