@@ -9,7 +9,7 @@ from playground import cloze, figures, scaling
 from playground.checkpoints import CheckpointError
 from playground.device import device
 from playground.errors import InputError
-from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_sampler, tr
+from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_sampler, text_columns, tr
 
 require_app_shell()
 st.title(tr("beyond.title"))
@@ -76,11 +76,7 @@ if forward is not None:
     except InputError as exc:
         input_error(exc)
     else:
-        g1, g2 = st.columns(2)
-        g1.markdown(f"**{tr('beyond.generate.forward')}**")
-        g1.code(prompt + left_only, language=None)
-        g2.markdown(f"**{tr('beyond.generate.both')}**")
-        g2.code(prompt + both, language=None)
+        text_columns([(tr("beyond.generate.forward"), prompt + left_only), (tr("beyond.generate.both"), prompt + both)])
         st.caption(tr("beyond.generate.note"))
 
 # --- 2. sequential vs parallel, measured ----------------------------------------------------------

@@ -22,6 +22,7 @@ from playground.ui import (
     shipped_sampler,
     show_svg,
     stream_text,
+    text_columns,
     tr,
     url_choice,
 )
@@ -124,9 +125,8 @@ def _compare(key: str, _sampler, prompt: str, length: int, temperature: float, w
 st.subheader(tr("charlm.compare.header"))
 st.markdown(tr("charlm.compare.intro"))
 compared = _compare(model_key, sampler, prompt, min(length, 300), temperature, width, penalty, int(seed))
-for column, (name, (text, logp, per_char, rep)) in zip(st.columns(3), compared.items(), strict=True):
-    column.markdown(f"**{tr(f'charlm.strategy.{name}')}**")
-    column.code(prompt + text, language=None)
+columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
+for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
     column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
 st.caption(tr("charlm.compare.caption"))
 

@@ -8,7 +8,16 @@ from playground import svg
 from playground.datasets.cache import DataUnavailable
 from playground.datasets.charcorpora import file_split, stdlib_dir
 from playground.errors import InputError
-from playground.ui import cached_corpus, charlm_choice, input_error, require_app_shell, show_svg, tr, url_choice
+from playground.ui import (
+    cached_corpus,
+    charlm_choice,
+    input_error,
+    require_app_shell,
+    show_svg,
+    text_columns,
+    tr,
+    url_choice,
+)
 
 PASSAGE_CHARS = 2000
 
@@ -129,11 +138,8 @@ try:
 except InputError as exc:
     input_error(exc)
 else:
-    c1, c2 = st.columns(2)
-    c1.markdown(f"**{tr('cells.clamp.free')}**")
-    c1.code(clamp_prompt + free_text, language=None)
-    c2.markdown(f"**{tr('cells.clamp.held', layer=layer, unit=unit, value=clamp_value)}**")
-    c2.code(clamp_prompt + held_text, language=None)
+    text_columns([(tr("cells.clamp.free"), clamp_prompt + free_text),
+                  (tr("cells.clamp.held", layer=layer, unit=unit, value=clamp_value), clamp_prompt + held_text)])
     diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
     st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
 

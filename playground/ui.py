@@ -219,6 +219,16 @@ def stream_text(records, where, prefix: str = "", every: int = 12) -> list:
     return collected
 
 
+def text_columns(items) -> list:
+    """Texts side by side, each under a bold title, as written (code blocks keep spacing and line
+    breaks); returns the columns for captions underneath."""
+    columns = st.columns(len(items))
+    for column, (title, text) in zip(columns, items, strict=True):
+        column.markdown(f"**{title}**")
+        column.code(text, language=None)
+    return columns
+
+
 @st.cache_resource(show_spinner=False, max_entries=8)
 def shipped_sampler(name: str):
     from playground.charlm import model_from_tensors
