@@ -169,7 +169,7 @@ def vocab_with_min_count(text: str, min_count: int = 3) -> charlm.CharVocab:
 
 
 SETTINGS = charlm.CharLMSettings(kind="lstm", hidden=256, layers=1, embed=64, dropout=0.0, batch=32, bptt=64,
-                                 steps=2000, lr=3e-3, eval_every=500, snapshots=())
+                                 steps=6000, lr=3e-3, eval_every=1000, snapshots=())
 
 
 def _build(direction: str, out_dir, device) -> ModelCard:

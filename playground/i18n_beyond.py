@@ -25,8 +25,8 @@ BEYOND_STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.cloze.k": {"zh": "空格里的字数", "en": "Characters in the blank"},
     "beyond.cloze.examples": {
-        "zh": "试试：我在__工作（两个字）、我吃了一个__（两个字）、他__了一本书（一个字）、__天天气很好（一个字）。",
-        "en": "Try: 我在__工作 (two characters), 我吃了一个__ (two), 他__了一本书 (one), __天天气很好 (one).",
+        "zh": "试试：我在__工作（两个字）、我吃了一个__。（两个字；句号让右边的模型知道句子在这里结束）、他__了一本书（一个字）、__天天气很好（一个字）。",
+        "en": "Try: 我在__工作 (two characters), 我吃了一个__。 (two; the full stop tells the right-hand reader the sentence ends there), 他__了一本书 (one), __天天气很好 (one).",
     },
     "beyond.cloze.unknown": {
         "zh": "这些字在训练语料里太少见，模型把它们当作“未知字”：{chars}",
