@@ -6,6 +6,8 @@ from playground import ui
 from playground.catalog import PAGES
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
+if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
+    st.stop()
 # Navigation first: the sidebar writes the language into the URL, and a URL change made before
 # st.navigation knows the page sends a deep link to the main page ("page not found").
 navigation = st.navigation([
@@ -13,5 +15,6 @@ navigation = st.navigation([
             default=spec.default)
     for spec in PAGES
 ])
+ui.new_run()
 ui.sidebar()
 navigation.run()

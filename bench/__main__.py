@@ -10,35 +10,89 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import charlm_speed, cold_start, curves, training
+from bench import charlm_speed, cloud, cold_start, curves, interaction, load, training, translation_speed
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
+
+PARTS = ("cold_start", "latency", "memory", "speed", "load", "cloud")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement (median reported)")
+    parser.add_argument("--only", default=",".join(PARTS),
+                        help=f"comma-separated parts to run (default: all of {', '.join(PARTS)})")
+    parser.add_argument("--sessions", type=int, default=20, help="browser sessions in the load test")
     parser.add_argument("--json", action="store_true", help="also write bench/results/<time>.json")
     args = parser.parse_args(argv)
+    parts = {p.strip() for p in args.only.split(",") if p.strip()}
+    unknown = parts - set(PARTS)
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
 
     results = {"machine": {"python": platform.python_version(), "device": device_label(), "cpus": _cpus()}}
+    print(f"machine: {results['machine']}")
     with sync_playwright() as playwright:
         browser = launch_browser(playwright)
-        results["cold_start"] = cold_start.run(browser, rounds=args.rounds)
+        if "cold_start" in parts:
+            results["cold_start"] = cold_start.run(browser, rounds=args.rounds)
+            _print_cold_start(results["cold_start"])
+        if "latency" in parts:
+            results["latency"] = interaction.latency(browser)
+            _print_latency(results["latency"])
+        if "memory" in parts:
+            results["memory"] = interaction.memory(browser)
+            _print_memory(results["memory"])
         browser.close()
+    if "speed" in parts:
+        results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
+        results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
+        results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 5))
+        results["translation"] = translation_speed.decoding_speed()
+        _print_speed(results)
+    if "load" in parts:  # minutes: 20 browsers on one server
+        results["load"] = load.run(args.sessions)
+        _print_load(results["load"])
+    if "cloud" in parts:  # minutes: clean venvs
+        results["cloud"] = cloud.run()
+        for row in results["cloud"]:
+            print(f"cloud readiness: {row}")
+    if args.json:
+        out = ROOT / "bench" / "results"
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / time.strftime("%Y%m%d-%H%M%S.json")
+        path.write_text(json.dumps(results, indent=2))
+        print(f"written {path}")
+    return 0
 
-    results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
-    results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
-    results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 5))
 
-    c = results["cold_start"]
-    print(f"machine: {results['machine']}")
+def _print_cold_start(c: dict) -> None:
     print("cold start (server start -> first page fully rendered in Chromium)")
     print(f"  app : median {c['app_median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in c['app_s'])}")
     print(f"  bare: median {c['bare_median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in c['bare_s'])}"
           "  (a Streamlit page that only imports torch)")
     verdict = "meets" if c["ratio"] <= c["goal"] else "MISSES"
     print(f"  ratio app/bare = {c['ratio']:.2f}  ({verdict} the goal <= {c['goal']})")
+
+
+def _print_latency(lat: dict) -> None:
+    b = lat["bare"]
+    print("interaction latency: main widget changed in Chromium -> rerun finished, 20 changes each")
+    print(f"  bare one-slider page: p50 {b['p50_s'] * 1000:.0f} ms  p95 {b['p95_s'] * 1000:.0f} ms")
+    for key, f in lat["pages"].items():
+        verdict = "meets" if f["p95_over_bare"] <= lat["goal_ratio"] else "MISSES"
+        print(f"  {key:13s} ({f['widget']}): p50 {f['p50_s'] * 1000:6.0f} ms  p95 {f['p95_s'] * 1000:6.0f} ms"
+              f"  p95/bare {f['p95_over_bare']:.1f}x ({verdict} <= {lat['goal_ratio']:.0f}x)")
+
+
+def _print_memory(m: dict) -> None:
+    verdict = "fits" if m["all_models_loaded_mb"] <= m["cloud_allowance_mb"] else "DOES NOT FIT"
+    print(f"memory (server RSS): started {m['started_mb']:.0f} MB, every page visited (all shipped models loaded)"
+          f" {m['all_models_loaded_mb']:.0f} MB ({verdict} the {m['cloud_allowance_mb']:.0f} MB Cloud allowance),"
+          f" +{m['per_extra_session_mb']:.1f} MB per extra session")
+
+
+def _print_speed(results: dict) -> None:
     tr = results["two_ones_training"]
     print(f"two consecutive 1s: training from scratch with the page's defaults ({tr['steps']} steps)")
     print(f"  median {tr['median_s']:.2f} s  runs {', '.join(f'{t:.2f}' for t in tr['seconds'])}"
@@ -56,13 +110,25 @@ def main(argv: list[str] | None = None) -> int:
           f" | matrix-vector products alone {m['matvec']:,.0f} steps/s")
     print(f"  page/naive = {s['fast_over_naive']:.1f}x (goal >= 5), page/matvec = {s['fast_over_matvec']:.0%}"
           f" (goal >= 60%)  ({'meets' if ok else 'MISSES'} the goals)")
-    if args.json:
-        out = ROOT / "bench" / "results"
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / time.strftime("%Y%m%d-%H%M%S.json")
-        path.write_text(json.dumps(results, indent=2))
-        print(f"written {path}")
-    return 0
+    t = results["translation"]
+    print(f"translation ({t['device']}): one sentence on the page, median ms: "
+          + ", ".join(f"{k} {v * 1000:.0f}" for k, v in t["page_median_s"].items()))
+    print(f"  test split ({t['sentences']} sentences, batched): greedy {t['test_greedy_s']:.1f} s,"
+          f" beam 5 {t['test_beam5_s']:.1f} s")
+
+
+def _print_load(r: dict) -> None:
+    print(f"concurrent load: {r['sessions']} browser sessions, every page + one live training job each"
+          f" ({r['wall_s']:.0f} s)")
+    print(f"  exceptions {len(r['exceptions'])}, pages that did not answer {len(r['unanswered'])},"
+          f" jobs finished {r['jobs_done']}, sessions that waited for a slot {r['sessions_that_waited_for_a_slot']}"
+          f" (cap {r['job_cap']}), still running after {r['jobs_running_after']}")
+    print(f"  page render p50/p95: alone {r['render_alone_p50_s']:.2f}/{r['render_alone_p95_s']:.2f} s,"
+          f" under load {r['render_load_p50_s']:.2f}/{r['render_load_p95_s']:.2f} s")
+    print(f"  server RSS {r['rss_loaded_mb']:.0f} MB loaded, peak {r['rss_peak_mb']:.0f} MB;"
+          f" shared models checked {r['shared_models_checked']}, changed: {r['shared_models_changed'] or 'none'}")
+    for line in (r["exceptions"] + r["unanswered"])[:10]:
+        print(f"  ! {line}")
 
 
 def _cpus() -> int:

@@ -264,10 +264,18 @@ def live_training_job(train_text: str, validation_text: str, settings: CharLMSet
                 model.train(was)
                 report(step=p.step, total=p.total, loss=p.loss, sample=start + text)
 
-        return train_charlm(train_text, validation_text, settings, device=device, on_progress=on_progress, stop=stop,
-                            validation_chars=50_000, model_hook=lambda m, v: holder.update(model=m, vocab=v))
+        trained = train_charlm(train_text, validation_text, settings, device=device, on_progress=on_progress,
+                               stop=stop, validation_chars=50_000, model_hook=lambda m, v: holder.update(model=m, vocab=v))
+        if trained.result.status == "diverged":  # the job fails with the reason, and frees its slot
+            step = trained.result.history[-1].step
+            raise TrainingDiverged(f"the loss became {trained.result.final_loss} at step {step}; lower the learning rate")
+        return trained
 
     return work
+
+
+class TrainingDiverged(RuntimeError):
+    """A live training run whose loss stopped being finite."""
 
 
 def export(trained: TrainedCharLM, name: str = "charlm_live") -> tuple[bytes, str]:

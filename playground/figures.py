@@ -116,3 +116,55 @@ def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmi
         fig.add_vline(x=highlight, line=dict(color="black", width=2))
     fig.update_layout(title=title, height=min(120 + 6 * len(y_labels), 520), margin=dict(l=10, r=10, t=40, b=10))
     return fig
+
+
+def attention_map(weights, source: Sequence[str], target: Sequence[str], title: str) -> go.Figure:
+    """Attention weights, one row per output word and one column per source character (0 white, 1 dark)."""
+    fig = go.Figure(go.Heatmap(z=[[float(v) for v in row] for row in weights],
+                               x=[f"{i + 1}:{c}" for i, c in enumerate(source)],
+                               y=[f"{i + 1}:{w}" for i, w in enumerate(target)], zmin=0.0, zmax=1.0, colorscale="Blues",
+                               hovertemplate="%{y} ← %{x}: %{z:.3f}<extra></extra>"))
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(title=title, height=min(160 + 26 * len(target), 640), margin=dict(l=10, r=10, t=40, b=10))
+    return fig
+
+
+BEAM_STATUS_STYLE = {"kept": ("#4c78a8", "circle"), "finished": ("#2ca02c", "square"), "pruned": ("#bbbbbb", "x")}
+
+
+def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], title: str, x_title: str) -> go.Figure:
+    """A beam search drawn as a tree: x = output position, y = rank at that position (best on top);
+    grey edges to every node, the winner's path in red; hover shows the cumulative log-probability."""
+    rank: dict[int, int] = {}
+    for step in sorted({n["step"] for n in nodes}):
+        at_step = sorted((n for n in nodes if n["step"] == step), key=lambda n: -n["log_prob"])
+        rank.update({n["id"]: i for i, n in enumerate(at_step)})
+    by_id = {n["id"]: n for n in nodes}
+    on_path = set(winner)
+    fig = go.Figure()
+    edges_x, edges_y, path_x, path_y = [], [], [], []
+    for n in nodes:
+        parent = by_id.get(n["parent"]) if n["parent"] is not None else None
+        x0, y0 = (parent["step"], -rank[parent["id"]]) if parent else (-1, 0)
+        xs, ys = (path_x, path_y) if n["id"] in on_path else (edges_x, edges_y)
+        xs += [x0, n["step"], None]
+        ys += [y0, -rank[n["id"]], None]
+    fig.add_trace(go.Scatter(x=edges_x, y=edges_y, mode="lines", line=dict(color="#dddddd", width=1),
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=path_x, y=path_y, mode="lines", line=dict(color="#d62728", width=3),
+                             hoverinfo="skip", name=names["winner"]))
+    for status, (color, symbol) in BEAM_STATUS_STYLE.items():
+        chosen = [n for n in nodes if n["status"] == status]
+        fig.add_trace(go.Scatter(
+            x=[n["step"] for n in chosen], y=[-rank[n["id"]] for n in chosen], mode="markers+text",
+            text=[n["token"] for n in chosen], textposition="top center", name=names[status],
+            marker=dict(color=color, symbol=symbol, size=9,
+                        line=dict(color="#d62728", width=[2 if n["id"] in on_path else 0 for n in chosen])),
+            customdata=[[n["log_prob"]] for n in chosen],
+            hovertemplate="%{text}: log p = %{customdata[0]:.3f}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[-1], y=[0], mode="markers+text", text=["<bos>"], textposition="top center",
+                             marker=dict(color="black", size=9), showlegend=False, hoverinfo="skip"))
+    fig.update_yaxes(visible=False)
+    fig.update_layout(title=title, xaxis_title=x_title, height=440, margin=dict(l=10, r=10, t=40, b=10),
+                      legend=dict(orientation="h", y=-0.18))
+    return fig

@@ -93,6 +93,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
     "job.starting": {"zh": "正在启动……", "en": "Starting…"},
     "job.done": {"zh": "训练完成。", "en": "Training finished."},
+    "retrain.button": {"zh": "在服务器上重新训练 {name}", "en": "Retrain {name} on this server"},
+    "retrain.note": {
+        "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 README（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
+        "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; the README says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
+    },
+    "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
+    "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
+    "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
     "job.stopped": {"zh": "训练已停止。", "en": "Training stopped."},
     "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
     "job.stop": {"zh": "停止", "en": "Stop"},
@@ -740,8 +748,9 @@ STRINGS: dict[str, dict[str, str]] = {
 # Pages with many strings keep them in their own module; keys must not collide.
 from playground.i18n_beyond import BEYOND_STRINGS  # noqa: E402
 from playground.i18n_charlm import CHARLM_STRINGS  # noqa: E402
+from playground.i18n_seq2seq import SEQ2SEQ_STRINGS  # noqa: E402
 
-for _extra in (CHARLM_STRINGS, BEYOND_STRINGS):
+for _extra in (CHARLM_STRINGS, BEYOND_STRINGS, SEQ2SEQ_STRINGS):
     if set(_extra) & set(STRINGS):
         raise RuntimeError(f"i18n keys defined twice: {sorted(set(_extra) & set(STRINGS))}")
     STRINGS.update(_extra)

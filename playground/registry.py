@@ -19,7 +19,7 @@ from playground.checkpoints import ModelCard
 # Modules whose import registers recipes (one per page subject that ships weights).
 RECIPE_MODULES: list[str] = ["playground.two_ones", "playground.memory_span", "playground.sentiment",
                             "playground.charlm", "playground.cloze",
-                            "playground.scaling"]
+                            "playground.scaling", "playground.seq2seq"]
 
 
 @dataclass(frozen=True)
@@ -63,3 +63,13 @@ def select(target: str) -> list[Recipe]:
         known = sorted({*recipes, *(r.group for r in recipes.values())})
         raise KeyError(f"no model or group named {target!r}; known: {', '.join(known) or '(none yet)'}")
     return chosen
+
+
+def recipe_for(checkpoint: str) -> str | None:
+    """The recipe that writes shipped file ``checkpoint`` (its own name, or the longest recipe name
+    it starts with: ``charlm_shakespeare_lstm_snapshots`` -> ``charlm_shakespeare_lstm``)."""
+    recipes = load_all()
+    if checkpoint in recipes:
+        return checkpoint
+    owners = [name for name in recipes if checkpoint.startswith(name + "_")]
+    return max(owners, key=len) if owners else None

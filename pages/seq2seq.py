@@ -1,0 +1,196 @@
+"""Seq2seq translation: encoder-decoder with and without attention, decoding strategies, the bottleneck."""
+
+import pandas as pd
+import streamlit as st
+
+from playground import figures
+from playground.checkpoints import CheckpointError
+from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
+from playground.errors import InputError
+from playground.seq2seq import model_from_tensors, model_name
+from playground.seq2seq_decoding import MAX_OUTPUT_TOKENS
+from playground.translator import STRATEGIES, Translator, load_bottleneck
+from playground.ui import cached_model, checkpoint_error, input_error, require_app_shell, tr, url_choice
+
+require_app_shell()
+st.title(tr("s2s.title"))
+st.markdown(tr("s2s.intro"))
+
+st.header(tr("s2s.formula.header"))
+st.markdown(tr("s2s.formula.decoder"))
+st.latex(r"P(\mathbf{y}\mid\mathbf{x}_{1:T})=\prod_{t}P(y_t\mid y_{<t},\mathbf{x}_{1:T}),\qquad"
+         r"\log P=\sum_t \log P(y_t\mid y_{<t},\mathbf{x}_{1:T})")
+st.markdown(tr("s2s.formula.classic"))
+st.markdown(tr("s2s.formula.attention"))
+st.latex(r"\alpha_{ts}=\operatorname{softmax}_s\!\left(\mathbf{h}_t^{\top}W_a\bar{\mathbf{h}}_s\right),\quad"
+         r"\mathbf{c}_t=\sum_{s=1}^{T}\alpha_{ts}\bar{\mathbf{h}}_s,\quad"
+         r"\tilde{\mathbf{h}}_t=\tanh\!\left(W_c[\mathbf{c}_t;\mathbf{h}_t]\right),\quad"
+         r"P(y_t\mid y_{<t},\mathbf{x})=\operatorname{softmax}(E\,\tilde{\mathbf{h}}_t+\mathbf{b})")
+st.markdown(tr("s2s.formula.note"))
+
+MODELS = {"attention": True, "classic": False}
+
+
+def translator(key: str) -> Translator | None:
+    try:
+        return cached_model(model_name(MODELS[key]), lambda t, c: Translator(*model_from_tensors(t, c), c))[0]
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        return None
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def translate(key: str, text: str, strategy: str = "beam", beam: int = 5, penalty: float = 1.0,
+              temperature: float = 1.0, seed: int = 0):
+    return translator(key).translate(text, strategy, beam, penalty, temperature, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def beam_tree(key: str, text: str, beam: int, penalty: float):
+    return translator(key).beam_tree(text, beam, penalty)
+
+
+available = {key: translator(key) for key in MODELS}
+if not any(available.values()):
+    st.stop()
+usable = [k for k, v in available.items() if v is not None]
+
+# --- the lecture's sentence, as the models really translate it ----------------------------------------
+st.subheader(tr("s2s.seed.header"))
+st.markdown(tr("s2s.seed.lecture"))
+st.table(pd.DataFrame({tr("s2s.col.model"): [tr(f"s2s.model.{k}") for k in usable],
+                       tr("s2s.col.translation"): [" / ".join(translate(k, "我爱自然语言处理").tokens + ["<eos>"])
+                                                   for k in usable]}).set_index(tr("s2s.col.model")))
+st.caption(tr("s2s.seed.note"))
+
+# --- decoding lab ----------------------------------------------------------------------------------
+st.header(tr("s2s.lab.header"))
+text = st.text_input(tr("s2s.lab.text"), "我爱自然语言处理", key="s2s_text", bind="query-params",
+                     help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+st.caption(tr("s2s.lab.examples"))
+c1, c2 = st.columns(2)
+model_key = url_choice(c1.segmented_control, tr("s2s.lab.model"), usable, "s2s_model", usable[0],
+                       format_func=lambda k: tr(f"s2s.model.{k}"), required=True)
+strategy = url_choice(c2.segmented_control, tr("s2s.lab.strategy"), STRATEGIES, "s2s_strategy", "beam",
+                      format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
+c1, c2, c3, c4 = st.columns(4)
+width = c1.slider(tr("s2s.lab.beam"), 1, 10, 5, key="s2s_beam", bind="query-params")
+penalty = c2.slider(tr("s2s.lab.penalty"), 0.0, 2.0, 1.0, 0.1, key="s2s_penalty", bind="query-params",
+                    help=tr("s2s.lab.penalty_help"))
+temperature = c3.slider(tr("s2s.lab.temperature"), 0.1, 2.0, 1.0, 0.05, key="s2s_temperature", bind="query-params")
+seed = c4.number_input(tr("s2s.lab.seed"), 0, 10_000, 0, key="s2s_seed", bind="query-params")
+
+try:
+    result = translate(model_key, text, strategy, width, penalty, temperature, seed)
+except InputError as exc:
+    input_error(exc)
+    result = None
+
+
+def show_translation(result) -> None:
+    if result.source.converted:
+        st.info(tr("s2s.out.converted", text=result.source.text), icon=":material/translate:")
+    if result.source.unknown:
+        st.info(tr("s2s.out.unknown", chars=" ".join(result.source.unknown)), icon=":material/help:")
+    st.markdown(f"### {result.text or '∅'}")
+    st.caption(" / ".join(result.tokens + (["<eos>"] if result.finished else [])) + " · "
+               + tr("s2s.out.logp", logp=f"{result.log_prob:.3f}", n=len(result.steps)))
+    if not result.finished:
+        st.warning(tr("s2s.out.unfinished", limit=MAX_OUTPUT_TOKENS))
+
+    st.subheader(tr("s2s.steps.header"))
+    st.table(pd.DataFrame({
+        tr("s2s.col.position"): range(1, len(result.steps) + 1),
+        tr("s2s.col.chosen"): [s.token for s in result.steps],
+        tr("s2s.col.prob"): [f"{s.prob:.3f}" for s in result.steps],
+        tr("s2s.col.top"): ["  ".join(f"{w} {p:.2f}" for w, p in s.top) for s in result.steps],
+    }).set_index(tr("s2s.col.position")))
+    st.caption(tr("s2s.steps.caption"))
+
+    st.subheader(tr("s2s.compare.header"))
+    runs = {"greedy": translate(model_key, text, "greedy"), "beam": translate(model_key, text, "beam", width, penalty),
+            "sample": translate(model_key, text, "sample", width, penalty, temperature, seed)}
+    st.table(pd.DataFrame({
+        tr("s2s.col.strategy"): [tr(f"s2s.strategy.{s}") for s in runs],
+        tr("s2s.col.translation"): [r.text for r in runs.values()],
+        "log p": [f"{r.log_prob:.3f}" for r in runs.values()],
+    }).set_index(tr("s2s.col.strategy")))
+    st.caption(tr("s2s.compare.caption"))
+
+    st.subheader(tr("s2s.tree.header"))
+    st.markdown(tr("s2s.tree.intro", width=width))
+    tree = beam_tree(model_key, text, width, penalty)
+    names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
+    st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s-tree")
+    with st.expander(tr("s2s.tree.hypotheses")):
+        st.table(pd.DataFrame({tr("s2s.col.translation"): [h["text"] for h in tree.hypotheses],
+                               "log p": [f"{h['log_prob']:.3f}" for h in tree.hypotheses],
+                               tr("s2s.col.score"): [f"{h['score']:.3f}" for h in tree.hypotheses],
+                               tr("s2s.col.best"): ["✔" if h["best"] else "" for h in tree.hypotheses]}))
+
+    if result.attention is not None:
+        st.subheader(tr("s2s.attn.header"))
+        targets = result.tokens + (["<eos>"] if result.finished else [])
+        st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s-attention")
+        st.caption(tr("s2s.attn.caption"))
+    else:
+        st.subheader(tr("s2s.context.header"))
+        size = len(result.context)
+        st.plotly_chart(figures.strips({"c": result.context}, tr("s2s.context.title", size=size), "", "c"),
+                        key="s2s-context")
+        st.caption(tr("s2s.context.caption", size=size, n=len(result.source.chars)))
+
+
+if result is not None:
+    show_translation(result)
+
+# --- the bottleneck ----------------------------------------------------------------------------------
+st.header(tr("s2s.bottleneck.header"))
+st.markdown(tr("s2s.bottleneck.intro"))
+try:
+    by_length = load_bottleneck()
+except CheckpointError as exc:
+    checkpoint_error(exc)
+else:
+    series = {f"{tr(f's2s.model.{k}')} · {tr(f's2s.strategy.{s}')}": by_length[k][v]
+              for k in ("attention", "classic") for s, v in (("beam", "beam5"), ("greedy", "greedy"))}
+    buckets = by_length["attention"]["buckets"]
+    st.plotly_chart(figures.time_series(buckets, series, tr("s2s.bottleneck.title"), "BLEU",
+                                        dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s-buckets")
+    st.caption(tr("s2s.bottleneck.caption", counts=", ".join(
+        f"{b}: {n}" for b, n in zip(buckets, by_length["attention"]["sentences"], strict=True))))
+long_text = st.text_input(tr("s2s.long.text"), "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。",
+                          key="s2s_long", bind="query-params", help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+try:
+    long_runs = {k: translate(k, long_text) for k in usable}
+except InputError as exc:
+    input_error(exc)
+else:
+    for column, (k, r) in zip(st.columns(len(long_runs)), long_runs.items(), strict=True):
+        column.markdown(f"**{tr(f's2s.model.{k}')}**")
+        column.markdown(r.text or "∅")
+        column.caption(f"log p = {r.log_prob:.3f}")
+
+# --- metrics --------------------------------------------------------------------------------------
+st.header(tr("s2s.metrics.header"))
+cards = {k: available[k].card for k in usable}
+st.table(pd.DataFrame({
+    tr("s2s.col.model"): [tr(f"s2s.model.{k}") for k in cards],
+    tr("s2s.col.params"): [f"{c.architecture['parameters']:,}" for c in cards.values()],
+    tr("s2s.col.bleu_greedy"): [f"{c.metrics['test_bleu_greedy']:.1f}" for c in cards.values()],
+    tr("s2s.col.bleu_beam"): [f"{c.metrics['test_bleu_beam5']:.1f}" for c in cards.values()],
+    tr("s2s.col.minutes"): [f"{c.training_seconds / 60:.0f}" for c in cards.values()],
+    tr("s2s.col.device"): [c.device for c in cards.values()],
+}).set_index(tr("s2s.col.model")))
+card = next(iter(cards.values()))
+st.caption(tr("s2s.metrics.caption", version=card.data["version"], sources=card.split["test_sources"],
+              refs=card.split["test_references"]))
+with st.expander(tr("s2s.examples.header")):
+    examples = card.extra["examples"]
+    st.table(pd.DataFrame({
+        tr("s2s.col.source"): [e["source"] for e in examples],
+        tr("s2s.col.references"): [" | ".join(detokenize_en(r.split()) for r in e["references"]) for e in examples],
+        **{tr(f"s2s.model.{k}"): [translate(k, e["source"]).text for e in examples] for k in usable}}))
+
+st.header(tr("s2s.misc.header"))
+st.markdown(tr("s2s.misc.body"))

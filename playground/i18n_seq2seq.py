@@ -1,0 +1,168 @@
+"""UI strings of the seq2seq translation page (merged into ``playground.i18n.STRINGS``)."""
+
+from __future__ import annotations
+
+SEQ2SEQ_STRINGS: dict[str, dict[str, str]] = {
+    "page.seq2seq.title": {"zh": "seq2seq 翻译", "en": "Seq2seq translation"},
+    "page.seq2seq.blurb": {
+        "zh": "输入一句中文，看真实训练的编码器—解码器逐词写出英文：贪心、束搜索与采样，束搜索树，注意力图，以及固定长度向量这个瓶颈的实测。",
+        "en": "Type a Chinese sentence and watch a trained encoder-decoder write English word by word: greedy, beam search and sampling, the beam tree, the attention map, and the fixed-size-vector bottleneck, measured.",
+    },
+    "error.seq2seq_english": {
+        "zh": "这里要输入中文句子；这句看起来是英文。本页的模型只会把中文翻成英文，试试“我爱自然语言处理”。",
+        "en": "This box takes a Chinese sentence, and this looks like English. The models here translate Chinese into English only; try 我爱自然语言处理.",
+    },
+    "error.seq2seq_no_chinese": {
+        "zh": "句子里没有汉字（只有标点、数字或符号），没有可翻译的内容。",
+        "en": "There are no Chinese characters in this input (only punctuation, digits or symbols): nothing to translate.",
+    },
+    "s2s.title": {"zh": "seq2seq：从一句中文到一句英文", "en": "Seq2seq: from a Chinese sentence to an English one"},
+    "s2s.intro": {
+        "zh": "机器翻译的输入和输出长度不同：“我爱自然语言处理”是 8 个汉字，译文是 5 个英文词再加一个结束标记。于是需要两个网络分工：**编码器**读完源句，**解码器**以起始 token 开头，按条件概率一个词一个词地写译文，直到写出结束 token。本页的两个翻译模型都在 Tatoeba 的中英句对上真实训练而成。",
+        "en": "In translation the input and the output have different lengths: 我爱自然语言处理 is 8 characters, its translation 5 English words plus an end marker. So two networks share the work: an **encoder** reads the source sentence, and a **decoder** starts from a start token and writes the translation word by word from a conditional probability, until it writes the end token. Both translators on this page were trained here on Tatoeba's Chinese-English sentence pairs.",
+    },
+    "s2s.formula.header": {"zh": "编码器、解码器与注意力", "en": "Encoder, decoder and attention"},
+    "s2s.formula.decoder": {
+        "zh": "解码器每一步给出下一个词的分布，整句译文的概率是各步条件概率之积（取对数便是求和），$T$ 是源句长度，$y_{<t}$ 是已经写出的词：",
+        "en": "At each step the decoder gives a distribution over the next word; the probability of the whole translation is the product of these conditional probabilities (a sum of logs). $T$ is the source length and $y_{<t}$ the words written so far:",
+    },
+    "s2s.formula.classic": {
+        "zh": "**经典做法**（Sutskever 等，2014）：编码器把整句压进最终隐藏状态，即语义向量 $\\mathbf{c}=\\mathbf{h}_T$，解码器从它出发，此后再也看不到源句。无论源句是 3 个字还是 40 个字，$\\mathbf{c}$ 的维度都一样。",
+        "en": "**The classic model** (Sutskever et al., 2014): the encoder squeezes the sentence into its final hidden state, the context vector $\\mathbf{c}=\\mathbf{h}_T$; the decoder starts from it and never sees the source again. Whether the source has 3 characters or 40, $\\mathbf{c}$ has the same size.",
+    },
+    "s2s.formula.attention": {
+        "zh": "**注意力**（Bahdanau 等 2015 提出；这里用 Luong 等 2015 的“general”打分）：编码器是双向的，每个源字都有一个状态 $\\bar{\\mathbf{h}}_s=[\\overrightarrow{\\mathbf{h}}_s;\\overleftarrow{\\mathbf{h}}_s]$。解码器每写一个词，都给所有源字打分、用 softmax 归一成权重，再按权重读取：",
+        "en": "**Attention** (proposed by Bahdanau et al., 2015; here with the \"general\" score of Luong et al., 2015): the encoder is bidirectional, so every source character has a state $\\bar{\\mathbf{h}}_s=[\\overrightarrow{\\mathbf{h}}_s;\\overleftarrow{\\mathbf{h}}_s]$. For every word it writes, the decoder scores all source characters, turns the scores into weights with a softmax and reads their weighted sum:",
+    },
+    "s2s.formula.note": {
+        "zh": "双向编码器在这里是正当的：翻译前整句源文已经全部给出；生成任务则不行（见“双向与之后”一页）。两个模型的其余部分完全相同：经典模型在每一步都把同一个 $\\mathbf{c}$ 当作 $\\mathbf{c}_t$。",
+        "en": "A bidirectional encoder is legitimate here: the whole source is given before translation starts (unlike generation; see the \"Both directions\" page). Everything else is the same in both models: the classic one uses the same $\\mathbf{c}$ as $\\mathbf{c}_t$ at every step.",
+    },
+    "s2s.seed.header": {"zh": "讲稿里的例子：我爱自然语言处理", "en": "The lecture's example: 我爱自然语言处理"},
+    "s2s.seed.lecture": {
+        "zh": "讲稿说解码器“可能依次生成 I / love / natural / language / processing / <eos>”。下面是两个模型对这句话真实给出的结果（束宽 5），没有任何特殊处理：",
+        "en": "The lecture says the decoder \"might produce I / love / natural / language / processing / <eos>\". Here is what the two models really produce for this sentence (beam width 5), with no special-casing:",
+    },
+    "s2s.seed.note": {
+        "zh": "Tatoeba 的句子多是日常用语，“自然语言处理”这类术语很少出现，模型只能用见过的词凑出意思：这正说明模型学到的是数据里有的东西。",
+        "en": "Tatoeba is mostly everyday language; a term like 自然语言处理 (natural language processing) is rare in it, so the models make do with the words they saw. A model learns what its data holds.",
+    },
+    "s2s.model.attention": {"zh": "有注意力（双向编码器）", "en": "With attention (bidirectional encoder)"},
+    "s2s.model.classic": {"zh": "经典（只看最终状态）", "en": "Classic (final state only)"},
+    "s2s.lab.header": {"zh": "解码实验室", "en": "Decoding lab"},
+    "s2s.lab.text": {"zh": "中文句子", "en": "A Chinese sentence"},
+    "s2s.lab.text_help": {
+        "zh": "最多 {limit} 个字；繁体字会自动转换成简体；模型没见过的字按 <unk> 处理。",
+        "en": "Up to {limit} characters; Traditional characters are converted to Simplified; characters the model never saw are read as <unk>.",
+    },
+    "s2s.lab.examples": {
+        "zh": "试试：他每天早上喝咖啡。 / 我不知道他为什么没来。 / 你能帮我把这个箱子搬到楼上吗？ / 我們明天去公園吧（繁体）",
+        "en": "Try: 他每天早上喝咖啡。 / 我不知道他为什么没来。 / 你能帮我把这个箱子搬到楼上吗？ / 我們明天去公園吧 (Traditional)",
+    },
+    "s2s.lab.model": {"zh": "模型", "en": "Model"},
+    "s2s.lab.strategy": {"zh": "解码策略", "en": "Decoding strategy"},
+    "s2s.strategy.greedy": {"zh": "贪心", "en": "Greedy"},
+    "s2s.strategy.beam": {"zh": "束搜索", "en": "Beam search"},
+    "s2s.strategy.sample": {"zh": "采样", "en": "Sampling"},
+    "s2s.lab.beam": {"zh": "束宽", "en": "Beam width"},
+    "s2s.lab.penalty": {"zh": "长度惩罚 α", "en": "Length penalty α"},
+    "s2s.lab.penalty_help": {
+        "zh": "束搜索按 log p ÷ ((5+|y|)/6)^α 挑选结果（GNMT 的长度惩罚）。α = 0 只看总概率，偏爱短句；α 越大越宽容长句。",
+        "en": "Beam search picks by log p ÷ ((5+|y|)/6)^α (GNMT's length penalty). α = 0 looks at total probability only, which favours short outputs; a larger α is kinder to long ones.",
+    },
+    "s2s.lab.temperature": {"zh": "温度", "en": "Temperature"},
+    "s2s.lab.seed": {"zh": "随机种子", "en": "Random seed"},
+    "s2s.out.converted": {"zh": "繁体已转换为简体：{text}", "en": "Traditional characters converted to Simplified: {text}"},
+    "s2s.out.unknown": {
+        "zh": "模型没见过这些字，按 <unk>（未知）读入：{chars}。译文可能因此缺少相应的内容。",
+        "en": "The model never saw these characters and reads them as <unk> (unknown): {chars}. The translation may miss what they meant.",
+    },
+    "s2s.out.logp": {"zh": "整句对数概率 log p = {logp}（{n} 个 token，含 <eos>）", "en": "Sequence log-probability log p = {logp} ({n} tokens, <eos> included)"},
+    "s2s.out.unfinished": {
+        "zh": "写到 {limit} 个词仍没有写出 <eos>，在上限处截断：这一句没有“写完”。",
+        "en": "No <eos> after {limit} words: the output was cut at the limit and is not a finished sentence.",
+    },
+    "s2s.steps.header": {"zh": "每个位置的前 5 个候选", "en": "The top 5 candidates at every position"},
+    "s2s.steps.caption": {
+        "zh": "概率都按温度 1 计算，无论用哪种策略选词。<eos> 是结束标记：解码器也要学会“什么时候停”，它和普通词一样参与竞争。",
+        "en": "Probabilities at temperature 1, whichever strategy chose the word. <eos> is the end marker: the decoder also learns when to stop, and <eos> competes like any other word.",
+    },
+    "s2s.col.position": {"zh": "位置", "en": "Position"},
+    "s2s.col.chosen": {"zh": "选中的词", "en": "Chosen"},
+    "s2s.col.prob": {"zh": "概率", "en": "Probability"},
+    "s2s.col.top": {"zh": "前 5 个候选", "en": "Top 5"},
+    "s2s.compare.header": {"zh": "三种策略并排", "en": "Three strategies side by side"},
+    "s2s.compare.caption": {
+        "zh": "对数概率越大（越接近 0），整句在模型看来越可能。束搜索同时保留多条路径，总概率通常不低于贪心；采样按分布抽词，句子更多样，但往往更不可能。",
+        "en": "The larger the log-probability (closer to 0), the more likely the model finds the whole sentence. Beam search keeps several paths and usually ends at least as likely as greedy; sampling draws words from the distribution: more varied, usually less likely.",
+    },
+    "s2s.col.strategy": {"zh": "策略", "en": "Strategy"},
+    "s2s.col.translation": {"zh": "译文", "en": "Translation"},
+    "s2s.tree.header": {"zh": "束搜索树", "en": "The beam tree"},
+    "s2s.tree.intro": {
+        "zh": "每一步，每条保留下来的路径都向所有词扩展一次，只留下累计对数概率最高的 {width} 条（蓝点）；写出 <eos> 的路径收进“已完成”（绿方块），落选的候选画成灰色叉。红线是最终胜出的那条。把鼠标停在点上可以看累计 log p。",
+        "en": "At each step every kept path is extended by every word and only the {width} with the highest cumulative log-probability survive (blue dots); a path that writes <eos> is set aside as finished (green squares); grey crosses are candidates that were pruned. The red line is the winner. Hover a point for its cumulative log p.",
+    },
+    "s2s.tree.kept": {"zh": "保留", "en": "kept"},
+    "s2s.tree.finished": {"zh": "已完成（<eos>）", "en": "finished (<eos>)"},
+    "s2s.tree.pruned": {"zh": "剪掉", "en": "pruned"},
+    "s2s.tree.winner": {"zh": "胜出的路径", "en": "winner"},
+    "s2s.tree.position": {"zh": "输出位置", "en": "Output position"},
+    "s2s.tree.hypotheses": {"zh": "已完成的候选译文", "en": "Finished hypotheses"},
+    "s2s.col.score": {"zh": "长度惩罚后得分", "en": "Score after length penalty"},
+    "s2s.col.best": {"zh": "胜出", "en": "Winner"},
+    "s2s.attn.header": {"zh": "注意力图：每写一个词，看哪几个字", "en": "The attention map: which characters each word looks at"},
+    "s2s.attn.caption": {
+        "zh": "每一行是一个输出词，每一列是一个源字，每行的权重之和为 1。颜色越深，写这个词时读这个字越多。注意：权重说明模型“读了哪里”，不等于严格的词对齐。",
+        "en": "One row per output word, one column per source character; every row sums to 1. The darker, the more the decoder read that character while writing that word. The weights show where the model read, which is not the same as a word alignment.",
+    },
+    "s2s.context.header": {"zh": "经典模型只有这一个向量", "en": "All the classic model has: one vector"},
+    "s2s.context.caption": {
+        "zh": "这是编码器最终状态里的 {size} 个数，解码器对源句的全部了解都在这里。本句有 {n} 个字；换成 3 个字或 40 个字的句子，它仍然是 {size} 个数。",
+        "en": "These {size} numbers are the encoder's final state: everything the decoder knows about the source. This sentence has {n} characters; with 3 or 40 it would still be {size} numbers.",
+    },
+    "s2s.context.title": {"zh": "语义向量 c（{size} 维）", "en": "Context vector c ({size} numbers)"},
+    "s2s.bottleneck.header": {"zh": "瓶颈，实测出来", "en": "The bottleneck, measured"},
+    "s2s.bottleneck.intro": {
+        "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图就是这句话的实测版本。",
+        "en": "The test split grouped by source length, BLEU of each model per group. The lecture says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. The figure is that sentence, measured.",
+    },
+    "s2s.bottleneck.title": {"zh": "测试集 BLEU 随源句长度的变化", "en": "Test BLEU by source length"},
+    "s2s.bottleneck.x": {"zh": "源句长度（字）", "en": "Source length (characters)"},
+    "s2s.bottleneck.caption": {
+        "zh": "各组句数：{counts}。BLEU 由 sacrebleu 计算（每句可有多个参考译文）。结果由 `python -m playground.train seq2seq_bottleneck` 生成并随模型发布。",
+        "en": "Sentences per group: {counts}. BLEU by sacrebleu (several references per sentence where Tatoeba has them). Produced by `python -m playground.train seq2seq_bottleneck` and shipped with the models.",
+    },
+    "s2s.long.text": {"zh": "试一句长句，两个模型并排", "en": "Try a long sentence on both models"},
+    "s2s.metrics.header": {"zh": "两个模型的成绩", "en": "How good the two models are"},
+    "s2s.col.model": {"zh": "模型", "en": "Model"},
+    "s2s.col.params": {"zh": "参数量", "en": "Parameters"},
+    "s2s.col.bleu_greedy": {"zh": "测试 BLEU（贪心）", "en": "Test BLEU (greedy)"},
+    "s2s.col.bleu_beam": {"zh": "测试 BLEU（束宽 5）", "en": "Test BLEU (beam 5)"},
+    "s2s.col.minutes": {"zh": "训练时间（分钟）", "en": "Training time (min)"},
+    "s2s.col.device": {"zh": "设备", "en": "Device"},
+    "s2s.metrics.caption": {
+        "zh": "数据：hsg {version} 包中的 Tatoeba 中英句对（sha256 已校验，繁体经 OpenCC 转为简体，英文小写并分词，去重，译文不超过 20 个词），按中文句子的哈希划分，同一句中文不会同时出现在训练集和测试集。测试集 {sources} 句中文，共 {refs} 个参考译文。",
+        "en": "Data: Tatoeba's Chinese-English pairs from the hsg {version} package (sha256 checked, Traditional converted to Simplified with OpenCC, English lower-cased and tokenised, deduplicated, at most 20 words), split by a hash of the Chinese sentence so that no Chinese sentence is on both sides. Test split: {sources} Chinese sentences with {refs} reference translations.",
+    },
+    "s2s.examples.header": {"zh": "测试集里的例子（现场翻译）", "en": "Examples from the test split (translated live)"},
+    "s2s.col.source": {"zh": "中文", "en": "Chinese"},
+    "s2s.col.references": {"zh": "参考译文", "en": "References"},
+    "s2s.misc.header": {"zh": "易错点", "en": "Misconceptions"},
+    "s2s.misc.body": {
+        "zh": (
+            "- **“经典 seq2seq 输入再长都能稳定翻译”**：不能。整句被压进一个固定大小的向量，长句的细节会丢失；上面按长度分组的曲线就是证据，这一瓶颈促成了注意力机制。\n"
+            "- **“输入和输出一样长”**：不必。8 个汉字可以译成 5 个词加 <eos>；何时停下也是解码器学出来的。\n"
+            "- **“句子越长，语义向量越大”**：序列长度和隐藏维度不是一回事。经典模型的 $\\mathbf{c}$ 永远是同样多的数。\n"
+            "- **“束搜索一定找到概率最大的译文”**：它只保留几条路径，是近似搜索；束宽 1 就是贪心。总概率更高也不保证译文更好，所以还要加长度惩罚、看 BLEU。\n"
+            "- **“注意力权重就是词对齐”**：权重说明解码器读了哪里，常常和对齐相近，但不是定义上的对齐。"
+        ),
+        "en": (
+            "- **\"Classic seq2seq translates input of any length equally well\"**: it does not. The whole sentence is squeezed into one fixed-size vector and long sentences lose details; the by-length curve above is the evidence, and this bottleneck is what led to attention.\n"
+            "- **\"Input and output have the same length\"**: they need not. 8 characters can become 5 words plus <eos>; when to stop is learned by the decoder too.\n"
+            "- **\"A longer sentence gets a bigger context vector\"**: sequence length is not hidden size. The classic model's $\\mathbf{c}$ always has the same number of components.\n"
+            "- **\"Beam search finds the most probable translation\"**: it keeps a few paths, an approximate search; width 1 is greedy. A higher total probability does not guarantee a better translation either, hence the length penalty and BLEU.\n"
+            "- **\"Attention weights are the word alignment\"**: they show where the decoder read, often close to an alignment, but not one by definition."
+        ),
+    },
+}

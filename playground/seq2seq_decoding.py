@@ -1,0 +1,243 @@
+"""Decoding a trained ``Seq2Seq``: greedy, beam search (with its tree), sampling, and scoring.
+
+Every search works on a batch of sentences at once (beam search: sentences x beams), so the test
+split can be translated in CI. Whatever the strategy, the sequence's log-probability is the sum of
+log p(word | source, previous words) at temperature 1, <eos> included, so strategies compare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+from torch import Tensor
+
+from playground.seq2seq import BOS, EOS, Encoded, Seq2Seq, Vocab, make_batch, source_tokens
+
+MAX_OUTPUT_TOKENS = 30  # decoding stops here (training targets have at most 20 tokens)
+
+
+def length_penalty_factor(length: int, alpha: float) -> float:
+    """GNMT's length penalty ((5 + |Y|) / 6)^alpha: a hypothesis's score is log p / this."""
+    return ((5.0 + length) / 6.0) ** alpha
+
+
+def grouped_references(pairs) -> tuple[list[str], list[list[str]]]:
+    """Distinct Chinese sources (in first-seen order) and all English references of each."""
+    refs: dict[str, list[str]] = {}
+    for pair in pairs:
+        refs.setdefault(pair.zh, []).append(" ".join(pair.en))
+    return list(refs), list(refs.values())
+
+
+def corpus_bleu(hypotheses: list[str], references: list[list[str]]) -> float:
+    """Corpus BLEU (sacrebleu, 13a tokenisation) with any number of references per sentence."""
+    import sacrebleu
+
+    most = max((len(r) for r in references), default=1)
+    streams = [[r[i] if i < len(r) else None for r in references] for i in range(most)]
+    return float(sacrebleu.corpus_bleu(hypotheses, streams, force=True).score)  # already tokenised
+
+
+def _encode(model: Seq2Seq, src_vocab: Vocab, sources: list[str]) -> Encoded:
+    batch = make_batch([src_vocab.encode(source_tokens(s)) or [0] for s in sources])
+    dev = next(model.parameters()).device
+    batch = batch.to(dev)
+    return model.encode(batch.src, batch.src_lengths)
+
+
+@torch.no_grad()
+def greedy_batch(model: Seq2Seq, src_vocab: Vocab, sources: list[str], max_len: int = MAX_OUTPUT_TOKENS,
+                 batch: int = 256) -> list[list[int]]:
+    """Greedy token ids (without <eos>) for each source."""
+    was_training = model.training
+    model.eval()
+    out: list[list[int]] = []
+    for start in range(0, len(sources), batch):
+        chunk = sources[start : start + batch]
+        enc = _encode(model, src_vocab, chunk)
+        hidden = enc.hidden
+        prev = torch.full((len(chunk),), BOS, dtype=torch.long, device=hidden.device)
+        tokens = torch.zeros((len(chunk), 0), dtype=torch.long, device=hidden.device)
+        done = torch.zeros(len(chunk), dtype=torch.bool, device=hidden.device)
+        for _ in range(max_len):
+            logp, hidden, _ = model.step(prev, hidden, enc)
+            prev = logp.argmax(-1)
+            tokens = torch.cat([tokens, prev[:, None]], 1)
+            done |= prev == EOS
+            if bool(done.all()):
+                break
+        for row in tokens.tolist():
+            out.append(row[: row.index(EOS)] if EOS in row else row)
+    model.train(was_training)
+    return out
+
+
+@dataclass
+class Hypothesis:
+    tokens: list[int]  # without <eos>
+    log_prob: float  # including <eos> when finished
+    finished: bool
+    score: float  # log_prob / length penalty
+    node: int | None = None  # its last node in the beam tree, when one was recorded
+
+
+@dataclass
+class TreeNode:
+    id: int
+    step: int  # output position (0 = first word)
+    parent: int | None  # node id at the previous step (None under the root)
+    token: int
+    log_prob: float  # cumulative
+    status: str  # "kept" | "finished" (<eos> taken) | "pruned"
+
+
+@dataclass
+class BeamResult:
+    best: Hypothesis
+    hypotheses: list[Hypothesis]  # finished first, best first
+    nodes: list[TreeNode] = field(default_factory=list)
+
+    def path(self) -> list[int]:
+        """Node ids from the first word to the winner's last node."""
+        by_id = {n.id: n for n in self.nodes}
+        out, node = [], self.best.node
+        while node is not None:
+            out.append(node)
+            node = by_id[node].parent
+        return out[::-1]
+
+
+@torch.no_grad()
+def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int = 5, length_penalty: float = 1.0,
+                max_len: int = MAX_OUTPUT_TOKENS, batch: int = 64, record_tree: bool = False) -> list[BeamResult]:
+    """Beam search over every source at once. Each step expands the live beams, keeps the ``width``
+    best continuations and sets aside hypotheses that chose <eos>; a sentence is done when ``width``
+    of them are finished. The answer maximises log p / ((5 + |Y|) / 6)^length_penalty."""
+    was_training = model.training
+    model.eval()
+    results: list[BeamResult] = []
+    for start in range(0, len(sources), batch):
+        results += _beam_chunk(model, src_vocab, sources[start : start + batch], width, length_penalty, max_len,
+                               record_tree)
+    model.train(was_training)
+    return results
+
+
+def _beam_chunk(model, src_vocab, chunk, k, alpha, max_len, record_tree) -> list[BeamResult]:
+    b = len(chunk)
+    enc = _encode(model, src_vocab, chunk)
+    dev = enc.hidden.device
+    enc = enc.select(torch.arange(b, device=dev).repeat_interleave(k))
+    hidden = enc.hidden
+    scores = torch.full((b, k), float("-inf"), device=dev)
+    scores[:, 0] = 0.0  # all beams start identical: only one may expand
+    seqs: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(b)]
+    node_of: list[list[int | None]] = [[None] * k for _ in range(b)]
+    finished: list[list[Hypothesis]] = [[] for _ in range(b)]
+    done = [False] * b
+    nodes: list[TreeNode] = []
+    prev = torch.full((b * k,), BOS, dtype=torch.long, device=dev)
+    for t in range(max_len):
+        logp, hidden, _ = model.step(prev, hidden, enc)
+        vocab = logp.shape[1]
+        cand = (scores.reshape(-1, 1) + logp).reshape(b, k * vocab)
+        top_scores, top_index = cand.topk(min(2 * k, k * vocab), dim=1)
+        top_scores, top_index = top_scores.tolist(), top_index.tolist()
+        parents = torch.zeros((b, k), dtype=torch.long)
+        new_tokens = torch.full((b, k), EOS, dtype=torch.long)
+        new_scores = torch.full((b, k), float("-inf"))
+        for i in range(b):
+            if done[i]:
+                continue
+            live = 0
+            new_seqs, new_nodes = [], []
+            for j, (score, flat) in enumerate(zip(top_scores[i], top_index[i], strict=True)):
+                if score == float("-inf"):
+                    break
+                beam, token = divmod(flat, vocab)
+                keep_eos = token == EOS and j < k
+                keep_live = token != EOS and live < k
+                node_id = None
+                if record_tree:
+                    node_id = len(nodes)
+                    status = "finished" if keep_eos else ("kept" if keep_live else "pruned")
+                    nodes.append(TreeNode(node_id, t, node_of[i][beam], token, score, status))
+                if keep_eos:
+                    finished[i].append(Hypothesis(list(seqs[i][beam]), score, True,
+                                                  score / length_penalty_factor(t + 1, alpha), node_id))
+                elif keep_live:
+                    parents[i, live], new_tokens[i, live], new_scores[i, live] = beam, token, score
+                    new_seqs.append(seqs[i][beam] + [token])
+                    new_nodes.append(node_id)
+                    live += 1
+            seqs[i] = new_seqs + [[] for _ in range(k - live)]
+            node_of[i] = new_nodes + [None] * (k - live)
+            if len(finished[i]) >= k or live == 0:
+                done[i] = True
+                new_scores[i] = float("-inf")
+        if all(done):
+            break
+        scores = new_scores.to(dev)
+        flat_parents = (parents + torch.arange(b)[:, None] * k).reshape(-1).to(dev)
+        hidden = hidden[:, flat_parents]
+        prev = new_tokens.reshape(-1).to(dev)
+    out = []
+    for i in range(b):
+        hyps = list(finished[i])
+        if len(hyps) < k:  # ran out of length: the live beams compete too, unfinished
+            row = scores[i].tolist()
+            for j in range(k):
+                if row[j] != float("-inf") and seqs[i][j]:
+                    hyps.append(Hypothesis(seqs[i][j], row[j], False,
+                                           row[j] / length_penalty_factor(len(seqs[i][j]), alpha), node_of[i][j]))
+        hyps.sort(key=lambda h: (not h.finished, -h.score))
+        best = max(hyps, key=lambda h: h.score)
+        out.append(BeamResult(best, hyps, nodes if record_tree else []))
+    return out
+
+
+@torch.no_grad()
+def sample(model: Seq2Seq, src_vocab: Vocab, source: str, temperature: float = 1.0, seed: int = 0,
+           max_len: int = MAX_OUTPUT_TOKENS) -> list[int]:
+    """Ancestral sampling from softmax(logits / temperature); ids without <eos>."""
+    generator = torch.Generator().manual_seed(seed)
+    enc = _encode(model, src_vocab, [source])
+    hidden = enc.hidden
+    prev = torch.full((1,), BOS, dtype=torch.long, device=hidden.device)
+    out: list[int] = []
+    for _ in range(max_len):
+        logp, hidden, _ = model.step(prev, hidden, enc)
+        probs = torch.softmax(logp[0].cpu() / temperature, dim=-1)
+        token = int(torch.multinomial(probs, 1, generator=generator))
+        if token == EOS:
+            break
+        out.append(token)
+        prev = torch.tensor([token], device=hidden.device)
+    return out
+
+
+@dataclass
+class Scored:
+    log_probs: Tensor  # (T', V) log p at each output position, T' = len(tokens) (+1 with <eos>)
+    chosen: list[float]  # log p of each chosen token (<eos> last when finished)
+    attention: Tensor | None  # (T', S)
+    summary: Tensor  # (A,) the encoder's final state(s)
+
+
+@torch.no_grad()
+def score_tokens(model: Seq2Seq, src_vocab: Vocab, source: str, tokens: list[int], finished: bool = True) -> Scored:
+    """Teacher-force ``tokens`` through the decoder: the distribution and attention at every position."""
+    model.eval()
+    enc = _encode(model, src_vocab, [source])
+    dev = enc.hidden.device
+    inputs = torch.tensor([[BOS, *tokens]], device=dev)
+    if not finished:
+        inputs = inputs[:, :-1] if tokens else inputs
+    dec_out, _ = model.decoder(model.tgt_embed(inputs), enc.hidden)
+    logits, weights = model.read(dec_out, enc)
+    log_probs = torch.log_softmax(logits[0].float(), dim=-1).cpu()
+    targets = tokens + [EOS] if finished else tokens
+    chosen = [float(log_probs[i, t]) for i, t in enumerate(targets)]
+    return Scored(log_probs[: len(targets)], chosen, None if weights is None else weights[0, : len(targets)].cpu(),
+                  enc.summary[0].cpu())

@@ -1,0 +1,241 @@
+"""What the page (and a student in a notebook) calls: ``load_translator(attention=True).translate(text)``.
+
+Checks the input (empty, only punctuation, English in the Chinese box, too long; Traditional
+characters converted to Simplified; characters the model never saw become <unk> and are listed),
+runs the chosen search, then teacher-forces the answer once more to report, for every output
+position, the top candidates, the attention weights and the log-probability at temperature 1.
+Also: BLEU by source-length bucket for both shipped models (the bottleneck, measured).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+import regex
+import torch
+
+from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
+from playground.errors import InputError
+from playground.seq2seq import UNK, Seq2Seq, Vocab, model_from_tensors, model_name, source_tokens
+from playground.seq2seq_decoding import (
+    MAX_OUTPUT_TOKENS,
+    beam_search,
+    greedy_batch,
+    sample,
+    score_tokens,
+)
+
+STRATEGIES = ("greedy", "beam", "sample")
+MAX_BEAM = 10
+_HAN = regex.compile(r"\p{Han}")
+_LATIN = regex.compile(r"[a-z]")
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    from opencc import OpenCC
+
+    return OpenCC("t2s")
+
+
+@dataclass
+class Source:
+    typed: str
+    text: str  # Simplified, normalised: what the model reads
+    converted: bool  # Traditional characters were converted
+    chars: list[str]
+    unknown: list[str]  # distinct characters outside the vocabulary (read as <unk>)
+
+
+def prepare_source(text: str, vocab: Vocab) -> Source:
+    """Check and normalise a sentence typed into the Chinese box; raises InputError."""
+    if text is None or not str(text).strip():
+        raise InputError("empty_text")
+    typed = str(text)
+    simplified = _t2s().convert(typed)
+    normalised = normalize_zh(simplified)
+    if len(normalised) > MAX_SOURCE_CHARS:
+        raise InputError("text_too_long", length=len(normalised), limit=MAX_SOURCE_CHARS)
+    if not _HAN.search(normalised):
+        raise InputError("seq2seq_english" if _LATIN.search(normalised) else "seq2seq_no_chinese")
+    chars = source_tokens(normalised)
+    unknown = sorted(set(vocab.unknown(chars)), key=chars.index)
+    return Source(typed, normalised, normalize_zh(typed) != normalised, chars, unknown)
+
+
+@dataclass
+class Step:
+    token: str  # the word chosen at this position ("<eos>" for the end)
+    prob: float  # its probability at temperature 1
+    top: list[tuple[str, float]]  # the top candidates at this position, most likely first
+
+
+@dataclass
+class Translation:
+    source: Source
+    strategy: str
+    tokens: list[str]  # without <eos>
+    finished: bool  # ended with <eos> (False: stopped at MAX_OUTPUT_TOKENS)
+    log_prob: float  # sum of log p of every chosen token, <eos> included when finished
+    steps: list[Step]
+    attention: np.ndarray | None  # (len(steps), len(source chars)); None for the classic model
+    context: np.ndarray  # the encoder's final state(s): all the classic decoder knows of the source
+
+    @property
+    def text(self) -> str:
+        return detokenize_en(self.tokens)
+
+    @property
+    def source_labels(self) -> list[str]:
+        return [c if c not in self.source.unknown else "<unk>" for c in self.source.chars]
+
+
+@dataclass
+class TreeView:
+    nodes: list[dict]  # id, step, parent, token, log_prob, status ("kept" / "finished" / "pruned")
+    winner: list[int]  # node ids on the chosen hypothesis's path
+    hypotheses: list[dict] = field(default_factory=list)  # finished (and at the limit, unfinished) ones
+
+
+def check_decoding(strategy: str, beam: int, length_penalty: float, temperature: float, seed: int) -> None:
+    if strategy not in STRATEGIES:
+        raise InputError("bad_choice", name=strategy)
+    if not 1 <= int(beam) <= MAX_BEAM:
+        raise InputError("out_of_range", name="beam", low=1, high=MAX_BEAM)
+    if not (math.isfinite(length_penalty) and 0.0 <= length_penalty <= 3.0):
+        raise InputError("out_of_range", name="length_penalty", low=0, high=3)
+    if not (math.isfinite(temperature) and 0.05 <= temperature <= 5.0):
+        raise InputError("out_of_range", name="temperature", low=0.05, high=5)
+    if not 0 <= int(seed) < 2**31:
+        raise InputError("out_of_range", name="seed", low=0, high=2**31 - 1)
+
+
+class Translator:
+    """A shipped (read-only) translator; every method is safe to call from many sessions."""
+
+    def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
+        self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
+
+    @property
+    def attention(self) -> bool:
+        return self.model.attention
+
+    def words(self, ids) -> list[str]:
+        return [self.tgt_vocab.tokens[i] for i in ids]
+
+    def translate(self, text: str, strategy: str = "beam", beam: int = 5, length_penalty: float = 1.0,
+                  temperature: float = 1.0, seed: int = 0, top: int = 5) -> Translation:
+        check_decoding(strategy, beam, length_penalty, temperature, seed)
+        source = prepare_source(text, self.src_vocab)
+        if strategy == "greedy":
+            ids = greedy_batch(self.model, self.src_vocab, [source.text])[0]
+            finished = len(ids) < MAX_OUTPUT_TOKENS
+        elif strategy == "beam":
+            best = beam_search(self.model, self.src_vocab, [source.text], width=int(beam),
+                               length_penalty=length_penalty)[0].best
+            ids, finished = best.tokens, best.finished
+        else:
+            ids = sample(self.model, self.src_vocab, source.text, temperature=temperature, seed=int(seed))
+            finished = len(ids) < MAX_OUTPUT_TOKENS
+        return self._explain(source, strategy, ids, finished, top)
+
+    def _explain(self, source: Source, strategy: str, ids: list[int], finished: bool, top: int) -> Translation:
+        scored = score_tokens(self.model, self.src_vocab, source.text, ids, finished)
+        probs = scored.log_probs.exp()
+        best_p, best_i = probs.topk(top, dim=-1)
+        chosen = ids + [3] if finished else ids
+        steps = [Step(self.tgt_vocab.tokens[t], math.exp(lp), list(zip(self.words(i), p, strict=True)))
+                 for t, lp, i, p in zip(chosen, scored.chosen, best_i.tolist(), best_p.tolist(), strict=True)]
+        attention = None if scored.attention is None else scored.attention.numpy().astype(np.float64)
+        return Translation(source, strategy, self.words(ids), finished, float(sum(scored.chosen)), steps, attention,
+                           scored.summary.numpy())
+
+    def beam_tree(self, text: str, beam: int = 5, length_penalty: float = 1.0) -> TreeView:
+        """Every hypothesis beam search kept or pruned, step by step, and the winner's path."""
+        check_decoding("beam", beam, length_penalty, 1.0, 0)
+        source = prepare_source(text, self.src_vocab)
+        result = beam_search(self.model, self.src_vocab, [source.text], width=int(beam),
+                             length_penalty=length_penalty, record_tree=True)[0]
+        nodes = [{"id": n.id, "step": n.step, "parent": n.parent, "token": self.tgt_vocab.tokens[n.token],
+                  "log_prob": n.log_prob, "status": n.status} for n in result.nodes]
+        hyps = [{"text": detokenize_en(self.words(h.tokens)), "log_prob": h.log_prob, "score": h.score,
+                 "finished": h.finished, "best": h is result.best} for h in result.hypotheses]
+        return TreeView(nodes, result.path(), hyps)
+
+    def unknown_share(self, text: str) -> float:
+        source = prepare_source(text, self.src_vocab)
+        return len([c for c in source.chars if self.src_vocab.index.get(c, UNK) == UNK]) / len(source.chars)
+
+
+def load_translator(attention: bool = True, directory=None, device=None) -> Translator:
+    """The shipped zh->en translator with (or without) attention; raises CheckpointError."""
+    from playground.checkpoints import load_checkpoint
+
+    tensors, card = load_checkpoint(model_name(attention), directory, device=device)
+    model, src_vocab, tgt_vocab = model_from_tensors(tensors, card)
+    return Translator(model, src_vocab, tgt_vocab, card)
+
+
+# -- the bottleneck, measured --------------------------------------------------------------------
+LENGTH_BUCKETS = ((1, 6), (7, 9), (10, 12), (13, 16), (17, 22), (23, MAX_SOURCE_CHARS))
+BOTTLENECK = "seq2seq_bottleneck"
+
+
+def bucket_of(length: int) -> int:
+    for i, (low, high) in enumerate(LENGTH_BUCKETS):
+        if low <= length <= high:
+            return i
+    raise ValueError(length)
+
+
+def bleu_by_length(translator: Translator, sources: list[str], refs: list[list[str]], beam: int = 5) -> dict:
+    """Corpus BLEU per source-length bucket, greedy and beam ``beam`` (and the sentence counts)."""
+    from playground.seq2seq_decoding import corpus_bleu
+
+    greedy = [" ".join(translator.words(h)) for h in greedy_batch(translator.model, translator.src_vocab, sources)]
+    beams = beam_search(translator.model, translator.src_vocab, sources, width=beam)
+    beamed = [" ".join(translator.words(r.best.tokens)) for r in beams]
+    out = {"buckets": [f"{lo}-{hi}" for lo, hi in LENGTH_BUCKETS], "sentences": [], "greedy": [], f"beam{beam}": []}
+    for i in range(len(LENGTH_BUCKETS)):
+        rows = [j for j, s in enumerate(sources) if bucket_of(len(s)) == i]
+        out["sentences"].append(len(rows))
+        out["greedy"].append(corpus_bleu([greedy[j] for j in rows], [refs[j] for j in rows]) if rows else math.nan)
+        out[f"beam{beam}"].append(corpus_bleu([beamed[j] for j in rows], [refs[j] for j in rows]) if rows else math.nan)
+    return out
+
+
+def load_bottleneck(directory=None) -> dict:
+    """The shipped measurement: {"classic": {...}, "attention": {...}} as ``bleu_by_length`` returns."""
+    from playground.checkpoints import load_card
+
+    return load_card(BOTTLENECK, directory).extra["by_length"]
+
+
+def build_bottleneck(out_dir, device):
+    """Recipe: both shipped translators on the test split, BLEU by source length."""
+    from playground.checkpoints import ModelCard, save_checkpoint
+    from playground.datasets.tatoeba import translation_pairs
+    from playground.seq2seq_decoding import grouped_references
+
+    data, info = translation_pairs()
+    sources, refs = grouped_references(data["test"])
+    started = time.perf_counter()
+    by_length = {("attention" if a else "classic"): bleu_by_length(load_translator(a, out_dir, device="cpu"),
+                                                                   sources, refs)
+                 for a in (False, True)}
+    tensors = {f"{k}.{s}": torch.tensor(v[s], dtype=torch.float32) for k, v in by_length.items()
+               for s in ("greedy", "beam5")}
+    card = ModelCard(
+        name=BOTTLENECK, architecture={"measures": [model_name(True), model_name(False)]}, vocabulary=None,
+        data=info, split={"rule": info["split"], "test_sources": len(sources)},
+        hyperparameters={"buckets": [list(b) for b in LENGTH_BUCKETS], "beam": 5, "length_penalty": 1.0},
+        metrics={f"{k}_longest_beam5": v["beam5"][-1] for k, v in by_length.items()},
+        device="cpu", training_seconds=round(time.perf_counter() - started, 1), seed=0,
+        extra={"by_length": by_length, "bleu": "sacrebleu corpus BLEU per bucket (13a, all references)"},
+    )
+    save_checkpoint(tensors, card, out_dir)
+    return card

@@ -1,0 +1,79 @@
+"""Community Cloud readiness that can be checked without deploying: pinned runtime requirements
+that cover every third-party import of the app and nothing of the test tools, a config without
+development-only options, and a README deploy section that matches both. (Installing into clean
+venvs and measuring idle memory take minutes: `python -m bench --cloud`.)"""
+
+import ast
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_FILES = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "playground").rglob("*.py"))]
+# import name -> distribution name, for the app's third-party imports
+DISTRIBUTIONS = {"streamlit": "streamlit", "plotly": "plotly", "torch": "torch", "numpy": "numpy", "pandas": "pandas",
+                 "safetensors": "safetensors", "regex": "regex", "opencc": "opencc-python-reimplemented"}
+# imported lazily by code that only training or held-out evaluation runs (never a page)
+TRAINING_ONLY = {"sacrebleu"}
+TEST_TOOLS = {"pytest", "playwright", "ruff", "hypothesis", "sacrebleu"}
+
+
+def _requirements(name: str) -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / name).read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            assert re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][A-Za-z0-9_.\-]*", line), f"{name}: not pinned: {line}"
+            package, version = line.split("==")
+            pins[package.lower()] = version
+    return pins
+
+
+def _third_party_imports() -> set[str]:
+    stdlib = set(sys.stdlib_module_names)
+    found = set()
+    for path in APP_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found |= {n.split(".")[0] for n in names if n.split(".")[0] not in stdlib | {"playground", "pages"}}
+    return found
+
+
+def test_runtime_requirements_are_pinned_and_cover_every_app_import():
+    runtime = _requirements("requirements.txt")
+    imports = _third_party_imports()
+    assert imports - TRAINING_ONLY <= set(DISTRIBUTIONS), f"unmapped imports: {imports - set(DISTRIBUTIONS)}"
+    for module in imports - TRAINING_ONLY:
+        assert DISTRIBUTIONS[module] in runtime, f"{module} is imported by the app but not in requirements.txt"
+    assert not TEST_TOOLS & set(runtime), "test tools do not belong in the app's requirements"
+    tests = _requirements("requirements-test.txt")
+    assert set(tests) >= TRAINING_ONLY and not set(tests) & set(runtime)
+
+
+def test_streamlit_config_has_no_development_options():
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert set(config) <= {"server", "browser", "client", "theme", "runner", "logger"}
+    server = config.get("server", {})
+    assert server.get("runOnSave", False) is False
+    assert "fileWatcherType" not in server and "port" not in server and "address" not in server
+    assert config.get("global", {}).get("developmentMode") is None
+    assert config.get("browser", {}).get("gatherUsageStats") is False
+    assert config.get("client", {}).get("showErrorDetails") in (None, "none", False, "stacktrace", "type", "full") \
+        and config.get("client", {}).get("toolbarMode") in (None, "minimal", "viewer", "auto")
+
+
+def test_readme_deploy_section_matches_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Deploy on Streamlit Community Cloud", 1)[1].split("\n## ", 1)[0]
+    assert "streamlit_app.py" in section and "requirements.txt" in section
+    version = re.search(r"Python version: \*\*(3\.\d+)\*\*", section).group(1)
+    assert version == f"{sys.version_info.major}.{sys.version_info.minor}", "the README names the Python CI uses"
+    for package in _requirements("requirements.txt"):
+        assert package.split("-")[0].lower() in section.lower(), f"the deploy section does not mention {package}"
+    assert (ROOT / ".streamlit" / "config.toml").exists() and ".streamlit/config.toml" in section

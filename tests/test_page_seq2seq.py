@@ -1,0 +1,67 @@
+"""AppTest of the seq2seq page: every strategy and both models render; the lecture's sentence is
+translated live; bad input of every kind gets a message and never a traceback."""
+
+from helpers import open_page
+
+from playground.i18n import t
+from playground.seq2seq import load_translator
+
+
+def _page(locale="en-US"):
+    return open_page("pages/seq2seq.py", locale)
+
+
+def _charts(at):
+    return [c.proto.spec for c in at.get("plotly_chart")]
+
+
+def test_default_page_translates_the_lectures_sentence():
+    at = _page()
+    assert not at.exception, [e.value for e in at.exception]
+    expected = load_translator(True, device="cpu").translate("我爱自然语言处理").text
+    assert f"### {expected}" in [m.value for m in at.markdown]
+    seed_table = at.table[0].value
+    assert all(v.endswith("<eos>") for v in seed_table.iloc[:, 0])
+    steps = at.table[1].value
+    assert steps.iloc[-1, 0] == "<eos>" and len(steps) >= 2
+    assert any('"type":"heatmap"' in spec.replace(" ", "") for spec in _charts(at))  # the attention map
+
+
+def test_every_strategy_and_the_classic_model():
+    at = _page()
+    for strategy in ("greedy", "sample", "beam"):
+        at.button_group(key="s2s_strategy").set_value(strategy).run()
+        assert not at.exception, (strategy, [e.value for e in at.exception])
+    at.slider(key="s2s_beam").set_value(1).run()
+    compare = at.table[2].value  # greedy / beam / sample side by side
+    assert compare.iloc[0, 0] == compare.iloc[1, 0]  # width 1 is greedy
+    at.button_group(key="s2s_model").set_value("classic").run()
+    assert not at.exception
+    assert t("s2s.context.header", "en") in [s.value for s in at.subheader]
+
+
+def test_bad_input_gets_a_message():
+    at = _page("zh-CN")
+    cases = {"": t("error.empty_text", "zh"), "。。。！": t("error.seq2seq_no_chinese", "zh"),
+             "I love you": t("error.seq2seq_english", "zh"),
+             "字" * 45: t("error.text_too_long", "zh", length=45, limit=40)}
+    for text, message in cases.items():
+        at.text_input(key="s2s_text").set_value(text).run()
+        assert not at.exception, (text, [e.value for e in at.exception])
+        assert message in [w.value for w in at.warning], text
+
+
+def test_traditional_and_unknown_characters_are_explained():
+    at = _page()
+    at.text_input(key="s2s_text").set_value("我們明天去公園吧").run()
+    assert any("我们明天去公园吧" in i.value for i in at.info)
+    at.text_input(key="s2s_text").set_value("我喜欢𪚥").run()
+    assert not at.exception
+    assert any("𪚥" in i.value for i in at.info)
+
+
+def test_long_sentence_on_both_models():
+    at = _page()
+    at.text_input(key="s2s_long").set_value("字" * 50).run()
+    assert not at.exception
+    assert t("error.text_too_long", "en", length=50, limit=40) in [w.value for w in at.warning]

@@ -1,0 +1,252 @@
+"""Seq2seq library: data preparation, the two models' shapes and invariances, the searches, BLEU,
+input checks. Small untrained models here; the shipped weights are tested in test_seq2seq_shipped."""
+
+import math
+
+import pytest
+import torch
+
+from playground.datasets import tatoeba
+from playground.errors import InputError
+from playground.seq2seq import (
+    BOS,
+    EOS,
+    PAD,
+    UNK,
+    Seq2Seq,
+    Seq2SeqSettings,
+    Vocab,
+    make_batch,
+    reverse_padded,
+    train_translator,
+)
+from playground.seq2seq_decoding import (
+    beam_search,
+    corpus_bleu,
+    greedy_batch,
+    grouped_references,
+    length_penalty_factor,
+    sample,
+    score_tokens,
+)
+from playground.translator import Translator, bucket_of, check_decoding, prepare_source
+
+SENTENCES = ["我爱自然语言处理", "他每天早上喝咖啡。", "你好", "我不知道他为什么没来。"]
+SRC = Vocab.build([list("".join(SENTENCES))], min_count=1)
+TGT = Vocab.build([["i", "love", "you", "he", "drinks", "coffee", ".", "hello"]], min_count=1)
+
+
+def _model(attention: bool, seed: int = 0, eos_bias: float = 2.0) -> Seq2Seq:
+    torch.manual_seed(seed)
+    model = Seq2Seq(len(SRC), len(TGT), attention, embed=16, hidden=12, decoder=20, dropout=0.0).eval()
+    with torch.no_grad():
+        model.out_bias[EOS] += eos_bias  # so that searches end within the length limit
+    return model
+
+
+# --- data ------------------------------------------------------------------------------------------
+def test_english_tokens_and_back():
+    assert tatoeba.tokenize_en("Don't you think Tom's RIGHT?") == ["don't", "you", "think", "tom's", "right", "?"]
+    assert tatoeba.tokenize_en("I paid $3.50, ok!") == ["i", "paid", "$", "3", ".", "50", ",", "ok", "!"]
+    assert tatoeba.detokenize_en(["i", "love", "you", ",", "tom", "."]) == "i love you, tom."
+    assert tatoeba.normalize_zh(" ＴＯＭ说：“你好！” ") == "tom说:“你好!”"
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    data, info = tatoeba.translation_pairs()
+    return data, info
+
+
+def test_pairs_are_filtered_deduplicated_and_split_by_chinese_sentence(pairs):
+    data, info = pairs
+    assert info["sha256"] == tatoeba.SOURCE["sha256"] and info["version"] == "1.0.0"
+    everything = [p for split in data.values() for p in split]
+    assert len(everything) == len(set(everything)) == info["pairs"] > 50_000
+    assert all(len(p.en) <= tatoeba.MAX_TARGET_TOKENS and len(p.zh) <= tatoeba.MAX_SOURCE_CHARS for p in everything)
+    sides = [{p.zh for p in data[s]} for s in ("train", "validation", "test")]
+    assert not (sides[0] & sides[1]) and not (sides[0] & sides[2]) and not (sides[1] & sides[2])
+    assert 0.75 < len(data["train"]) / len(everything) < 0.85
+    assert all(p.en == tuple(tatoeba.tokenize_en(" ".join(p.en))) for p in data["test"][:500])
+
+
+def test_traditional_chinese_was_converted(pairs):
+    data, _ = pairs
+    text = "".join(p.zh for p in data["train"])
+    for traditional in "們說這個來時會為點過還":
+        assert traditional not in text
+
+
+def test_grouped_references_keep_every_translation():
+    pairs = [tatoeba.TranslationPair("你好", ("hello", ".")), tatoeba.TranslationPair("你好", ("hi", ".")),
+             tatoeba.TranslationPair("谢谢", ("thanks", "."))]
+    sources, refs = grouped_references(pairs)
+    assert sources == ["你好", "谢谢"] and refs == [["hello .", "hi ."], ["thanks ."]]
+
+
+def test_vocab_specials_and_unknowns():
+    vocab = Vocab.build([list("aab"), list("ac")], min_count=2)
+    assert vocab.tokens[:4] == ("<pad>", "<unk>", "<bos>", "<eos>") and (PAD, UNK, BOS, EOS) == (0, 1, 2, 3)
+    assert vocab.encode(list("abz")) == [4, UNK, UNK] and vocab.unknown(list("abz")) == ["b", "z"]
+
+
+# --- models ----------------------------------------------------------------------------------------
+def test_reverse_padded_reverses_within_each_length():
+    x = torch.tensor([[1, 2, 3, 0], [4, 5, 0, 0]])[:, :, None].float()
+    out = reverse_padded(x, torch.tensor([3, 2]))[:, :, 0]
+    assert out.tolist() == [[3, 2, 1, 0], [5, 4, 0, 0]]
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_padding_does_not_change_a_sentence(attention):
+    model = _model(attention)
+    batch = make_batch([SRC.encode(list(s)) for s in SENTENCES])
+    together = model.encode(batch.src, batch.src_lengths)
+    for i, s in enumerate(SENTENCES):
+        alone_batch = make_batch([SRC.encode(list(s))])
+        alone = model.encode(alone_batch.src, alone_batch.src_lengths)
+        n = len(s)
+        assert torch.allclose(together.annotations[i, :n], alone.annotations[0], atol=1e-5)
+        assert torch.allclose(together.summary[i], alone.summary[0], atol=1e-5)
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_teacher_forcing_equals_step_by_step_decoding(attention):
+    model = _model(attention)
+    targets = [[4, 5, 6], [7, 8]]
+    batch = make_batch([SRC.encode(list(s)) for s in SENTENCES[:2]], targets)
+    logits, _ = model(batch)
+    enc = model.encode(batch.src, batch.src_lengths)
+    hidden, prev = enc.hidden, batch.tgt_in[:, 0]
+    for t in range(batch.tgt_in.shape[1]):
+        logp, hidden, weights = model.step(prev, hidden, enc)
+        assert torch.allclose(logp, torch.log_softmax(logits[:, t], -1), atol=1e-5)
+        if attention:
+            assert torch.allclose(weights.sum(-1), torch.ones(2), atol=1e-6)
+        else:
+            assert weights is None
+        prev = batch.tgt_in[:, t + 1] if t + 1 < batch.tgt_in.shape[1] else prev
+
+
+def test_attention_ignores_padding_positions():
+    model = _model(True)
+    batch = make_batch([SRC.encode(list(s)) for s in ("你好", "我不知道他为什么没来。")])
+    enc = model.encode(batch.src, batch.src_lengths)
+    _, _, weights = model.step(torch.tensor([BOS, BOS]), enc.hidden, enc)
+    weights = weights.detach()
+    assert float(weights[0, 2:].abs().sum()) == 0.0
+    assert torch.allclose(weights.sum(-1), torch.ones(2))
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_beam_width_one_is_greedy(attention):
+    for seed in range(3):
+        model = _model(attention, seed=seed, eos_bias=1.0)
+        greedy = greedy_batch(model, SRC, SENTENCES)
+        beams = beam_search(model, SRC, SENTENCES, width=1, length_penalty=0.0)
+        assert [b.best.tokens for b in beams] == greedy
+
+
+def test_beam_tree_is_consistent_and_scores_match_teacher_forcing():
+    model = _model(True, eos_bias=1.5)
+    result = beam_search(model, SRC, [SENTENCES[1]], width=3, length_penalty=0.0, record_tree=True)[0]
+    by_step = {}
+    for node in result.nodes:
+        by_step.setdefault(node.step, []).append(node)
+    assert all(sum(n.status == "kept" for n in nodes) <= 3 for nodes in by_step.values())
+    path = result.path()
+    assert [n.step for n in result.nodes if n.id in path] == list(range(len(path)))
+    scored = score_tokens(model, SRC, SENTENCES[1], result.best.tokens, result.best.finished)
+    assert sum(scored.chosen) == pytest.approx(result.best.log_prob, abs=1e-4)
+    winner = next(n for n in result.nodes if n.id == path[-1])
+    assert winner.log_prob == pytest.approx(result.best.log_prob, abs=1e-5)
+    assert result.best.finished == (winner.status == "finished")
+    # with alpha = 0 the winner is the most probable finished hypothesis
+    finished = [h for h in result.hypotheses if h.finished]
+    assert result.best.log_prob == max(h.log_prob for h in finished)
+
+
+def test_length_penalty_and_sampling():
+    assert length_penalty_factor(1, 1.0) == 1.0 and length_penalty_factor(7, 0.0) == 1.0
+    assert length_penalty_factor(7, 1.0) == 2.0
+    model = _model(True, eos_bias=0.5)
+    assert sample(model, SRC, SENTENCES[0], temperature=1.0, seed=3) == sample(model, SRC, SENTENCES[0], 1.0, seed=3)
+    draws = {tuple(sample(model, SRC, SENTENCES[0], temperature=2.0, seed=s)) for s in range(8)}
+    assert len(draws) > 1
+
+
+def test_corpus_bleu_uses_every_reference():
+    assert corpus_bleu(["the cat sat on the mat ."], [["the cat sat on the mat ."]]) == pytest.approx(100.0)
+    one = corpus_bleu(["a dog is on the mat ."], [["the cat sat on the mat ."]])
+    two = corpus_bleu(["a dog is on the mat ."], [["the cat sat on the mat .", "a dog is on the mat ."]])
+    assert one < two == pytest.approx(100.0)
+    mixed = corpus_bleu(["hello .", "i love you ."], [["hello ."], ["i love you .", "i love you so much ."]])
+    assert mixed == pytest.approx(100.0)
+
+
+def test_training_learns_a_tiny_translation_task():
+    pairs = [tatoeba.TranslationPair(z, tuple(e.split())) for z, e in
+             [("我爱你", "i love you ."), ("他喝咖啡", "he drinks coffee ."), ("你好", "hello ."),
+              ("我爱咖啡", "i love coffee .")] * 8]
+    data = {"train": pairs, "validation": pairs[:4], "test": pairs[:4]}
+    settings = Seq2SeqSettings(embed=16, hidden=16, decoder=24, dropout=0.0, batch=8, steps=150, lr=1e-2,
+                               eval_every=50, bf16=False, min_count=1)
+    trained = train_translator(data, settings, device=torch.device("cpu"))
+    assert trained.curve[-1]["train_loss"] < trained.curve[0]["train_loss"]
+    hyps = greedy_batch(trained.model, trained.src_vocab, ["我爱你", "他喝咖啡"])
+    assert [[trained.tgt_vocab.tokens[i] for i in h] for h in hyps] == [["i", "love", "you", "."],
+                                                                        ["he", "drinks", "coffee", "."]]
+
+
+# --- input checks ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "empty_text"), ("   \n", "empty_text"), ("。！？…", "seq2seq_no_chinese"), ("2024", "seq2seq_no_chinese"),
+    ("I love natural language processing", "seq2seq_english"), ("字" * 41, "text_too_long"),
+])
+def test_bad_sources_are_refused_with_their_reason(text, code):
+    with pytest.raises(InputError) as info:
+        prepare_source(text, SRC)
+    assert info.value.code == code
+    if code == "text_too_long":
+        assert info.value.params == {"length": 41, "limit": tatoeba.MAX_SOURCE_CHARS}
+
+
+def test_traditional_is_converted_and_unknown_characters_listed():
+    source = prepare_source("我愛自然語言處理", SRC)
+    assert source.text == "我爱自然语言处理" and source.converted and source.unknown == []
+    source = prepare_source("我爱猫猫和狗", SRC)
+    assert not source.converted and source.unknown == ["猫", "和", "狗"]
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (("nope", 5, 1.0, 1.0, 0), "bad"), (("beam", 0, 1.0, 1.0, 0), "beam"), (("beam", 11, 1.0, 1.0, 0), "beam"),
+    (("beam", 5, -1.0, 1.0, 0), "length_penalty"), (("beam", 5, math.inf, 1.0, 0), "length_penalty"),
+    (("sample", 5, 1.0, 0.0, 0), "temperature"), (("sample", 5, 1.0, math.nan, 0), "temperature"),
+    (("sample", 5, 1.0, 1.0, -1), "seed"),
+])
+def test_decoding_settings_out_of_range(args, name):
+    with pytest.raises(InputError) as info:
+        check_decoding(*args)
+    assert info.value.params.get("name") == name or info.value.code == "bad_choice"
+
+
+def test_translator_reports_steps_attention_and_log_prob():
+    translator = Translator(_model(True, eos_bias=1.5), SRC, TGT)
+    for strategy in ("greedy", "beam", "sample"):
+        result = translator.translate("我愛你好", strategy=strategy, beam=3, seed=1)
+        assert result.source.text == "我爱你好" and result.source.unknown == []
+        assert len(result.steps) == len(result.tokens) + result.finished
+        assert result.attention.shape == (len(result.steps), 4)
+        assert torch.allclose(torch.tensor(result.attention.sum(1)), torch.ones(len(result.steps), dtype=torch.float64))
+        assert result.log_prob == pytest.approx(sum(math.log(s.prob) for s in result.steps), abs=1e-4)
+        assert all(len(s.top) == 5 and s.top[0][1] >= s.top[-1][1] for s in result.steps)
+    classic = Translator(_model(False), SRC, TGT).translate("你好")
+    assert classic.attention is None and classic.context.shape == (24,)
+    tree = translator.beam_tree("你好", beam=2)
+    assert tree.winner and sum(h["best"] for h in tree.hypotheses) == 1
+
+
+def test_length_buckets_cover_every_allowed_length():
+    assert [bucket_of(n) for n in (1, 6, 7, 40)] == [0, 0, 1, 5]
+    with pytest.raises(ValueError):
+        bucket_of(41)
