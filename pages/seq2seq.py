@@ -122,6 +122,8 @@ def show_translation(result) -> None:
     tree = beam_tree(model_key, text, width, penalty)
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
     st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s-tree")
+    if tree.greedy_won:
+        st.info(tr("s2s.tree.greedy_won"), icon=":material/lightbulb:")
     with st.expander(tr("s2s.tree.hypotheses")):
         st.table(pd.DataFrame({tr("s2s.col.translation"): [h["text"] for h in tree.hypotheses],
                                "log p": [f"{h['log_prob']:.3f}" for h in tree.hypotheses],

@@ -84,8 +84,8 @@ SEQ2SEQ_STRINGS: dict[str, dict[str, str]] = {
     },
     "s2s.steps.header": {"zh": "每个位置的前 5 个候选", "en": "The top 5 candidates at every position"},
     "s2s.steps.caption": {
-        "zh": "概率都按温度 1 计算，无论用哪种策略选词。<eos> 是结束标记：解码器也要学会“什么时候停”，它和普通词一样参与竞争。",
-        "en": "Probabilities at temperature 1, whichever strategy chose the word. <eos> is the end marker: the decoder also learns when to stop, and <eos> competes like any other word.",
+        "zh": "概率都按温度 1 计算，无论用哪种策略选词。<eos> 是结束标记：解码器也要学会“什么时候停”，它和普通词一样参与竞争。<unk> 代表训练集中出现不足两次的词（多是人名等罕见词），模型只能把它们当作同一个“未知词”。",
+        "en": "Probabilities at temperature 1, whichever strategy chose the word. <eos> is the end marker: the decoder also learns when to stop, and <eos> competes like any other word. <unk> stands for every word seen fewer than twice in training (mostly rare names): the model can only write them as one \"unknown word\".",
     },
     "s2s.col.position": {"zh": "位置", "en": "Position"},
     "s2s.col.chosen": {"zh": "选中的词", "en": "Chosen"},
@@ -102,6 +102,10 @@ SEQ2SEQ_STRINGS: dict[str, dict[str, str]] = {
     "s2s.tree.intro": {
         "zh": "每一步，每条保留下来的路径都向所有词扩展一次，只留下累计对数概率最高的 {width} 条（蓝点）；写出 <eos> 的路径收进“已完成”（绿方块），落选的候选画成灰色叉。红线是最终胜出的那条。把鼠标停在点上可以看累计 log p。",
         "en": "At each step every kept path is extended by every word and only the {width} with the highest cumulative log-probability survive (blue dots); a path that writes <eos> is set aside as finished (green squares); grey crosses are candidates that were pruned. The red line is the winner. Hover a point for its cumulative log p.",
+    },
+    "s2s.tree.greedy_won": {
+        "zh": "这一次，贪心解码走的那条路在某一步被束剪掉了，而它最后的得分比束里留下的每一条都高。束搜索只是近似搜索，并不保证找到概率最大的句子；本页的束搜索因此把贪心的结果也当作一个候选，保证不比贪心差（在测试集 4,914 句中，不加这一步的束宽 5 有 26 句不如贪心）。",
+        "en": "This time the path greedy decoding takes was pruned from the beam at some step, and in the end it scores higher than every path the beam kept. Beam search is an approximate search and does not promise the most probable sentence; the beam search on this page therefore keeps the greedy result as one more candidate, so it is never worse than greedy (without that, width 5 did worse than greedy on 26 of the 4,914 test sentences).",
     },
     "s2s.tree.kept": {"zh": "保留", "en": "kept"},
     "s2s.tree.finished": {"zh": "已完成（<eos>）", "en": "finished (<eos>)"},

@@ -303,7 +303,7 @@ def model_name(attention: bool) -> str:
     return "seq2seq_zh_en_attention" if attention else "seq2seq_zh_en_classic"
 
 
-SHIPPED = {True: {"attention": True, "steps": 14000}, False: {"attention": False, "steps": 10000}}
+SHIPPED = {True: {"attention": True, "steps": 14000}, False: {"attention": False, "steps": 14000}}
 
 
 def check_settings(settings: Seq2SeqSettings) -> None:
@@ -343,10 +343,33 @@ def _print_progress(name: str):
 SEED_SENTENCE = "我爱自然语言处理"  # the lecture's example (concept 4)
 
 
+def test_split_evaluation(model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, data: dict) -> tuple[dict, dict]:
+    """(metrics, extra) of a model on the test split: corpus BLEU greedy and beam 5, decode times,
+    examples with their references, and the lecture's sentence."""
+    from playground.seq2seq_decoding import beam_search, corpus_bleu, greedy_batch, grouped_references
+
+    sources, refs = grouped_references(data["test"])
+    words = tgt_vocab.tokens
+    started = time.perf_counter()
+    greedy = [" ".join(words[i] for i in h) for h in greedy_batch(model, src_vocab, sources)]
+    greedy_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    beam = [" ".join(words[i] for i in r.best.tokens) for r in beam_search(model, src_vocab, sources, width=5)]
+    beam_seconds = time.perf_counter() - started
+    seed_beam = beam_search(model, src_vocab, [SEED_SENTENCE], width=5)[0].best.tokens
+    metrics = {"test_bleu_greedy": corpus_bleu(greedy, refs), "test_bleu_beam5": corpus_bleu(beam, refs)}
+    extra = {"bleu": "sacrebleu corpus BLEU, 13a, lower-cased tokenised text, all references",
+             "decode_seconds": {"greedy": round(greedy_seconds, 1), "beam5": round(beam_seconds, 1)},
+             "examples": [{"source": s, "references": r, "greedy": g, "beam5": b}
+                          for s, r, g, b in list(zip(sources, refs, greedy, beam, strict=True))[:12]],
+             "seed_sentence": {"source": SEED_SENTENCE, "beam5": " ".join(words[i] for i in seed_beam)}}
+    return metrics, extra
+
+
 def _build(attention: bool, out_dir, device):
     from playground.checkpoints import ModelCard, save_checkpoint
     from playground.datasets.tatoeba import translation_pairs
-    from playground.seq2seq_decoding import beam_search, corpus_bleu, greedy_batch, grouped_references
+    from playground.seq2seq_decoding import grouped_references
 
     data, info = translation_pairs()
     name = model_name(attention)
@@ -357,16 +380,8 @@ def _build(attention: bool, out_dir, device):
     eval_model = Seq2Seq(len(trained.src_vocab), len(trained.tgt_vocab), attention, settings.embed, settings.hidden,
                          settings.decoder).eval()
     eval_model.load_state_dict({k: v.half().float() for k, v in model.state_dict().items()})
+    metrics, extra = test_split_evaluation(eval_model, trained.src_vocab, trained.tgt_vocab, data)
     sources, refs = grouped_references(data["test"])
-    words = trained.tgt_vocab.tokens
-    started = time.perf_counter()
-    greedy = [" ".join(words[i] for i in h) for h in greedy_batch(eval_model, trained.src_vocab, sources)]
-    greedy_seconds = time.perf_counter() - started
-    started = time.perf_counter()
-    beams = beam_search(eval_model, trained.src_vocab, sources, width=5, length_penalty=1.0)
-    beam_seconds = time.perf_counter() - started
-    beam = [" ".join(words[i] for i in r.best.tokens) for r in beams]
-    seed_beam = beam_search(eval_model, trained.src_vocab, [SEED_SENTENCE], width=5)[0].best.tokens
     arch = {"attention": attention, "embed": settings.embed, "hidden": settings.hidden, "decoder": settings.decoder,
             "encoder": "bidirectional GRU" if attention else "GRU", "score": "Luong general" if attention else None,
             "source_vocab": len(trained.src_vocab), "target_vocab": len(trained.tgt_vocab),
@@ -377,15 +392,10 @@ def _build(attention: bool, out_dir, device):
         data=info, split={"rule": info["split"], **info["split_sizes"], "test_sources": len(sources),
                           "test_references": sum(len(r) for r in refs)},
         hyperparameters=asdict(settings),
-        metrics={"test_bleu_greedy": corpus_bleu(greedy, refs), "test_bleu_beam5": corpus_bleu(beam, refs),
-                 "validation_bleu_greedy_best": max(c["validation_bleu_greedy"] for c in trained.curve),
+        metrics={**metrics, "validation_bleu_greedy_best": max(c["validation_bleu_greedy"] for c in trained.curve),
                  "best_step": trained.best_step},
         device=str(device), training_seconds=round(trained.seconds, 1), seed=settings.seed,
-        extra={"curve": trained.curve, "bleu": "sacrebleu corpus BLEU, 13a, lower-cased tokenised text, all references",
-               "decode_seconds": {"greedy": round(greedy_seconds, 1), "beam5": round(beam_seconds, 1)},
-               "examples": [{"source": s, "references": r, "greedy": g, "beam5": b}
-                            for s, r, g, b in list(zip(sources, refs, greedy, beam, strict=True))[:12]],
-               "seed_sentence": {"source": SEED_SENTENCE, "beam5": " ".join(words[i] for i in seed_beam)}},
+        extra={"curve": trained.curve, **extra},
     )
     save_checkpoint(model.state_dict(), card, out_dir, half=True)
     return card

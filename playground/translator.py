@@ -19,7 +19,7 @@ import regex
 import torch
 
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
-from playground.errors import InputError
+from playground.errors import InputError, whole
 from playground.seq2seq import UNK, Seq2Seq, Vocab, model_from_tensors, model_name, source_tokens
 from playground.seq2seq_decoding import (
     MAX_OUTPUT_TOKENS,
@@ -99,18 +99,19 @@ class TreeView:
     nodes: list[dict]  # id, step, parent, token, log_prob, status ("kept" / "finished" / "pruned")
     winner: list[int]  # node ids on the chosen hypothesis's path
     hypotheses: list[dict] = field(default_factory=list)  # finished (and at the limit, unfinished) ones
+    greedy_won: bool = False  # the greedy path, pruned by the beam, was better than all it kept
 
 
 def check_decoding(strategy: str, beam: int, length_penalty: float, temperature: float, seed: int) -> None:
     if strategy not in STRATEGIES:
         raise InputError("bad_choice", name=strategy)
-    if not 1 <= int(beam) <= MAX_BEAM:
+    if not 1 <= whole(beam) <= MAX_BEAM:
         raise InputError("out_of_range", name="beam", low=1, high=MAX_BEAM)
     if not (math.isfinite(length_penalty) and 0.0 <= length_penalty <= 3.0):
         raise InputError("out_of_range", name="length_penalty", low=0, high=3)
     if not (math.isfinite(temperature) and 0.05 <= temperature <= 5.0):
         raise InputError("out_of_range", name="temperature", low=0.05, high=5)
-    if not 0 <= int(seed) < 2**31:
+    if not 0 <= whole(seed) < 2**31:
         raise InputError("out_of_range", name="seed", low=0, high=2**31 - 1)
 
 
@@ -164,7 +165,7 @@ class Translator:
                   "log_prob": n.log_prob, "status": n.status} for n in result.nodes]
         hyps = [{"text": detokenize_en(self.words(h.tokens)), "log_prob": h.log_prob, "score": h.score,
                  "finished": h.finished, "best": h is result.best} for h in result.hypotheses]
-        return TreeView(nodes, result.path(), hyps)
+        return TreeView(nodes, result.path(), hyps, result.greedy_won)
 
     def unknown_share(self, text: str) -> float:
         source = prepare_source(text, self.src_vocab)
@@ -181,7 +182,7 @@ def load_translator(attention: bool = True, directory=None, device=None) -> Tran
 
 
 # -- the bottleneck, measured --------------------------------------------------------------------
-LENGTH_BUCKETS = ((1, 6), (7, 9), (10, 12), (13, 16), (17, 22), (23, MAX_SOURCE_CHARS))
+LENGTH_BUCKETS = ((1, 6), (7, 9), (10, 12), (13, 16), (17, MAX_SOURCE_CHARS))  # >= 447 test sentences each
 BOTTLENECK = "seq2seq_bottleneck"
 
 

@@ -247,6 +247,18 @@ def test_translator_reports_steps_attention_and_log_prob():
 
 
 def test_length_buckets_cover_every_allowed_length():
-    assert [bucket_of(n) for n in (1, 6, 7, 40)] == [0, 0, 1, 5]
+    assert [bucket_of(n) for n in (1, 6, 7, 17, 40)] == [0, 0, 1, 4, 4]
     with pytest.raises(ValueError):
         bucket_of(41)
+
+
+def test_beam_search_keeps_the_greedy_candidate():
+    """Plain beam search can end below greedy; with the greedy hypothesis kept it never does."""
+    for seed in range(12):
+        model = _model(True, seed=seed, eos_bias=0.5)
+        greedy = beam_search(model, SRC, SENTENCES, width=1, length_penalty=0.0)
+        plain = beam_search(model, SRC, SENTENCES, width=2, length_penalty=0.0, keep_greedy=False)
+        kept = beam_search(model, SRC, SENTENCES, width=2, length_penalty=0.0)
+        for g, p, k in zip(greedy, plain, kept, strict=True):
+            assert k.best.log_prob >= g.best.log_prob - 1e-6 and k.best.log_prob >= p.best.log_prob - 1e-6
+            assert k.greedy_won == (k.best.log_prob > p.best.log_prob + 1e-6)
