@@ -21,6 +21,12 @@ from playground.errors import InputError
 MAX_TEXT = 6000
 MAX_PATTERN = 200
 REGEX_TIMEOUT_S = 0.5
+# The regex module writes counted repeats out when it compiles, before any timeout applies:
+# (?:(?:a{1000}){1000}){1000} would take minutes and gigabytes. A bound on the written-out size that
+# needs no parsing: the pattern's length x the largest count on a character or class (those add up
+# side by side) x every other count (on a group, or unclear: those may nest, so they multiply).
+MAX_UNROLLED = 1_000_000
+_COUNTED_REPEAT = regex.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
 FEATURES = ("in_string", "in_comment", "indent", "column", "bracket_depth", "line_start")
 
 
@@ -109,6 +115,16 @@ def regex_feature(text: str, pattern: str) -> np.ndarray:
         raise InputError("empty_text")
     if len(pattern) > MAX_PATTERN:
         raise InputError("text_too_long", length=len(pattern), limit=MAX_PATTERN)
+    unrolled, widest = len(pattern), 1
+    for found in _COUNTED_REPEAT.finditer(pattern):
+        count = max(int(found[1] or 0), int(found[2] or 0), 1)
+        before = pattern[found.start() - 1] if found.start() else ")"
+        if before in ")}" or before.isspace():
+            unrolled *= count
+        else:
+            widest = max(widest, count)
+        if unrolled * widest > MAX_UNROLLED:
+            raise InputError("bad_regex", detail=f"counted repeats too large (over {MAX_UNROLLED:,} once written out)")
     try:
         compiled = regex.compile(pattern, regex.MULTILINE)
         feature = np.zeros(len(text), dtype=np.float32)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from playground.errors import InputError
+from playground.errors import InputError, whole
 
 STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
 
@@ -237,15 +237,15 @@ def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
 
 
 def check_settings(length: int, temperature: float, top_k: int, top_p: float, width: int) -> None:
-    if not 1 <= int(length) <= MAX_LENGTH:
+    if not 1 <= whole(length) <= MAX_LENGTH:
         raise InputError("out_of_range", name="length", low=1, high=MAX_LENGTH)
     if not (math.isfinite(temperature) and 0.01 <= temperature <= 100):
         raise InputError("out_of_range", name="temperature", low=0.01, high=100)
-    if not int(top_k) >= 1:
+    if not whole(top_k) >= 1:
         raise InputError("out_of_range", name="top_k", low=1, high="|V|")
     if not (math.isfinite(top_p) and 0 < top_p <= 1):
         raise InputError("out_of_range", name="top_p", low=0, high=1)
-    if not 1 <= int(width) <= 20:
+    if not 1 <= whole(width) <= 20:
         raise InputError("out_of_range", name="width", low=1, high=20)
 
 
@@ -347,7 +347,7 @@ def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, 
     for _ in range(int(length)):
         logp = log_softmax(logits.astype(np.float64))  # (len(alive), V)
         totals = np.array([b.log_prob for b in alive])[:, None] + logp
-        flat = np.argsort(-totals, axis=None)[: width]
+        flat = np.argsort(-totals, axis=None)[: int(width)]
         rows, cols = np.unravel_index(flat, totals.shape)
         next_alive, keep_rows = [], []
         for r, c in zip(rows, cols, strict=True):

@@ -26,7 +26,7 @@ import numpy as np
 from playground import charlm
 from playground import charlm_sampling as cs
 from playground.checkpoints import ModelCard, save_checkpoint
-from playground.errors import InputError
+from playground.errors import InputError, whole
 from playground.registry import register
 
 BLANKS = ("__", "＿＿", "_", "＿", "□")
@@ -93,7 +93,8 @@ class ClozeResult:
 
 def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 1, width: int = 30) -> ClozeResult:
     """Candidates for the blank in ``text`` (k characters), scored from the left, the right and both."""
-    if not 1 <= int(k) <= 4:
+    k = whole(k)
+    if not 1 <= k <= 4:
         raise InputError("out_of_range", name="k", low=1, high=4)
     left, right = parse(text)
     rev_right = right[::-1]

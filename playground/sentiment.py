@@ -182,7 +182,8 @@ class Classifier:
         return text[:MAX_CHARS], len(text) > MAX_CHARS
 
     def tokens(self, text: str) -> list[str]:
-        return tokenize(self.clean(text)[0], self.lang)
+        # as many as ``encode`` keeps: lower-casing can lengthen a text ("İ" becomes "i" + a combining dot)
+        return tokenize(self.clean(text)[0], self.lang)[:MAX_CHARS]
 
     @torch.no_grad()
     def predict(self, text: str) -> float:
@@ -197,7 +198,7 @@ class Classifier:
         """One row per token: token, known (in vocabulary), p_positive after this prefix, h, and the
         gates (LSTM: i, f, o, c; GRU: z, r) as lists, computed step by step with playground.cells."""
         clean = self.clean(text)[0]
-        toks = tokenize(clean, self.lang)
+        toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
         if not toks:
             raise InputError("empty_text")
         ids = encode(clean, self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)
