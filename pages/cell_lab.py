@@ -137,8 +137,11 @@ st.markdown(tr("lab.shapes.grid"))
 s1, s2, s3, s4 = st.columns(4)
 grid_layers = s1.slider(tr("lab.shapes.layers"), 1, 6, 3, key="grid_layers", bind="query-params")
 grid_steps = s2.slider(tr("lab.shapes.steps"), 1, 10, 6, key="grid_steps", bind="query-params")
-pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"pick_layer_{grid_layers}")
-pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"pick_step_{grid_steps}")
+# a slider needs min < max: with one layer (or one step) there is nothing to pick
+pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"pick_layer_{grid_layers}") \
+    if grid_layers > 1 else 1
+pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"pick_step_{grid_steps}") \
+    if grid_steps > 1 else 1
 cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
 layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]
 show_svg(svg.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))
