@@ -15,6 +15,5 @@ navigation = st.navigation([
             default=spec.default)
     for spec in PAGES
 ])
-ui.new_run()
 ui.sidebar()
 navigation.run()

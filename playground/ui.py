@@ -16,6 +16,7 @@ from playground.figures import training_curves
 from playground.jobs import FINISHED, JobRunner, SessionJobs
 
 LANG_KEY = "lang"
+OFFERS_KEY = "_retrain_offers"  # recipes offered for retraining in this run (one button each)
 
 
 # --- the app shell ------------------------------------------------------------------------------
@@ -26,6 +27,7 @@ def require_app_shell() -> None:
     even the first visitor's deep link gets the whole app."""
     from streamlit.runtime.pages_manager import PagesManager
 
+    st.session_state[OFFERS_KEY] = set()  # a new page run: no retrain offer drawn yet
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
         # once per session: a rerun drops the widget event of the run it interrupts (AppTest
@@ -128,12 +130,6 @@ def checkpoint_error(exc: CheckpointError) -> None:
         _retrain_offer(recipe)
 
 
-OFFERS_KEY = "_retrain_offers"
-
-
-def new_run() -> None:
-    """Called by the entry point at the start of every run."""
-    st.session_state[OFFERS_KEY] = set()
 
 
 @st.cache_resource(show_spinner=False)
