@@ -23,7 +23,7 @@ from torch import Tensor, nn
 from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
 from playground.errors import InputError
 from playground.registry import register
-from playground.training import TrainConfig, TrainResult, train
+from playground.training import TrainConfig, TrainResult, progress_printer, train
 
 UNKNOWN = "\ufffd"  # index 0: any character the training text never had
 KINDS = ("lstm", "gru", "rnn")
@@ -361,7 +361,7 @@ def _build(corpus_name: str, kind: str, out_dir, device) -> ModelCard:
     settings = CharLMSettings(kind=kind, **SHIPPED[(corpus_name, kind)])
     started = time.perf_counter()
     trained = train_charlm(corpus.train, corpus.validation, settings, device=device,
-                           on_progress=_print_progress(model_name(corpus_name, kind)))
+                           on_progress=progress_printer(model_name(corpus_name, kind), "chars"))
     seconds = time.perf_counter() - started
     model, vocab = trained.model.cpu(), trained.vocab
     # Evaluate the weights exactly as shipped (fp16 on disk, float32 in memory).
@@ -411,16 +411,6 @@ def _save_snapshots(corpus_name, kind, trained: TrainedCharLM, card: ModelCard, 
         extra={"steps": [s["step"] for s in stages], "stages": stages},
     )
     save_checkpoint(tensors, snap_card, out_dir, half=True)
-
-
-def _print_progress(name: str):
-    def report(p, validation_loss=None, step=None):
-        if p is None:
-            print(f"{name}: step {step} validation loss {validation_loss:.4f}", flush=True)
-        elif p.step % 200 == 0:
-            print(f"{name}: step {p.step}/{p.total} loss {p.loss:.3f} {p.tokens_per_s:,.0f} chars/s", flush=True)
-
-    return report
 
 
 def _register_all() -> None:

@@ -330,16 +330,6 @@ def model_from_tensors(tensors: dict[str, Tensor], card) -> tuple[Seq2Seq, Vocab
     return model, src_vocab, tgt_vocab
 
 
-def _print_progress(name: str):
-    def report(p, validation_bleu=None, step=None):
-        if p is None:
-            print(f"{name}: step {step} validation greedy BLEU {validation_bleu:.2f}", flush=True)
-        elif p.step % 200 == 0:
-            print(f"{name}: step {p.step}/{p.total} loss {p.loss:.3f} {p.tokens_per_s:,.0f} target tokens/s", flush=True)
-
-    return report
-
-
 SEED_SENTENCE = "我爱自然语言处理"  # the lecture's example (concept 4)
 
 
@@ -370,11 +360,12 @@ def _build(attention: bool, out_dir, device):
     from playground.checkpoints import ModelCard, save_checkpoint
     from playground.datasets.tatoeba import translation_pairs
     from playground.seq2seq_decoding import grouped_references
+    from playground.training import progress_printer
 
     data, info = translation_pairs()
     name = model_name(attention)
     settings = Seq2SeqSettings(**SHIPPED[attention])
-    trained = train_translator(data, settings, device=device, on_progress=_print_progress(name))
+    trained = train_translator(data, settings, device=device, on_progress=progress_printer(name, "target tokens"))
     model = trained.model.cpu()
     # Evaluate the weights exactly as shipped (fp16 on disk, float32 in memory).
     eval_model = Seq2Seq(len(trained.src_vocab), len(trained.tgt_vocab), attention, settings.embed, settings.hidden,

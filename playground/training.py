@@ -174,3 +174,17 @@ def train(
     model.eval()
     return TrainResult(status=status, steps=step, seconds=time.perf_counter() - started, history=history,
                        best_score=best_score, best_step=best_step)
+
+
+def progress_printer(name: str, unit: str, every: int = 200):
+    """A progress callback for the train CLI: loss and speed every ``every`` steps, and every
+    validation figure the recipe reports (``report(None, step=..., validation_x=...)``)."""
+
+    def report(p, step=None, **scores):
+        if p is None:
+            figures = ", ".join(f"{key.replace('_', ' ')} {value:.4f}" for key, value in scores.items())
+            print(f"{name}: step {step} {figures}", flush=True)
+        elif p.step % every == 0:
+            print(f"{name}: step {p.step}/{p.total} loss {p.loss:.3f} {p.tokens_per_s:,.0f} {unit}/s", flush=True)
+
+    return report
