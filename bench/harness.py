@@ -54,16 +54,18 @@ def wait_healthy(port: int, timeout: float = 120.0, proc: subprocess.Popen | Non
 
 @contextlib.contextmanager
 def streamlit_server(
-    script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True
+    script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True, extra_args: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> Iterator[tuple[int, subprocess.Popen]]:
-    """``streamlit run script`` on a free loopback port; yields (port, process)."""
+    """``streamlit run script`` on a free loopback port (plus ``extra_args``, with ``env`` added to
+    the environment); yields (port, process)."""
     port = free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--server.fileWatcherType", "none"],
-        cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+         "--server.fileWatcherType", "none", *extra_args],
+        cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
     )
     try:
         if wait:
