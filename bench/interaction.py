@@ -23,21 +23,26 @@ from playground.catalog import PAGES
 BARE_SLIDER_PAGE = ('import streamlit as st\n\nvalue = st.slider("x", 0, 100, 50, key="x")\n'
                     'st.write(f"value {value}")\n')
 
-# Counts every transition of the script state to notRunning (the element may be re-rendered).
-OBSERVE_RUNS = """() => {
-  if (window.__runs !== undefined) return;
-  window.__runs = 0;
-  new MutationObserver((records) => {
-    for (const r of records) {
-      if (r.attributeName === 'data-test-script-state' &&
-          r.target.getAttribute('data-test-script-state') === 'notRunning') window.__runs += 1;
-    }
-  }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
-}"""
-RERUN_DONE = """(before) => {
-  const e = document.querySelector('[data-test-script-state]');
-  return window.__runs > before && e && e.getAttribute('data-test-script-state') === 'notRunning';
-}"""
+class ScriptRuns:
+    """Counts the server's "script finished" messages on a page's websocket (Streamlit's own
+    ForwardMsg protobuf): a rerun is over when the next one arrives. (The page's
+    data-test-script-state attribute can go running -> notRunning inside one React update for a
+    fast rerun and then never changes, so it cannot be counted.)"""
+
+    def __init__(self, page) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        self.finished = 0
+        self._parse = ForwardMsg.FromString
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, bytes | bytearray):
+            try:
+                if self._parse(bytes(payload)).WhichOneof("type") == "script_finished":
+                    self.finished += 1
+            except Exception:  # not a ForwardMsg (nothing else is sent on this socket today)
+                pass
 
 
 def page_url(base: str, spec) -> str:
@@ -50,32 +55,36 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def _timed_change(page, act) -> float:
-    before = page.evaluate("() => window.__runs")
+def _timed_change(page, runs: ScriptRuns, act, timeout_s: float = 120.0) -> float:
+    before = runs.finished
     started = time.perf_counter()
     act()
-    page.wait_for_function(RERUN_DONE, arg=before, timeout=120_000)
+    while runs.finished == before:
+        if time.perf_counter() - started > timeout_s:
+            raise TimeoutError("the rerun did not finish")
+        page.wait_for_timeout(2)  # lets Playwright deliver the websocket events
     return time.perf_counter() - started
 
 
-def time_widget_changes(page, widget_key: str, other_value: str | None, changes: int = 20) -> list[float]:
+def time_widget_changes(page, runs: ScriptRuns, widget_key: str, other_value: str | None,
+                        changes: int = 20) -> list[float]:
     """Seconds per change of widget ``widget_key`` (a text box gets ``other_value`` and its original
     value in turn; a slider steps right and left in turn)."""
-    page.evaluate(OBSERVE_RUNS)
     slider = page.locator(f".st-key-{widget_key} input[type='range']")
     times = []
     if slider.count():
         handle = slider.first
         for i in range(changes):
             handle.focus()
-            times.append(_timed_change(page, lambda i=i: handle.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")))
+            key = "ArrowRight" if i % 2 == 0 else "ArrowLeft"
+            times.append(_timed_change(page, runs, lambda key=key: handle.press(key)))
         return times
     box = page.locator(f".st-key-{widget_key}").locator("input, textarea").first
     original = box.input_value()
     submit = "Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter"
     for i in range(changes):
         box.fill(other_value if i % 2 == 0 else original)
-        times.append(_timed_change(page, lambda: box.press(submit)))
+        times.append(_timed_change(page, runs, lambda: box.press(submit)))
     return times
 
 
@@ -92,9 +101,10 @@ def latency(browser, changes: int = 20) -> dict:
         with streamlit_server(bare, cwd=Path(tmp)) as (port, _):
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             page = context.new_page()
+            runs = ScriptRuns(page)
             page.goto(f"http://127.0.0.1:{port}/")
             wait_rendered(page)
-            out["bare"] = _summary(time_widget_changes(page, "x", None, changes))
+            out["bare"] = _summary(time_widget_changes(page, runs, "x", None, changes))
             context.close()
     with streamlit_server() as (port, _):
         base = f"http://127.0.0.1:{port}"
@@ -103,10 +113,11 @@ def latency(browser, changes: int = 20) -> dict:
                 continue
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             page = context.new_page()
+            runs = ScriptRuns(page)
             page.goto(page_url(base, spec))
             wait_rendered(page)
             page.wait_for_timeout(300)
-            times = time_widget_changes(page, spec.main_widget, str(spec.main_value), changes)
+            times = time_widget_changes(page, runs, spec.main_widget, str(spec.main_value), changes)
             out["pages"][spec.key] = {**_summary(times), "widget": spec.main_widget}
             context.close()
     bare_p95 = out["bare"]["p95_s"]

@@ -29,7 +29,7 @@ NOT_RUNNING = """() => { const e = document.querySelector("[data-test-script-sta
 
 async def _rendered(page, timeout_ms: float = 300_000) -> None:
     await page.wait_for_selector(RENDERED, state="attached", timeout=timeout_ms)
-    await page.wait_for_function(NOT_RUNNING, timeout=timeout_ms)
+    await page.wait_for_function(NOT_RUNNING, timeout=timeout_ms, polling=50)
 
 
 async def _fingerprints(context, base: str) -> dict:

@@ -132,7 +132,7 @@ def conveyor_from_classifier(classifier, text: str, forget_bias: float = 0.0, un
     b_ih[m:2 * m] += forget_bias
     weights = CellWeights("lstm", w.w_ih.double(), w.w_hh.double(), b_ih, w.b_hh.double())
     full = belt(weights, xs, classifier.tokens(clean))
-    keep = torch.argsort(full.series("c").std(dim=0), descending=True)[:units].sort().values
+    keep = torch.argsort(full.series("c").std(dim=0, correction=0), descending=True)[:units].sort().values
     return Conveyor(full.tokens, [{k: v[keep] for k, v in step.items()} for step in full.trace],
                     full.cell_path_gradient[:, keep], full.forget_product[:, keep])
 
