@@ -140,7 +140,7 @@ def _stage_samples(prompt: str, seed: int) -> list[dict]:
     from playground.charlm_sampling import FastSampler, generate
 
     tensors, snap_card = cached_checkpoint(charlm.snapshots_name("shakespeare", "lstm"))
-    _, main_card = cached_checkpoint(charlm.model_name("shakespeare", "lstm"))
+    main_card = load_card(charlm.model_name("shakespeare", "lstm"))
     stages = []
     for stage in snap_card.extra["stages"]:
         prefix = f"step{stage['step']}."

@@ -200,7 +200,9 @@ def cached_checkpoint(name: str):
 def cached_model(name: str, _build):
     """A shipped model rebuilt once per server by ``_build(tensors, card)``; shared and read-only
     (``_build`` must return it in eval mode with gradients off)."""
-    tensors, card = cached_checkpoint(name)
+    # read the file here rather than through cached_checkpoint: the model keeps its own copy of
+    # the weights, and a second, cached copy would double the server's memory for nothing
+    tensors, card = load_checkpoint(name, device=device())
     model = _build(tensors, card)
     SHARED[f"model:{name}"] = model
     return model, card
@@ -319,8 +321,8 @@ def shipped_sampler(name: str):
     from playground.charlm import model_from_tensors
     from playground.charlm_sampling import FastSampler
 
-    tensors, card = cached_checkpoint(name)
-    model, vocab = model_from_tensors({k: v.cpu() for k, v in tensors.items()}, card)
+    tensors, card = load_checkpoint(name, device="cpu")  # the sampler copies them: no cached second copy
+    model, vocab = model_from_tensors(tensors, card)
     sampler = FastSampler.from_model(model, vocab)
     SHARED[f"sampler:{name}"] = sampler
     return sampler, card
