@@ -24,7 +24,12 @@ IMPORT_CHECK = ("import streamlit, plotly, torch, numpy, pandas, safetensors, re
 
 
 def _python(version: str) -> str | None:
-    return shutil.which(f"python{version}")
+    """An interpreter for ``version`` that really runs (pyenv shims exist for versions not enabled)."""
+    candidates = sorted(Path.home().glob(f".pyenv/versions/{version}.*/bin/python{version}"), reverse=True)
+    for candidate in [*map(str, candidates), shutil.which(f"python{version}")]:
+        if candidate and subprocess.run([candidate, "-c", "pass"], capture_output=True).returncode == 0:
+            return candidate
+    return None
 
 
 def _size_mb(path: Path) -> float:
