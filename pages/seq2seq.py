@@ -24,7 +24,7 @@ st.markdown(tr("s2s.formula.classic"))
 st.markdown(tr("s2s.formula.attention"))
 st.latex(r"\alpha_{ts}=\operatorname{softmax}_s\!\left(\mathbf{h}_t^{\top}W_a\bar{\mathbf{h}}_s\right),\quad"
          r"\mathbf{c}_t=\sum_{s=1}^{T}\alpha_{ts}\bar{\mathbf{h}}_s,\quad"
-         r"\tilde{\mathbf{h}}_t=\tanh\!\left(W_c[\mathbf{c}_t;\mathbf{h}_t]\right),\quad"
+         r"\tilde{\mathbf{h}}_t=\tanh\!\left(W_c[\mathbf{c}_t;\mathbf{h}_t]\right),\quad "
          r"P(y_t\mid y_{<t},\mathbf{x})=\operatorname{softmax}(E\,\tilde{\mathbf{h}}_t+\mathbf{b})")
 st.markdown(tr("s2s.formula.note"))
 
