@@ -71,7 +71,7 @@ def test_main_interaction(spec, server_url, new_page):
             slider.first.press("ArrowRight")
             expected = slider.first.input_value()
             try:
-                page.wait_for_url(re.compile(f"{spec.main_widget}={expected}"), timeout=10_000)
+                page.wait_for_url(re.compile(f"{spec.main_widget}={expected}"), timeout=30_000)
                 break
             except PlaywrightTimeout:
                 continue
@@ -79,7 +79,7 @@ def test_main_interaction(spec, server_url, new_page):
         box = page.locator(f".st-key-{spec.main_widget}").locator("input, textarea").first
         box.fill(expected)
         box.press("Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter")
-    page.wait_for_url(re.compile(spec.main_widget), timeout=10_000)
+    page.wait_for_url(re.compile(spec.main_widget), timeout=30_000)
     _settle(page)
     _assert_no_exception(page)
     assert page.locator("[data-testid='stMain']").inner_text() != before
@@ -92,7 +92,7 @@ def test_language_switch_is_kept_in_the_url(server_url, new_page):
     _settle(page)
     assert not CJK.search(page.locator("h1").first.inner_text())
     page.get_by_role("radio", name="中文").click()
-    page.wait_for_url(re.compile("lang="), timeout=10_000)
+    page.wait_for_url(re.compile("lang="), timeout=30_000)
     _settle(page)
     assert CJK.search(page.locator("h1").first.inner_text())
     assert "计算设备" in page.locator("[data-testid='stSidebar']").inner_text()
