@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from playground import charlm
-from playground import charlm_sampling as cs
+from playground.charlm import decoding as cs
 
 
 def _naive(model: charlm.CharLM, vocab, prompt: str, length: int, seed: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from playground import gradients
+from playground.gradients import experiments as gradients
 
 
 def gradient_curves(rounds: int = 5, hidden: int = 64, length: int = 200) -> dict:

@@ -8,7 +8,7 @@ import time
 
 from playground.device import device
 from playground.seq2seq import load_translator
-from playground.seq2seq_decoding import beam_search, greedy_batch
+from playground.seq2seq.decoding import beam_search, greedy_batch
 
 SENTENCES = ("我爱自然语言处理", "他每天早上喝咖啡。", "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。")
 
@@ -29,7 +29,7 @@ def decoding_speed(rounds: int = 5) -> dict:
     page["beam_tree_width_10"] = time.perf_counter() - started
 
     from playground.datasets.tatoeba import translation_pairs
-    from playground.seq2seq_decoding import grouped_references
+    from playground.seq2seq.evaluation import grouped_references
 
     sources, _ = grouped_references(translation_pairs()[0]["test"])
     started = time.perf_counter()

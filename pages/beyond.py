@@ -5,11 +5,13 @@ import math
 import pandas as pd
 import streamlit as st
 
-from playground import cloze, figures, scaling
+from playground import figures
+from playground.beyond import cloze, scaling
 from playground.checkpoints import CheckpointError
 from playground.device import device
 from playground.errors import InputError
-from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_sampler, text_columns, tr
+from playground.ui import checkpoint_error, input_error, require_app_shell, text_columns, tr
+from playground.ui.charlm import shipped_lm
 
 require_app_shell()
 st.title(tr("beyond.title"))
@@ -20,8 +22,8 @@ st.header(tr("beyond.cloze.header"))
 st.markdown(tr("beyond.cloze.intro"))
 st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1}")
 try:
-    forward, card_f = shipped_sampler(cloze.model_name("forward"))
-    backward, card_b = shipped_sampler(cloze.model_name("backward"))
+    forward_lm, backward_lm = (shipped_lm(cloze.model_name(d), cloze) for d in cloze.DIRECTIONS)
+    (forward, card_f), (backward, card_b) = (forward_lm.sampler, forward_lm.card), (backward_lm.sampler, backward_lm.card)
 except CheckpointError as exc:
     checkpoint_error(exc)
     forward = None
@@ -65,13 +67,7 @@ if forward is not None:
     st.markdown(tr("beyond.generate.intro"))
     prompt = st.text_input(tr("beyond.generate.prompt"), "我想", key="gen_prompt", bind="query-params")
     try:
-        if not prompt.strip():
-            raise InputError("empty_text")
-        if len(prompt) > cloze.MAX_SENTENCE:
-            raise InputError("text_too_long", length=len(prompt), limit=cloze.MAX_SENTENCE)
-        from playground import charlm_sampling as cs
-
-        left_only = cs.generate(forward, cloze.BOUNDARY + prompt, 12, "greedy").text.split(cloze.BOUNDARY)[0]
+        left_only = cloze.generate_left_only(forward, prompt, 12)
         both = cloze.generate_with_both(forward, backward, prompt, 12)
     except InputError as exc:
         input_error(exc)

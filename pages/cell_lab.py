@@ -9,7 +9,8 @@ from playground import formatting as fmt
 from playground.cells import GATES, param_count
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
-from playground.ui import cached_model, input_error, matrix_editor, require_app_shell, show_svg, tr, url_choice
+from playground.sentiment import model as sentiment_model
+from playground.ui import input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr, url_choice
 
 require_app_shell()
 st.title(tr("lab.title"))
@@ -75,7 +76,7 @@ text = b1.text_input(tr("lab.belt.text"), "服务慢，但味道很好", max_cha
 bias = b2.slider(tr("lab.belt.bias"), -3.0, 5.0, 0.0, 0.5, key="bias", bind="query-params")
 belt = None
 try:
-    trained = cached_model(sentiment.model_name(sentiment.looks_like(text), "lstm"), sentiment.classifier_from_checkpoint)[0]
+    trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(text), "lstm"), sentiment)
     belt = cell_lab.conveyor_from_classifier(trained, text, forget_bias=bias)
     st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
 except CheckpointError:

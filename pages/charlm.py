@@ -6,26 +6,25 @@ import pandas as pd
 import streamlit as st
 
 from playground import charlm, figures, svg
-from playground import charlm_sampling as cs
+from playground.charlm import decoding as cs
+from playground.charlm import recipes
 from playground.checkpoints import CheckpointError, load_card
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
 from playground.ui import (
-    cached_checkpoint,
-    cached_corpus,
-    charlm_choice,
     checkpoint_error,
     input_error,
     job_panel,
     require_app_shell,
     session_jobs,
-    shipped_sampler,
+    shared_resource,
     show_svg,
     stream_text,
     text_columns,
     tr,
     url_choice,
 )
+from playground.ui.charlm import cached_corpus, charlm_choice
 
 require_app_shell()
 st.title(tr("charlm.title"))
@@ -35,9 +34,9 @@ st.markdown(tr("charlm.embedding"))
 
 # --- the shipped models and how well they predict unseen text ------------------------------------
 rows = []
-for corpus, kind in charlm.SHIPPED:
+for corpus, kind in charlm.SHIPPED_CHOICES:
     try:
-        card = load_card(charlm.model_name(corpus, kind))
+        card = load_card(charlm.name_of(corpus, kind))
     except CheckpointError as exc:
         checkpoint_error(exc)
         continue
@@ -94,8 +93,7 @@ if generation is None:
         generation = cs.beam_search(sampler, prompt, length, width=width, length_penalty=penalty)
     else:
         records = stream_text(cs.iter_generate(sampler, prompt, length, strategy, **options), box, prefix=prompt)
-        generation = cs.Generation(prompt, strategy, "".join(r.char for r in records), sum(r.log_prob for r in records),
-                                   records, unknown)
+        generation = cs.Generation.from_records(prompt, strategy, records, unknown)
     memo.clear()
     memo[memo_key] = generation
 box.code(prompt + generation.text, language=None)
@@ -137,26 +135,14 @@ st.markdown(tr("charlm.stages.intro"))
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def _stage_samples(prompt: str, seed: int) -> list[dict]:
-    from playground.charlm_sampling import FastSampler, generate
-
-    tensors, snap_card = cached_checkpoint(charlm.snapshots_name("shakespeare", "lstm"))
-    main_card = load_card(charlm.model_name("shakespeare", "lstm"))
-    stages = []
-    for stage in snap_card.extra["stages"]:
-        prefix = f"step{stage['step']}."
-        model, vocab = charlm.model_from_tensors({k[len(prefix):]: v.cpu() for k, v in tensors.items()
-                                                  if k.startswith(prefix)}, snap_card)
-        text = generate(FastSampler.from_model(model, vocab), prompt, 240, "sample", temperature=0.8, seed=seed).text
-        stages.append({"step": stage["step"], "loss": stage["validation_loss_nats"], "text": text})
-    final = shipped_sampler(charlm.model_name("shakespeare", "lstm"))[0]
-    stages.append({"step": main_card.metrics["steps"], "loss": main_card.metrics["validation_loss_nats"],
-                   "text": generate(final, prompt, 240, "sample", temperature=0.8, seed=seed).text})
-    return stages
+    stages = shared_resource("charlm-stages", charlm.training_stages)
+    return [{"step": stage.step, "loss": stage.validation_loss,
+             "text": stage.sample(prompt, 240, temperature=0.8, seed=seed)} for stage in stages]
 
 
 try:
     stages = _stage_samples(prompt, int(seed))
-    main_card = load_card(charlm.model_name("shakespeare", "lstm"))
+    main_card = load_card(charlm.name_of("shakespeare", "lstm"))
 except CheckpointError as exc:
     checkpoint_error(exc)
 else:
@@ -181,7 +167,7 @@ elif source == "upload":
     upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="live_file")
     if upload is not None:
         try:
-            text = charlm.text_from_upload(upload.getvalue())
+            text = recipes.text_from_upload(upload.getvalue())
         except InputError as exc:
             input_error(exc)
 l1, l2, l3 = st.columns(3)
@@ -197,10 +183,10 @@ if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primar
             corpus = cached_corpus(source)
             train_text, val_text = corpus.train, corpus.validation
         else:
-            train_text, val_text = charlm.split_live_text(text or "")
-        settings = charlm.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
+            train_text, val_text = recipes.split_live_text(text or "")
+        settings = recipes.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
                                          batch=32, eval_every=max(50, steps // 10), snapshots=(), dropout=0.0)
-        work = charlm.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))
+        work = recipes.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))
         session_jobs().start("charlm", f"charlm-{kind}", work)
     except InputError as exc:
         input_error(exc)
@@ -210,7 +196,7 @@ job_panel("charlm")
 job = session_jobs().get("charlm")
 if job is not None and job.finished and job.result is not None:
     st.success(tr("charlm.live.ready", id=job.id))
-    weights, card_json = charlm.export(job.result, f"charlm_live_{job.id}")
+    weights, card_json = recipes.export(job.result, f"charlm_live_{job.id}")
     d1, d2 = st.columns(2)
     d1.download_button(tr("charlm.live.download_weights"), weights, f"charlm_live_{job.id}.safetensors",
                        icon=":material/download:")

@@ -2,22 +2,15 @@
 
 import streamlit as st
 
-from playground import charlm_cells as cells
-from playground import charlm_sampling as cs
 from playground import svg
+from playground.charlm import decoding as cs
+from playground.charlm import interpret as cells
+from playground.charlm.model import corpus_of
 from playground.datasets.cache import DataUnavailable
-from playground.datasets.charcorpora import file_split, stdlib_dir
+from playground.datasets.charcorpora import held_out_python_files, python_passage
 from playground.errors import InputError
-from playground.ui import (
-    cached_corpus,
-    charlm_choice,
-    input_error,
-    require_app_shell,
-    show_svg,
-    text_columns,
-    tr,
-    url_choice,
-)
+from playground.ui import input_error, require_app_shell, show_svg, text_columns, tr, url_choice
+from playground.ui.charlm import cached_corpus, charlm_choice
 
 PASSAGE_CHARS = 2000
 
@@ -31,16 +24,15 @@ if chosen is None:
 model_key, sampler, card = chosen
 
 # --- the text to read ---------------------------------------------------------------------------
-corpus_of_model = "python" if "python" in model_key else "shakespeare"
 source = url_choice(st.segmented_control, tr("cells.source"), ["python", "shakespeare", "paste"], "cells_source",
-                    corpus_of_model, format_func=lambda s: tr(f"cells.source.{s}"))
+                    corpus_of(model_key) or "shakespeare", format_func=lambda s: tr(f"cells.source.{s}"))
 text = ""
 if source == "python":
-    files = sorted(p.name for p in stdlib_dir().glob("*.py") if file_split(p.name) == "test")
+    files = held_out_python_files()
     name = st.selectbox(tr("cells.file"), files, index=files.index("base64.py") if "base64.py" in files else 0,
                         key="cells_file", help=tr("cells.file_help"))
     offset = st.number_input(tr("cells.offset"), 0, 1_000_000, 0, 500, key="cells_offset", bind="query-params")
-    text = (stdlib_dir() / name).read_text(encoding="utf-8", errors="replace")[offset : offset + PASSAGE_CHARS]
+    text = python_passage(name, offset, PASSAGE_CHARS)
 elif source == "shakespeare":
     try:
         test_text = cached_corpus("shakespeare").test

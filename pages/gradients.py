@@ -7,16 +7,18 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from playground import figures, gradients, memory_span
+from playground import figures
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
+from playground.gradients import experiments as gradients
+from playground.gradients import memory_span
 from playground.ui import (
-    cached_checkpoint,
     checkpoint_error,
     input_error,
     job_panel,
     require_app_shell,
     session_jobs,
+    shipped_model,
     tr,
     url_choice,
 )
@@ -159,8 +161,7 @@ st.caption(tr("grad.tbptt.measured"))
 st.header(tr("grad.span.header"))
 st.markdown(tr("grad.span.intro"))
 try:
-    tensors, card = cached_checkpoint(memory_span.SHIPPED)
-    rows = memory_span.results_from_checkpoint(tensors, card)
+    rows = shipped_model(memory_span.SWEEP, memory_span)
     lengths = sorted({r["distance"] for r in rows})
     series = {c.upper(): [r["accuracy"] for r in rows if r["cell"] == c] for c in memory_span.CELLS}
     series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)

@@ -3,9 +3,10 @@
 import pandas as pd
 import streamlit as st
 
-from playground import forms, order, svg
+from playground import svg
 from playground.catalog import PAGES
 from playground.errors import InputError
+from playground.home import forms, order
 from playground.ui import input_error, lang, require_app_shell, show_svg, tr, url_choice
 
 require_app_shell()

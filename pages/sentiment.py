@@ -5,20 +5,22 @@ import math
 import pandas as pd
 import streamlit as st
 
-from playground import challenge, figures, sentiment, svg
+from playground import figures, sentiment, svg
 from playground.checkpoints import CheckpointError
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
-from playground.ui import cached_model, checkpoint_error, input_error, lang, require_app_shell, show_svg, tr, url_choice
+from playground.sentiment import challenge, walkthrough
+from playground.sentiment import model as sentiment_model
+from playground.ui import checkpoint_error, input_error, lang, require_app_shell, shipped_model, show_svg, tr, url_choice
 
 
-def _classifier(language: str, kind: str) -> sentiment.Classifier:
-    return cached_model(sentiment.model_name(language, kind), sentiment.classifier_from_checkpoint)[0]
+def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
+    return shipped_model(sentiment_model.model_name(language, kind), sentiment)
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def _test_predictions(language: str, kind: str) -> pd.DataFrame:
-    return sentiment.test_predictions(_classifier(language, kind))
+    return sentiment_model.test_predictions(_classifier(language, kind))
 
 
 def _load_text(text: str) -> None:
@@ -39,13 +41,14 @@ w_y = w3.slider("w_y", -5.0, 5.0, 2.0, 0.1, key="w_y", bind="query-params")
 with w4:
     label = url_choice(st.segmented_control, tr("senti.walk.label"), [1, 0], "label", 1,
                        format_func=lambda v: tr(f"senti.label.{v}"))
-default_tokens = pd.DataFrame({tr("senti.walk.token"): list(sentiment.LECTURE_TOKENS), "x_t": list(sentiment.LECTURE_XS)})
+default_tokens = pd.DataFrame({tr("senti.walk.token"): list(walkthrough.LECTURE_TOKENS),
+                               "x_t": list(walkthrough.LECTURE_XS)})
 st.markdown(f"**{tr('senti.walk.tokens')}**")
 edited = st.data_editor(default_tokens, num_rows="dynamic", key="walk_tokens", hide_index=True,
                         column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
 rows = edited.dropna()
 try:
-    walk = sentiment.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
+    walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
 except InputError as exc:
     input_error(exc)
     walk = None
@@ -73,15 +76,15 @@ st.header(tr("senti.model.header"))
 st.markdown(tr("senti.model.intro"))
 c1, c2 = st.columns(2)
 with c1:
-    language = url_choice(st.segmented_control, tr("senti.model.lang"), list(sentiment.LANGS), "model_lang", lang(),
+    language = url_choice(st.segmented_control, tr("senti.model.lang"), list(sentiment_model.LANGS), "model_lang", lang(),
                           format_func=lambda v: tr(f"senti.lang.{v}"))
 with c2:
-    kind = url_choice(st.segmented_control, tr("senti.model.kind"), list(sentiment.KINDS), "kind", "lstm",
+    kind = url_choice(st.segmented_control, tr("senti.model.kind"), list(sentiment_model.KINDS), "kind", "lstm",
                       format_func=lambda v: tr(f"senti.kind.{v}"))
 text = st.text_area(tr("senti.model.text"), "配送不慢，饭也不是不好吃，就是下次不会再点了" if language == "zh"
                     else "not bad at all, I would watch it again", key="review", bind="query-params", height=80)
 try:
-    classifiers = {k: _classifier(language, k) for k in sentiment.KINDS}
+    classifiers = {k: _classifier(language, k) for k in sentiment_model.KINDS}
 except CheckpointError as exc:
     checkpoint_error(exc)
     st.stop()
@@ -94,9 +97,9 @@ except InputError:
     st.info(tr("senti.model.empty"))
 if trace is not None:
     if cut:
-        st.warning(tr("senti.model.truncated", limit=sentiment.MAX_CHARS))
-    if sentiment.looks_like(cleaned) != language:
-        st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment.looks_like(cleaned)}")))
+        st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
+    if sentiment_model.looks_like(cleaned) != language:
+        st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment_model.looks_like(cleaned)}")))
     unknown = int((~trace["known"]).sum())
     if unknown:
         st.caption(tr("senti.model.unknown", count=unknown))
@@ -105,7 +108,7 @@ if trace is not None:
     t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"t_{len(tokens)}") if len(tokens) > 1 else 1
     show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
     st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
-    shown_kinds = sentiment.KINDS if st.toggle(tr("senti.model.show_all"), True, key="show_all") else (kind,)
+    shown_kinds = sentiment_model.KINDS if st.toggle(tr("senti.model.show_all"), True, key="show_all") else (kind,)
     curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
     st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves"), "p", highlight=t - 1,
                                         dashed=[tr("senti.kind.bag")]), key="curves")
@@ -120,7 +123,7 @@ if trace is not None:
 
     # --- why ----------------------------------------------------------------------------------------------
     st.subheader(tr("senti.why.header"))
-    why = sentiment.influence(clf, cleaned)
+    why = sentiment_model.influence(clf, cleaned)
     y1, y2 = st.columns(2)
     y1.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["delta_p"], tr("senti.why.delta")),
                     key="delta")
@@ -139,11 +142,11 @@ if trace is not None:
 st.header(tr("senti.panel.header"))
 st.markdown(tr("senti.panel.intro", n=len(challenge.SETS[language])))
 st.dataframe(pd.DataFrame({
-    tr("senti.panel.model"): [tr(f"senti.kind.{k}") for k in sentiment.KINDS],
-    tr("senti.panel.test"): [f"{classifiers[k].card.metrics['test_accuracy']:.3f}" for k in sentiment.KINDS],
+    tr("senti.panel.model"): [tr(f"senti.kind.{k}") for k in sentiment_model.KINDS],
+    tr("senti.panel.test"): [f"{classifiers[k].card.metrics['test_accuracy']:.3f}" for k in sentiment_model.KINDS],
     # from the cards (measured at training time; the tests re-measure them on the shipped weights)
-    tr("senti.panel.challenge"): [f"{classifiers[k].card.metrics['challenge_accuracy']:.3f}" for k in sentiment.KINDS],
-    tr("senti.panel.params"): [f"{classifiers[k].card.architecture['parameters']:,}" for k in sentiment.KINDS],
+    tr("senti.panel.challenge"): [f"{classifiers[k].card.metrics['challenge_accuracy']:.3f}" for k in sentiment_model.KINDS],
+    tr("senti.panel.params"): [f"{classifiers[k].card.architecture['parameters']:,}" for k in sentiment_model.KINDS],
 }), hide_index=True)
 try:
     predictions = _test_predictions(language, kind)
@@ -161,7 +164,8 @@ else:
     for i, row in enumerate(errors.itertuples()):
         e1, e2 = st.columns([6, 1])
         e1.caption(f"{tr(f'senti.label.{row.label}')} · p={row.p_positive:.2f} · {row.text[:160]}")
-        e2.button(tr("senti.panel.load"), key=f"load_{i}", on_click=_load_text, args=(row.text[: sentiment.MAX_CHARS],))
+        e2.button(tr("senti.panel.load"), key=f"load_{i}", on_click=_load_text,
+                  args=(row.text[: sentiment_model.MAX_CHARS],))
 
 st.header(tr("senti.myths.header"))
 st.markdown(tr("senti.myths.body"))

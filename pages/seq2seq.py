@@ -3,14 +3,15 @@
 import pandas as pd
 import streamlit as st
 
-from playground import figures
+from playground import figures, seq2seq
 from playground.checkpoints import CheckpointError
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.errors import InputError
-from playground.seq2seq import model_from_tensors, model_name
-from playground.seq2seq_decoding import MAX_OUTPUT_TOKENS
-from playground.translator import STRATEGIES, Translator, load_bottleneck
-from playground.ui import cached_model, checkpoint_error, input_error, require_app_shell, tr, url_choice
+from playground.seq2seq.decoding import MAX_OUTPUT_TOKENS
+from playground.seq2seq.evaluation import BOTTLENECK
+from playground.seq2seq.model import model_name
+from playground.seq2seq.translate import STRATEGIES, Translator
+from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_model, tr, url_choice
 
 require_app_shell()
 st.title(tr("s2s.title"))
@@ -33,7 +34,7 @@ MODELS = {"attention": True, "classic": False}
 
 def translator(key: str) -> Translator | None:
     try:
-        return cached_model(model_name(MODELS[key]), lambda t, c: Translator(*model_from_tensors(t, c), c))[0]
+        return shipped_model(model_name(MODELS[key]), seq2seq)
     except CheckpointError as exc:
         checkpoint_error(exc)
         return None
@@ -43,6 +44,11 @@ def translator(key: str) -> Translator | None:
 def translate(key: str, text: str, strategy: str = "beam", beam: int = 5, penalty: float = 1.0,
               temperature: float = 1.0, seed: int = 0):
     return translator(key).translate(text, strategy, beam, penalty, temperature, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def compare(key: str, text: str, beam: int, penalty: float, temperature: float, seed: int):
+    return translator(key).compare(text, beam, penalty, temperature, seed)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -87,7 +93,7 @@ except InputError as exc:
     result = None
 
 
-def show_translation(result) -> None:
+def show_result(result) -> None:
     if result.source.converted:
         st.info(tr("s2s.out.converted", text=result.source.text), icon=":material/translate:")
     if result.source.unknown:
@@ -98,6 +104,8 @@ def show_translation(result) -> None:
     if not result.finished:
         st.warning(tr("s2s.out.unfinished", limit=MAX_OUTPUT_TOKENS))
 
+
+def show_steps(result) -> None:
     st.subheader(tr("s2s.steps.header"))
     st.table(pd.DataFrame({
         tr("s2s.col.position"): range(1, len(result.steps) + 1),
@@ -107,9 +115,9 @@ def show_translation(result) -> None:
     }).set_index(tr("s2s.col.position")))
     st.caption(tr("s2s.steps.caption"))
 
+
+def show_comparison(runs) -> None:
     st.subheader(tr("s2s.compare.header"))
-    runs = {"greedy": translate(model_key, text, "greedy"), "beam": translate(model_key, text, "beam", width, penalty),
-            "sample": translate(model_key, text, "sample", width, penalty, temperature, seed)}
     st.table(pd.DataFrame({
         tr("s2s.col.strategy"): [tr(f"s2s.strategy.{s}") for s in runs],
         tr("s2s.col.translation"): [r.text for r in runs.values()],
@@ -117,9 +125,10 @@ def show_translation(result) -> None:
     }).set_index(tr("s2s.col.strategy")))
     st.caption(tr("s2s.compare.caption"))
 
+
+def show_tree(tree, width: int) -> None:
     st.subheader(tr("s2s.tree.header"))
     st.markdown(tr("s2s.tree.intro", width=width))
-    tree = beam_tree(model_key, text, width, penalty)
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
     st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s-tree")
     if tree.greedy_won:
@@ -130,6 +139,8 @@ def show_translation(result) -> None:
                                tr("s2s.col.score"): [f"{h['score']:.3f}" for h in tree.hypotheses],
                                tr("s2s.col.best"): ["✔" if h["best"] else "" for h in tree.hypotheses]}))
 
+
+def show_attention_or_context(result) -> None:
     if result.attention is not None:
         st.subheader(tr("s2s.attn.header"))
         targets = result.tokens + (["<eos>"] if result.finished else [])
@@ -144,13 +155,17 @@ def show_translation(result) -> None:
 
 
 if result is not None:
-    show_translation(result)
+    show_result(result)
+    show_steps(result)
+    show_comparison(compare(model_key, text, width, penalty, temperature, seed))
+    show_tree(beam_tree(model_key, text, width, penalty), width)
+    show_attention_or_context(result)
 
 # --- the bottleneck ----------------------------------------------------------------------------------
 st.header(tr("s2s.bottleneck.header"))
 st.markdown(tr("s2s.bottleneck.intro"))
 try:
-    by_length = load_bottleneck()
+    by_length = shipped_model(BOTTLENECK, seq2seq)
 except CheckpointError as exc:
     checkpoint_error(exc)
 else:

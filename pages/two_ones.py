@@ -9,13 +9,13 @@ from playground import svg, two_ones
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.ui import (
-    cached_model,
     checkpoint_error,
     input_error,
     job_panel,
     matrix_editor,
     require_app_shell,
     session_jobs,
+    shipped_model,
     show_svg,
     tr,
     url_choice,
@@ -163,12 +163,12 @@ if outcome is not None:
     model, accuracy, seconds = outcome.model, outcome.accuracy, outcome.seconds
 else:
     try:
-        model, card = cached_model(two_ones.SHIPPED, two_ones.model_from_checkpoint)
+        model = shipped_model(two_ones.SHIPPED_MODEL, two_ones)
     except CheckpointError as exc:
         checkpoint_error(exc)
         st.stop()
     st.markdown(tr("two.train.shipped"))
-    accuracy, seconds = two_ones.exhaustive_accuracy(model), card.training_seconds
+    accuracy, seconds = two_ones.exhaustive_accuracy(model), model.card.training_seconds
 m1, m2, m3 = st.columns(3)
 m1.metric(tr("two.train.string_accuracy"), f"{accuracy['string_accuracy']:.2%}")
 m2.metric(tr("two.train.step_accuracy"), f"{accuracy['step_accuracy']:.2%}")

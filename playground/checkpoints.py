@@ -62,6 +62,21 @@ class ModelCard:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
+def freeze(model: torch.nn.Module) -> torch.nn.Module:
+    """Make a model read-only for inference (eval mode, no gradients) and return it: the shape every
+    shipped model takes before pages and sessions share it."""
+    model.eval()
+    for parameter in model.parameters():
+        parameter.requires_grad_(False)
+    return model
+
+
+def as_shipped(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+    """The weights exactly as a reader of the fp16 file gets them: floating tensors through
+    float16 and back to float32 (recipes evaluate these, not the float32 weights they trained)."""
+    return {k: (v.detach().cpu().half().float() if v.is_floating_point() else v.detach().cpu()) for k, v in state.items()}
+
+
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:

@@ -1,75 +1,87 @@
-"""Every shipped model registers a recipe here; ``python -m playground.train`` runs them.
+"""The shipped models: which subject ships which file, and how to rebuild or load each.
 
-A recipe is a function ``build(out_dir, device) -> ModelCard`` that trains one model from scratch
-with fixed seeds, evaluates it on held-out data and writes it with ``checkpoints.save_checkpoint``.
-Pages add their module to ``RECIPE_MODULES`` so the CLI finds them.
+Every subject that ships weights or measurements follows one interface (module or package):
+
+- ``SHIPPED: dict[str, str]``: the names it ships (``pretrained/<name>.safetensors`` + card), each
+  with a one-line description;
+- ``load(name, directory=None, device=None)``: the shipped thing ready for inference (a frozen
+  model, or the recorded measurement), raising ``CheckpointError`` when the file is broken;
+- ``build(name, out_dir, device) -> ModelCard``: train it from scratch with fixed seeds, evaluate it
+  on held-out data and write it (what ``python -m playground.train`` runs).
+
+This module only reads that interface; the subjects never import it (imports point downward).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import torch
 
 from playground.checkpoints import ModelCard
 
-# Modules whose import registers recipes (one per page subject that ships weights).
-RECIPE_MODULES: list[str] = ["playground.two_ones", "playground.memory_span", "playground.sentiment",
-                            "playground.charlm", "playground.cloze",
-                            "playground.scaling", "playground.seq2seq"]
+# group name (what ``python -m playground.train <group>`` takes) -> the subject that ships it
+SUBJECTS: dict[str, str] = {
+    "two_ones": "playground.two_ones",
+    "memory_span": "playground.gradients.memory_span",
+    "sentiment": "playground.sentiment",
+    "charlm": "playground.charlm",
+    "cloze": "playground.beyond.cloze",
+    "scaling": "playground.beyond.scaling",
+    "seq2seq": "playground.seq2seq",
+}
 
 
 @dataclass(frozen=True)
-class Recipe:
+class Shipped:
+    """One shipped file and the subject that builds and loads it."""
+
     name: str
     group: str
     description: str
-    build: Callable[[Path, torch.device], ModelCard]
+    subject: ModuleType
+
+    def build(self, out_dir: Path, device: torch.device) -> ModelCard:
+        return self.subject.build(self.name, out_dir, device)
+
+    def load(self, directory: Path | None = None, device=None):
+        return self.subject.load(self.name, directory=directory, device=device)
 
 
-RECIPES: dict[str, Recipe] = {}
+def shipped() -> dict[str, Shipped]:
+    """Every shipped name, in the order subjects are listed (later ones may read earlier ones)."""
+    out: dict[str, Shipped] = {}
+    for group, module_name in SUBJECTS.items():
+        subject = importlib.import_module(module_name)
+        for name, description in subject.SHIPPED.items():
+            if name in out:
+                raise ValueError(f"{name!r} is shipped by two subjects")
+            out[name] = Shipped(name, group, description, subject)
+    return out
 
 
-def register(name: str, group: str, description: str):
-    """Decorator: make ``build`` available as ``python -m playground.train <name|group>``."""
-
-    def wrap(build):
-        if name in RECIPES:
-            raise ValueError(f"recipe {name!r} registered twice")
-        RECIPES[name] = Recipe(name, group, description, build)
-        return build
-
-    return wrap
-
-
-def load_all() -> dict[str, Recipe]:
-    for module in RECIPE_MODULES:
-        importlib.import_module(module)
-    return RECIPES
-
-
-def select(target: str) -> list[Recipe]:
-    """Recipes for a model name, a group name, or ``all``; raises KeyError for anything else."""
-    recipes = load_all()
+def select(target: str) -> list[Shipped]:
+    """Shipped models for a name, a group name, or ``all``; raises KeyError for anything else."""
+    models = shipped()
     if target == "all":
-        return list(recipes.values())
-    if target in recipes:
-        return [recipes[target]]
-    chosen = [r for r in recipes.values() if r.group == target]
+        return list(models.values())
+    if target in models:
+        return [models[target]]
+    chosen = [m for m in models.values() if m.group == target]
     if not chosen:
-        known = sorted({*recipes, *(r.group for r in recipes.values())})
+        known = sorted({*models, *(m.group for m in models.values())})
         raise KeyError(f"no model or group named {target!r}; known: {', '.join(known) or '(none yet)'}")
     return chosen
 
 
-def recipe_for(checkpoint: str) -> str | None:
-    """The recipe that writes shipped file ``checkpoint`` (its own name, or the longest recipe name
-    it starts with: ``charlm_shakespeare_lstm_snapshots`` -> ``charlm_shakespeare_lstm``)."""
-    recipes = load_all()
-    if checkpoint in recipes:
+def owner_of(checkpoint: str) -> str | None:
+    """The shipped name whose build writes file ``checkpoint`` (its own name, or the longest name it
+    starts with: ``charlm_shakespeare_lstm_snapshots`` -> ``charlm_shakespeare_lstm``)."""
+    models = shipped()
+    if checkpoint in models:
         return checkpoint
-    owners = [name for name in recipes if checkpoint.startswith(name + "_")]
+    owners = [name for name in models if checkpoint.startswith(name + "_")]
     return max(owners, key=len) if owners else None

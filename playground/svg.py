@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from playground.forms import Unrolled
+from playground.home.forms import Unrolled
 
 CELL = "#4C78A8"
 DECODER = "#F58518"

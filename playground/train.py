@@ -24,26 +24,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.list:
-        recipes = registry.load_all()
-        for recipe in recipes.values():
-            print(f"{recipe.name:28s} [{recipe.group}] {recipe.description}")
-        if not recipes:
-            print("no models registered yet")
+        models = registry.shipped()
+        for model in models.values():
+            print(f"{model.name:28s} [{model.group}] {model.description}")
+        if not models:
+            print("no shipped models yet")
         return 0
     try:
-        recipes = registry.select(args.target)
+        models = registry.select(args.target)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
-    if not recipes:
-        print("no models registered yet; nothing to train")
-        return 0
-    print(f"training {len(recipes)} model(s) on {device_label()} -> {args.out}")
-    for recipe in recipes:
+    print(f"training {len(models)} model(s) on {device_label()} -> {args.out}")
+    for model in models:
         started = time.perf_counter()
-        card = recipe.build(args.out, device())
+        card = model.build(args.out, device())
         metrics = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in card.metrics.items())
-        print(f"{recipe.name}: {metrics} ({time.perf_counter() - started:.1f} s)", flush=True)
+        print(f"{model.name}: {metrics} ({time.perf_counter() - started:.1f} s)", flush=True)
     return 0
 
 

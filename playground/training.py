@@ -95,6 +95,58 @@ def _time_chunks(inputs: Tensor, targets: Tensor, bptt: int | None):
         yield inputs[:, start : start + bptt], targets[:, start : start + bptt]
 
 
+@dataclass
+class Validation:
+    """A validation figure a recipe measured during training (reported beside the ``Progress`` events)."""
+
+    step: int
+    total: int
+    scores: dict[str, float]  # e.g. {"validation_loss": 1.43}
+
+
+Event = Progress | Validation  # what a training callback receives
+
+
+def make_optimiser(params: list[nn.Parameter], config: TrainConfig) -> torch.optim.Optimizer:
+    if config.optimizer == "sgd":
+        return torch.optim.SGD(params, lr=config.lr, weight_decay=config.weight_decay)
+    return torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
+
+
+def _grad_norm(params: list[nn.Parameter], clip_norm: float | None) -> float:
+    """The gradient's norm before clipping (and clip it, when ``clip_norm`` is set)."""
+    if clip_norm is not None:
+        return float(nn.utils.clip_grad_norm_(params, clip_norm))
+    norms = [p.grad.norm() for p in params if p.grad is not None]
+    return float(torch.linalg.vector_norm(torch.stack(norms))) if norms else 0.0
+
+
+class _BestWeights:
+    """Early stopping: score the model every ``eval_every`` steps, remember the best weights."""
+
+    def __init__(self, evaluate: Callable[[], float] | None, config: TrainConfig) -> None:
+        self.evaluate, self.config = evaluate, config
+        self.score: float | None = None
+        self.step: int | None = None
+        self.state: dict[str, Tensor] | None = None
+
+    def check(self, model: nn.Module, step: int) -> None:
+        every = self.config.eval_every
+        if self.evaluate is None or not every or (step % every and step != self.config.steps):
+            return
+        model.eval()
+        with torch.no_grad():
+            score = float(self.evaluate())
+        model.train()
+        if self.score is None or score > self.score:
+            self.score, self.step = score, step
+            self.state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+
+    def restore(self, model: nn.Module) -> None:
+        if self.state is not None:
+            model.load_state_dict(self.state)
+
+
 def train(
     model: nn.Module,
     batches: Callable[[int], tuple[Tensor, Tensor]],
@@ -114,77 +166,59 @@ def train(
     dev = device or default_device()
     model.to(dev).train()
     params = [p for p in model.parameters() if p.requires_grad]
-    if config.optimizer == "sgd":
-        optimiser = torch.optim.SGD(params, lr=config.lr, weight_decay=config.weight_decay)
-    else:
-        optimiser = torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
+    optimiser = make_optimiser(params, config)
+    best = _BestWeights(evaluate, config)
     history: list[Progress] = []
-    best_score, best_step, best_state = None, None, None
+    report = on_progress or (lambda progress: None)
     started = time.perf_counter()
     step, batch_index, status = 0, 0, "done"
     while step < config.steps and status == "done":
         inputs, targets = batches(batch_index)
         batch_index += 1
-        inputs, targets = inputs.to(dev), targets.to(dev)
         state = None
-        for chunk_in, chunk_target in _time_chunks(inputs, targets, config.bptt):
+        for chunk_in, chunk_target in _time_chunks(inputs.to(dev), targets.to(dev), config.bptt):
             if stop is not None and stop.is_set():
                 status = "stopped"
                 break
             if step >= config.steps:
                 break
             tick = time.perf_counter()
-            if config.lr_schedule == "cosine":
-                for group in optimiser.param_groups:
-                    group["lr"] = scheduled_lr(config, step)
+            for group in optimiser.param_groups:
+                group["lr"] = scheduled_lr(config, step)
             optimiser.zero_grad(set_to_none=True)
             output, state = model(chunk_in, detach_state(state))
             loss = loss_fn(output, chunk_target)
             loss_value = float(loss.detach())
-            if not math.isfinite(loss_value):
+            if not math.isfinite(loss_value):  # never step on NaN: report it and end
                 status = "diverged"
                 history.append(Progress(step + 1, config.steps, loss_value, math.nan, 0.0, time.perf_counter() - started))
-                if on_progress is not None:
-                    on_progress(history[-1])
+                report(history[-1])
                 break
             loss.backward()
-            if config.clip_norm is not None:
-                grad_norm = float(nn.utils.clip_grad_norm_(params, config.clip_norm))
-            else:
-                norms = [p.grad.norm() for p in params if p.grad is not None]
-                grad_norm = float(torch.linalg.vector_norm(torch.stack(norms))) if norms else 0.0
+            grad_norm = _grad_norm(params, config.clip_norm)
             optimiser.step()
             step += 1
             seconds = max(time.perf_counter() - tick, 1e-9)
-            progress = Progress(step, config.steps, loss_value, grad_norm, chunk_target.numel() / seconds,
-                                time.perf_counter() - started)
-            history.append(progress)
-            if on_progress is not None:
-                on_progress(progress)
-            if evaluate is not None and config.eval_every and (step % config.eval_every == 0 or step == config.steps):
-                model.eval()
-                with torch.no_grad():
-                    score = float(evaluate())
-                model.train()
-                if best_score is None or score > best_score:
-                    best_score, best_step = score, step
-                    best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
-    if best_state is not None:
-        model.load_state_dict(best_state)
+            history.append(Progress(step, config.steps, loss_value, grad_norm, chunk_target.numel() / seconds,
+                                    time.perf_counter() - started))
+            report(history[-1])
+            best.check(model, step)
+    best.restore(model)
     model.eval()
     return TrainResult(status=status, steps=step, seconds=time.perf_counter() - started, history=history,
-                       best_score=best_score, best_step=best_step)
+                       best_score=best.score, best_step=best.step)
 
 
-def progress_printer(name: str, unit: str, every: int = 200):
-    """A progress callback for the train CLI: loss and speed every ``every`` steps, and every
-    validation figure the recipe reports (``report(None, step=..., validation_x=...)``)."""
+def progress_printer(name: str, unit: str, every: int = 200) -> Callable[[Event], None]:
+    """A training callback for the train CLI: loss and speed every ``every`` steps, and every
+    validation figure the recipe reports."""
 
-    def report(p, step=None, **scores):
-        if p is None:
-            figures = ", ".join(f"{key.replace('_', ' ')} {value:.4f}" for key, value in scores.items())
-            print(f"{name}: step {step} {figures}", flush=True)
-        elif p.step % every == 0:
-            print(f"{name}: step {p.step}/{p.total} loss {p.loss:.3f} {p.tokens_per_s:,.0f} {unit}/s", flush=True)
+    def report(event: Event) -> None:
+        if isinstance(event, Validation):
+            figures = ", ".join(f"{key.replace('_', ' ')} {value:.4f}" for key, value in event.scores.items())
+            print(f"{name}: step {event.step} {figures}", flush=True)
+        elif event.step % every == 0:
+            print(f"{name}: step {event.step}/{event.total} loss {event.loss:.3f} {event.tokens_per_s:,.0f} {unit}/s",
+                  flush=True)
 
     return report

@@ -22,9 +22,8 @@ import pandas as pd
 import torch
 from torch import nn
 
-from playground.checkpoints import ModelCard, save_checkpoint
+from playground.checkpoints import ModelCard, freeze, load_checkpoint, save_checkpoint
 from playground.errors import InputError
-from playground.registry import register
 from playground.training import TrainConfig
 from playground.training import train as train_loop
 
@@ -367,26 +366,27 @@ def learned_weights(model: TwoOnesRNN) -> dict[str, np.ndarray]:
 
 
 # --- the shipped model ------------------------------------------------------------------------------
-SHIPPED = "two_ones"
+SHIPPED_MODEL = "two_ones"
+SHIPPED: dict[str, str] = {SHIPPED_MODEL: "torch RNN trained from scratch to detect two consecutive 1s"}
 
 
-def model_from_checkpoint(tensors: dict[str, torch.Tensor], card) -> TwoOnesRNN:
-    """Rebuild the shipped TwoOnesRNN (eval mode, no gradients) from its weights and card."""
-    arch = card.architecture
-    model = TwoOnesRNN(arch["hidden"], arch["activation"])
+def load(name: str = SHIPPED_MODEL, directory=None, device=None) -> TwoOnesRNN:
+    """The shipped TwoOnesRNN, frozen (eval mode, no gradients), with its ``card``; raises CheckpointError."""
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    tensors, card = load_checkpoint(name, directory, device=device)
+    model = TwoOnesRNN(card.architecture["hidden"], card.architecture["activation"])
     model.load_state_dict(tensors)
-    model.to(next(iter(tensors.values())).device).eval()
-    for p in model.parameters():
-        p.requires_grad_(False)
-    return model
+    model.card = card  # like every shipped model: where it came from and how it scored
+    return freeze(model.to(next(iter(tensors.values())).device))
 
 
-@register(SHIPPED, group="two_ones", description="torch RNN trained from scratch to detect two consecutive 1s")
-def build_shipped(out_dir, device) -> ModelCard:
+def build(name: str, out_dir, device) -> ModelCard:
+    """Train from scratch with the default settings, score on every string up to length 10, write it."""
     settings = TrainSettings()
     outcome = train(settings, device=device)
     card = ModelCard(
-        name=SHIPPED,
+        name=SHIPPED_MODEL,
         architecture={"kind": "rnn", "hidden": settings.hidden, "activation": settings.activation, "input": 1,
                       "output": "one logit per step", "h0": "zeros"},
         vocabulary=[0, 1],

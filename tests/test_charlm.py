@@ -10,8 +10,10 @@ import pytest
 import torch
 from safetensors.torch import load
 
-from playground import charlm, charlm_cells
-from playground import charlm_sampling as cs
+from playground.charlm import decoding as cs
+from playground.charlm import interpret as charlm_cells
+from playground.charlm import model as charlm_model
+from playground.charlm import recipes as charlm_recipes
 from playground.datasets import charcorpora
 from playground.errors import InputError
 from playground.training import TrainConfig, scheduled_lr
@@ -21,9 +23,9 @@ TEXT = ("ROMEO:\nBut, soft! what light through yonder window breaks?\nIt is the 
 
 
 def _tiny(kind="lstm", layers=2, hidden=24, seed=0):
-    vocab = charlm.CharVocab.build(TEXT)
+    vocab = charlm_model.CharVocab.build(TEXT)
     torch.manual_seed(seed)
-    return charlm.CharLM(kind, len(vocab), 12, hidden, layers).eval(), vocab
+    return charlm_model.CharLM(kind, len(vocab), 12, hidden, layers).eval(), vocab
 
 
 # --- corpora ----------------------------------------------------------------------------------------
@@ -63,8 +65,8 @@ def test_python_source_split_by_file(tmp_path):
 
 # --- model, vocabulary, training -------------------------------------------------------------------
 def test_vocab_round_trip_and_unknown_characters():
-    vocab = charlm.CharVocab.build("abca")
-    assert vocab.chars[0] == charlm.UNKNOWN and vocab.decode(vocab.encode("cab")) == "cab"
+    vocab = charlm_model.CharVocab.build("abca")
+    assert vocab.chars[0] == charlm_model.UNKNOWN and vocab.decode(vocab.encode("cab")) == "cab"
     assert vocab.encode("xa").tolist()[0] == 0 and vocab.unknown("xyxa") == ["x", "y"]
 
 
@@ -75,10 +77,11 @@ def test_cosine_schedule_goes_from_lr_to_a_tenth():
 
 
 def test_training_lowers_held_out_loss_and_keeps_snapshots():
-    settings = charlm.CharLMSettings(hidden=32, batch=16, bptt=16, steps=120, eval_every=40, snapshots=(10, 60), lr=1e-2)
-    trained = charlm.train_charlm(TEXT[:-400], TEXT[-400:], settings)
+    settings = charlm_model.CharLMSettings(hidden=32, batch=16, bptt=16, steps=120, eval_every=40, snapshots=(10, 60),
+                                           lr=1e-2)
+    trained = charlm_recipes.train_charlm(TEXT[:-400], TEXT[-400:], settings)
     ids = trained.vocab.encode(TEXT[-400:])
-    assert charlm.held_out_loss(trained.model, ids) < 1.5 < math.log(len(trained.vocab))
+    assert charlm_model.held_out_loss(trained.model, ids) < 1.5 < math.log(len(trained.vocab))
     assert sorted(trained.snapshots) == [10, 60]
     assert [p["step"] for p in trained.curve if "validation_loss" in p] == [40, 80, 120]
     assert not any(p.requires_grad for p in trained.model.parameters())
@@ -87,11 +90,11 @@ def test_training_lowers_held_out_loss_and_keeps_snapshots():
 def test_settings_are_checked():
     for bad in (dict(kind="transformer"), dict(hidden=0), dict(layers=9), dict(lr=float("nan")), dict(bptt=1)):
         with pytest.raises(InputError):
-            charlm.CharLMSettings(**bad).check()
+            charlm_model.CharLMSettings(**bad).check()
 
 
 # --- the fast sampler -------------------------------------------------------------------------------
-@pytest.mark.parametrize("kind", charlm.KINDS)
+@pytest.mark.parametrize("kind", charlm_model.KINDS)
 @pytest.mark.parametrize("layers", [1, 3])
 def test_fast_step_matches_torch(kind, layers):
     model, vocab = _tiny(kind, layers)
@@ -120,7 +123,7 @@ def test_strategies_agree_where_they_must():
     assert a.text != cs.generate(sampler, "ROMEO:\n", 60, "sample", seed=2).text
     assert cs.sequence_log_prob(sampler, "ROMEO:\n", a.text) == pytest.approx(a.log_prob)
     assert all(len(r.top) == cs.TOP and r.top[0][1] >= r.top[-1][1] for r in a.steps)
-    assert charlm.UNKNOWN not in a.text
+    assert charlm_model.UNKNOWN not in a.text
 
 
 def test_beam_search_width_one_is_greedy_and_wider_is_at_least_as_likely():
@@ -214,32 +217,33 @@ def test_clamp_holds_the_unit_and_changes_the_text():
 # --- live training ----------------------------------------------------------------------------------
 def test_live_text_checks():
     with pytest.raises(InputError) as err:
-        charlm.split_live_text("short")
+        charlm_recipes.split_live_text("short")
     assert err.value.code == "text_too_short"
     with pytest.raises(InputError) as err:
-        charlm.text_from_upload(b"\xff\xfe bad")
+        charlm_recipes.text_from_upload(b"\xff\xfe bad")
     assert err.value.code == "not_utf8"
     with pytest.raises(InputError) as err:
-        charlm.text_from_upload(b"a" * (charlm.MAX_TRAIN_TEXT_BYTES + 1))
+        charlm_recipes.text_from_upload(b"a" * (charlm_model.MAX_TRAIN_TEXT_BYTES + 1))
     assert err.value.code == "file_too_large"
-    train, val = charlm.split_live_text("x" * 2000)
+    train, val = charlm_recipes.split_live_text("x" * 2000)
     assert len(train) == 1800 and len(val) == 200
 
 
 def test_live_training_job_reports_samples_and_exports():
     import threading
 
-    settings = charlm.CharLMSettings(hidden=16, layers=1, batch=8, bptt=16, steps=40, eval_every=20, snapshots=())
-    work = charlm.live_training_job(*charlm.split_live_text(TEXT), settings, sample_every=20, prompt="ROMEO:")
+    settings = charlm_model.CharLMSettings(hidden=16, layers=1, batch=8, bptt=16, steps=40, eval_every=20, snapshots=())
+    work = charlm_recipes.live_training_job(*charlm_recipes.split_live_text(TEXT), settings, sample_every=20,
+                                            prompt="ROMEO:")
     reports = []
     trained = work(lambda **fields: reports.append(fields), threading.Event())
     assert [r["step"] for r in reports if "sample" in r] == [20, 40]
     assert all(r["sample"].startswith("ROMEO:") for r in reports if "sample" in r)
     assert [r["step"] for r in reports if "validation_loss" in r] == [20, 40]
-    weights, card_json = charlm.export(trained, "mine")
+    weights, card_json = charlm_recipes.export(trained, "mine")
     card = json.loads(card_json)
     tensors = load(weights)
-    assert card["name"] == "mine" and card["vocabulary"][0] == charlm.UNKNOWN and "embedding.weight" in tensors
+    assert card["name"] == "mine" and card["vocabulary"][0] == charlm_model.UNKNOWN and "embedding.weight" in tensors
     stop = threading.Event()
     stop.set()
     assert work(lambda **_: None, stop).result.status == "stopped"

@@ -7,8 +7,9 @@ import re
 import pytest
 import torch
 
-from playground import charlm, charlm_cells
-from playground import charlm_sampling as cs
+from playground.charlm import decoding as cs
+from playground.charlm import interpret as charlm_cells
+from playground.charlm import model as charlm_model
 from playground.checkpoints import load_checkpoint
 from playground.datasets.charcorpora import load
 
@@ -19,35 +20,35 @@ CEILINGS = {("shakespeare", "lstm"): 1.50, ("shakespeare", "gru"): 1.46, ("shake
 
 @pytest.fixture(scope="module")
 def corpora():
-    return {name: load(name) for name in charlm.CORPORA}
+    return {name: load(name) for name in charlm_model.CORPORA}
 
 
 @pytest.fixture(scope="module")
 def models():
-    return {key: charlm.load_model(*key, device="cpu") for key in charlm.SHIPPED}
+    return {key: charlm_model.load_model(*key, device="cpu") for key in charlm_model.SHIPPED_CHOICES}
 
 
 @pytest.fixture(scope="module")
 def test_losses(models, corpora):
-    return {key: charlm.held_out_loss(model, vocab.encode(corpora[key[0]].test))
+    return {key: charlm_model.held_out_loss(model, vocab.encode(corpora[key[0]].test))
             for key, (model, vocab, _) in models.items()}
 
 
-@pytest.mark.parametrize("key", list(charlm.SHIPPED), ids=["-".join(k) for k in charlm.SHIPPED])
+@pytest.mark.parametrize("key", list(charlm_model.SHIPPED_CHOICES), ids=["-".join(k) for k in charlm_model.SHIPPED_CHOICES])
 def test_held_out_loss_of_the_shipped_weights(key, test_losses, models):
     loss = test_losses[key]
-    assert loss <= CEILINGS[key], f"{key}: {loss:.4f} nats/char ({charlm.bits(loss):.4f} bits/char)"
+    assert loss <= CEILINGS[key], f"{key}: {loss:.4f} nats/char ({charlm_model.bits(loss):.4f} bits/char)"
     # the card reports the same figure (it was measured on the fp16 weights as shipped)
     assert models[key][2].metrics["test_loss_nats"] == pytest.approx(loss, abs=2e-3)
 
 
 def test_weights_are_stored_in_half_precision():
-    tensors, _ = load_checkpoint(charlm.model_name("shakespeare", "lstm"), device="cpu", dtype=torch.float16)
+    tensors, _ = load_checkpoint(charlm_model.model_name("shakespeare", "lstm"), device="cpu", dtype=torch.float16)
     from safetensors import safe_open
 
     from playground.checkpoints import paths
 
-    with safe_open(str(paths(charlm.model_name("shakespeare", "lstm"))[0]), "pt") as fh:
+    with safe_open(str(paths(charlm_model.model_name("shakespeare", "lstm"))[0]), "pt") as fh:
         assert all(fh.get_tensor(k).dtype == torch.float16 for k in fh.keys())  # noqa: SIM118
     assert tensors
 
@@ -63,12 +64,12 @@ def _english_share(text: str, words: set[str]) -> float:
 
 
 def test_stages_go_from_gibberish_to_english_to_the_plays_format(corpora):
-    snapshots = charlm.load_snapshots("shakespeare", "lstm", device="cpu")
-    final, vocab, _ = charlm.load_model("shakespeare", "lstm", device="cpu")
+    snapshots = charlm_model.load_snapshots("shakespeare", "lstm", device="cpu")
+    final, vocab, _ = charlm_model.load_model("shakespeare", "lstm", device="cpu")
     words = set(re.findall(r"[a-z]+", corpora["shakespeare"].train.lower()))
     val_ids = vocab.encode(corpora["shakespeare"].validation[:100_000])
     stages = sorted(snapshots.items()) + [(10**9, final)]
-    losses = [charlm.held_out_loss(model, val_ids) for _, model in stages]
+    losses = [charlm_model.held_out_loss(model, val_ids) for _, model in stages]
     assert losses == sorted(losses, reverse=True), losses
     samples = ["".join(cs.generate(cs.FastSampler.from_model(m, vocab), "ROMEO:\n", 600, "sample", temperature=0.8,
                                    seed=s).text for s in range(3)) for _, m in stages]

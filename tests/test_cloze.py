@@ -4,8 +4,9 @@ forward and backward readers are evaluated on held-out sentences."""
 import pytest
 import torch
 
-from playground import charlm, cloze
-from playground import charlm_sampling as cs
+from playground.beyond import cloze
+from playground.charlm import decoding as cs
+from playground.charlm import model as charlm_model
 from playground.errors import InputError
 
 CLOZE_CEILING = 3.80  # nats per character on held-out sentences (shipped: see the model cards)
@@ -16,7 +17,7 @@ def _reader(direction, seed=0):
     text = cloze.text_of(SENTENCES, direction)
     vocab = cloze.vocab_with_min_count(text, 1)
     torch.manual_seed(seed)
-    model = charlm.CharLM("lstm", len(vocab), 8, 16, 1).eval()
+    model = charlm_model.CharLM("lstm", len(vocab), 8, 16, 1).eval()
     return cs.FastSampler.from_model(model, vocab)
 
 
@@ -35,7 +36,7 @@ def test_backward_reader_sees_reversed_sentences():
     assert cloze.text_of(["ab", "cd"], "backward") == "\nba\ndc\n"
     assert cloze.text_of(["ab"], "forward") == "\nab\n"
     vocab = cloze.vocab_with_min_count("aab", 2)
-    assert vocab.chars == (charlm.UNKNOWN, "a")
+    assert vocab.chars == (charlm_model.UNKNOWN, "a")
 
 
 def test_three_rules_and_both_is_the_sum():
@@ -72,7 +73,7 @@ def shipped():
 
     def reader(direction):
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
-        return cs.FastSampler.from_model(*charlm.model_from_tensors(tensors, card)), card
+        return cs.FastSampler.from_model(*charlm_model.rebuild(tensors, card)), card
 
     return reader("forward"), reader("backward")
 
@@ -88,8 +89,8 @@ def test_shipped_readers_predict_held_out_sentences(held_out):
 
     for direction in cloze.DIRECTIONS:
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
-        model, vocab = charlm.model_from_tensors(tensors, card)
-        loss = charlm.held_out_loss(model, vocab.encode(cloze.text_of(held_out["test"], direction)))
+        model, vocab = charlm_model.rebuild(tensors, card)
+        loss = charlm_model.held_out_loss(model, vocab.encode(cloze.text_of(held_out["test"], direction)))
         assert loss <= CLOZE_CEILING, f"{direction}: {loss:.4f} nats/char"
         assert card.metrics["test_loss_nats"] == pytest.approx(loss, abs=2e-3)
 

@@ -10,8 +10,10 @@ import streamlit as st
 import torch
 from helpers import open_page
 
-from playground import charlm, checkpoints
+from playground import checkpoints
 from playground.catalog import PAGES
+from playground.charlm import model as charlm_model
+from playground.charlm import recipes as charlm_recipes
 from playground.i18n import t
 from playground.jobs import DONE, FAILED, JobRunner
 
@@ -79,7 +81,7 @@ def test_retraining_from_the_page_writes_the_file_back(pretrained_copy):
 
 
 def test_a_diverging_live_training_job_fails_with_a_reason_and_frees_its_slot(monkeypatch):
-    real_init = charlm.CharLM.__init__
+    real_init = charlm_model.CharLM.__init__
 
     def poisoned(self, *args, **kwargs):  # weights that make the very first loss NaN
         real_init(self, *args, **kwargs)
@@ -87,12 +89,12 @@ def test_a_diverging_live_training_job_fails_with_a_reason_and_frees_its_slot(mo
             for p in self.parameters():
                 p.fill_(float("nan"))
 
-    monkeypatch.setattr(charlm.CharLM, "__init__", poisoned)
+    monkeypatch.setattr(charlm_model.CharLM, "__init__", poisoned)
     text = "to be or not to be, that is the question. " * 40
-    settings = charlm.CharLMSettings(kind="rnn", hidden=16, embed=8, layers=1, steps=40, bptt=16, batch=4,
+    settings = charlm_model.CharLMSettings(kind="rnn", hidden=16, embed=8, layers=1, steps=40, bptt=16, batch=4,
                                      eval_every=20, snapshots=())
     runner = JobRunner(cap=1)
-    job = runner.submit("diverge", charlm.live_training_job(text[:1400], text[1400:], settings))
+    job = runner.submit("diverge", charlm_recipes.live_training_job(text[:1400], text[1400:], settings))
     assert job.join(60) and job.status == FAILED, job.status
     assert "TrainingDiverged" in job.error and "step 1" in job.error and "nan" in job.error.lower()
     after = runner.submit("after", lambda report, stop: 1)  # the slot is free again

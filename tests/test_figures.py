@@ -3,7 +3,8 @@ import xml.etree.ElementTree as ET
 
 import plotly.graph_objects as go
 
-from playground import figures, forms, svg
+from playground import figures, svg
+from playground.home import forms
 
 
 def _parse(text):

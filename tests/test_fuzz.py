@@ -32,11 +32,16 @@ import torch
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from playground import cell_lab, charlm, charlm_cells, cloze, i18n, order, two_ones
-from playground import charlm_sampling as cs
-from playground import sentiment as S
+from playground import cell_lab, i18n, two_ones
+from playground.beyond import cloze
+from playground.charlm import decoding as cs
+from playground.charlm import interpret as charlm_cells
+from playground.charlm import model as charlm_model
+from playground.charlm import recipes as charlm_recipes
 from playground.errors import InputError
-from playground.gradients import LabSettings
+from playground.gradients.experiments import LabSettings
+from playground.home import order
+from playground.sentiment import model as S
 
 CASE_LIMIT_S = 10.0  # per case, generous for a loaded 2-core CI machine
 FUZZ = settings(max_examples=500, deadline=None, derandomize=True, database=None,
@@ -231,7 +236,7 @@ def classifier(lang: str, kind: str) -> S.Classifier:
 
 @functools.cache
 def sampler(corpus: str, kind: str) -> cs.FastSampler:
-    model, vocab, _ = charlm.load_model(corpus, kind, device="cpu")
+    model, vocab, _ = charlm_model.load_model(corpus, kind, device="cpu")
     return cs.FastSampler.from_model(model, vocab)
 
 
@@ -241,7 +246,7 @@ def cloze_readers() -> tuple[cs.FastSampler, cs.FastSampler]:
 
     def reader(direction: str) -> cs.FastSampler:
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
-        return cs.FastSampler.from_model(*charlm.model_from_tensors(tensors, card))
+        return cs.FastSampler.from_model(*charlm_model.rebuild(tensors, card))
 
     return reader("forward"), reader("backward")
 
@@ -445,7 +450,7 @@ def test_cloze_generation_prompt(prompt, length):
 PROMPT = st.one_of(ENGLISH.map(str.upper), CODE, st.sampled_from(["ROMEO:\n", "def ", "\n", " "]),
                    any_text(max_size=80, long=300), repeated(st.sampled_from(["a", "ROMEO:\n", "中"]), 40),
                    st.sampled_from([cs.MAX_PROMPT, cs.MAX_PROMPT + 1, 10 * cs.MAX_PROMPT]).map(lambda n: "x" * n))
-LM_KEYS = sorted(charlm.SHIPPED)
+LM_KEYS = sorted(charlm_model.SHIPPED_CHOICES)
 
 
 # valid lengths stay short (each step is a model call); the others are refused before any
@@ -555,7 +560,7 @@ def test_charlm_cells_regex(text, pattern):
 
 
 # --- live training: uploads, pasted text, settings -------------------------------------------------------------
-LIMIT = charlm.MAX_TRAIN_TEXT_BYTES
+LIMIT = charlm_model.MAX_TRAIN_TEXT_BYTES
 INVALID_UTF8 = st.sampled_from([b"\xff", b"\xfe", b"\xc3", b"\xc0\xaf", b"\xe0\x80\x80", b"\xed\xa0\x80",
                                 b"\xf4\x90\x80\x80", b"\x80", b"\xe4\xb8", b"\xf0\x9f\x98"])
 UPLOAD = st.one_of(
@@ -574,23 +579,23 @@ UPLOAD = st.one_of(
 @FUZZ
 @given(data=UPLOAD)
 def test_charlm_upload(data):
-    text = outcome(charlm.text_from_upload, data)
+    text = outcome(charlm_recipes.text_from_upload, data)
     if text is REFUSED:
         return
     assert len(data) <= LIMIT and text.encode("utf-8") == data
-    parts = outcome(charlm.split_live_text, text)
+    parts = outcome(charlm_recipes.split_live_text, text)
     if parts is not REFUSED:
-        assert parts[0] + parts[1] == text and len(text) >= charlm.MIN_TRAIN_TEXT
+        assert parts[0] + parts[1] == text and len(text) >= charlm_recipes.MIN_TRAIN_TEXT
 
 
 @FUZZ
-@given(kind=mostly(st.sampled_from(charlm.KINDS), st.text(max_size=5)), hidden=whole_or_not(8, 1024),
+@given(kind=mostly(st.sampled_from(charlm_model.KINDS), st.text(max_size=5)), hidden=whole_or_not(8, 1024),
        layers=whole_or_not(1, 3), bptt=whole_or_not(4, 512), steps=whole_or_not(1, 100_000), batch=whole_or_not(1, 512),
        lr=real_or_not(1e-6, 1))
 def test_charlm_settings_check(kind, hidden, layers, bptt, steps, batch, lr):
-    made = charlm.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, steps=steps, batch=batch, lr=lr)
+    made = charlm_model.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, steps=steps, batch=batch, lr=lr)
     if outcome(made.check) is not REFUSED:
-        assert kind in charlm.KINDS and 8 <= hidden <= 1024 and 1 <= layers <= 3 and math.isfinite(lr) and 0 < lr <= 1
+        assert kind in charlm_model.KINDS and 8 <= hidden <= 1024 and 1 <= layers <= 3 and math.isfinite(lr) and 0 < lr <= 1
 
 
 @FUZZ
@@ -613,7 +618,7 @@ ZH_SOURCE = weighted((4, chinese(min_size=1, max_size=25)), (1, chinese(min_size
 @FUZZ
 @given(text=st.one_of(ZH_SOURCE, any_text()))
 def test_translator_source(text):
-    from playground.translator import MAX_SOURCE_CHARS, prepare_source
+    from playground.seq2seq.translate import MAX_SOURCE_CHARS, prepare_source
 
     source = outcome(prepare_source, text, translator().src_vocab)
     if source is not REFUSED:
@@ -656,6 +661,6 @@ def test_translator_beam_tree(attention, text, beam, length_penalty):
        beam=whole_or_not(1, 10), length_penalty=real_or_not(0, 3), temperature=real_or_not(0.05, 5),
        seed=whole_or_not(0, 2**31 - 1))
 def test_translator_check_decoding(strategy, beam, length_penalty, temperature, seed):
-    from playground.translator import check_decoding
+    from playground.seq2seq.translate import check_decoding
 
     outcome(check_decoding, strategy, beam, length_penalty, temperature, seed)

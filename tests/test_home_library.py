@@ -3,8 +3,8 @@ import itertools
 import pytest
 import torch
 
-from playground import forms, order
 from playground.errors import InputError
+from playground.home import forms, order
 
 
 def test_permutations_have_identical_means_but_different_rnn_states():

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from playground import forms
 from playground.catalog import PAGES
+from playground.home import forms
 from playground.i18n import LANGUAGES, STRINGS, language_from_locale, t
 
 ROOT = Path(__file__).resolve().parent.parent

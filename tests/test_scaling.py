@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from playground import scaling
+from playground.beyond import scaling
 from playground.errors import InputError
 
 

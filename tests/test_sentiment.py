@@ -4,13 +4,14 @@ import numpy as np
 import pytest
 import torch
 
-from playground import challenge
-from playground import sentiment as S
 from playground.errors import InputError
+from playground.sentiment import challenge
+from playground.sentiment import model as S
+from playground.sentiment import walkthrough as W
 
 
 def test_lecture_walkthrough_exact_values():
-    walk = S.walkthrough(tokens=S.LECTURE_TOKENS)
+    walk = W.walkthrough(tokens=W.LECTURE_TOKENS)
     assert walk.table["token"].tolist() == ["服务", "慢", "但", "很好"]
     # exact arithmetic, five significant figures (the script prints 0.11865 / 0.78548 / 0.82792 /
     # 0.18880 / 0.27239; see the page's note and the closing note of the sentiment issue)
@@ -24,7 +25,7 @@ def test_lecture_walkthrough_exact_values():
 
 def test_walkthrough_gradients_match_the_chain_rule():
     xs, w_x, w_h, w_y = [0.3, -1.2, 0.7, 0.1, 1.0], 0.8, 0.6, 1.7
-    walk = S.walkthrough(xs, w_x, w_h, w_y, label=1)
+    walk = W.walkthrough(xs, w_x, w_h, w_y, label=1)
     h = walk.table["h"].to_numpy()
     p = 1 / (1 + math.exp(-w_y * h[-1]))
     grad = np.zeros(len(xs))
@@ -32,17 +33,17 @@ def test_walkthrough_gradients_match_the_chain_rule():
     for t in range(len(xs) - 2, -1, -1):
         grad[t] = grad[t + 1] * (1 - h[t + 1] ** 2) * w_h
     assert np.allclose(walk.table["dL_dh"].to_numpy(), grad, rtol=1e-12)
-    negative = S.walkthrough(xs, w_x, w_h, w_y, label=0)
+    negative = W.walkthrough(xs, w_x, w_h, w_y, label=0)
     assert math.isclose(negative.loss_nat, -math.log(1 - p), rel_tol=1e-12)
     assert math.isclose(walk.loss_bit, walk.loss_nat / math.log(2))
 
 
 def test_walkthrough_bad_input():
     with pytest.raises(InputError):
-        S.walkthrough([])
+        W.walkthrough([])
     with pytest.raises(InputError):
-        S.walkthrough([1.0, float("nan")])
-    assert math.isfinite(S.walkthrough([1.0] * 50, w_h=3.0, w_y=5.0).loss_nat)
+        W.walkthrough([1.0, float("nan")])
+    assert math.isfinite(W.walkthrough([1.0] * 50, w_h=3.0, w_y=5.0).loss_nat)
 
 
 def test_tokens_and_vocabulary():

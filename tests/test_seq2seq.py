@@ -8,7 +8,15 @@ import torch
 
 from playground.datasets import tatoeba
 from playground.errors import InputError
-from playground.seq2seq import (
+from playground.seq2seq.decoding import (
+    beam_search,
+    greedy_batch,
+    length_penalty_factor,
+    sample,
+    score_tokens,
+)
+from playground.seq2seq.evaluation import bucket_of, corpus_bleu, grouped_references
+from playground.seq2seq.model import (
     BOS,
     EOS,
     PAD,
@@ -18,18 +26,9 @@ from playground.seq2seq import (
     Vocab,
     make_batch,
     reverse_padded,
-    train_translator,
 )
-from playground.seq2seq_decoding import (
-    beam_search,
-    corpus_bleu,
-    greedy_batch,
-    grouped_references,
-    length_penalty_factor,
-    sample,
-    score_tokens,
-)
-from playground.translator import Translator, bucket_of, check_decoding, prepare_source
+from playground.seq2seq.recipes import train_translator
+from playground.seq2seq.translate import Translator, check_decoding, prepare_source
 
 SENTENCES = ["我爱自然语言处理", "他每天早上喝咖啡。", "你好", "我不知道他为什么没来。"]
 SRC = Vocab.build([list("".join(SENTENCES))], min_count=1)

@@ -9,8 +9,8 @@ import pytest
 
 from playground.datasets.tatoeba import translation_pairs
 from playground.seq2seq import load_translator
-from playground.seq2seq_decoding import beam_search, corpus_bleu, greedy_batch, grouped_references
-from playground.translator import LENGTH_BUCKETS, bucket_of, load_bottleneck
+from playground.seq2seq.decoding import beam_search, greedy_batch
+from playground.seq2seq.evaluation import LENGTH_BUCKETS, bucket_of, corpus_bleu, grouped_references, load_bottleneck
 
 # Floors a little under what the shipped weights measured (see the cards and the closing note).
 ATTENTION_BEAM5_FLOOR = 20.0  # the target

@@ -113,13 +113,11 @@ def test_early_stopping_restores_the_best_weights():
 
 
 def test_progress_printer_reports_loss_speed_and_validation_figures(capsys):
-    from types import SimpleNamespace
-
-    from playground.training import progress_printer
+    from playground.training import Progress, Validation, progress_printer
 
     report = progress_printer("model", "chars", every=2)
-    report(SimpleNamespace(step=1, total=4, loss=2.0, tokens_per_s=10.0))
-    report(SimpleNamespace(step=2, total=4, loss=1.5, tokens_per_s=1234.5))
-    report(None, step=2, validation_bleu=21.25)
+    report(Progress(step=1, total=4, loss=2.0, grad_norm=1.0, tokens_per_s=10.0, elapsed_s=0.1))
+    report(Progress(step=2, total=4, loss=1.5, grad_norm=1.0, tokens_per_s=1234.5, elapsed_s=0.2))
+    report(Validation(step=2, total=4, scores={"validation_bleu": 21.25}))
     assert capsys.readouterr().out.splitlines() == ["model: step 2/4 loss 1.500 1,234 chars/s",
                                                     "model: step 2 validation bleu 21.2500"]

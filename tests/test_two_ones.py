@@ -7,7 +7,6 @@ import pytest
 import torch
 
 from playground import two_ones as T
-from playground.checkpoints import load_checkpoint
 from playground.errors import InputError
 
 
@@ -148,8 +147,8 @@ def test_training_stops_and_validates():
 
 
 def test_shipped_model_is_perfect_and_rediscovers_the_roles():
-    tensors, card = load_checkpoint(T.SHIPPED, device="cpu")
-    model = T.model_from_checkpoint(tensors, card)
+    model = T.load(T.SHIPPED_MODEL, device="cpu")
+    card = model.card
     assert T.exhaustive_accuracy(model) == {"string_accuracy": 1.0, "step_accuracy": 1.0, "strings": 2046}
     roles = T.unit_roles(model)
     assert len(roles) == card.architecture["hidden"]

@@ -109,6 +109,20 @@ def file_split(name: str) -> str:
     return "train" if bucket < 8 else ("validation" if bucket == 8 else "test")
 
 
+def held_out_python_files(folder: Path | None = None) -> list[str]:
+    """Names of the standard-library files in the test split (never seen in training), sorted."""
+    folder = folder or stdlib_dir()
+    return sorted(p.name for p in folder.glob("*.py") if file_split(p.name) == "test")
+
+
+def python_passage(name: str, offset: int, chars: int, folder: Path | None = None) -> str:
+    """``chars`` characters of held-out file ``name`` from ``offset`` (empty past its end)."""
+    if name not in held_out_python_files(folder):
+        raise ValueError(f"{name!r} is not a held-out file")
+    text = ((folder or stdlib_dir()) / name).read_text(encoding="utf-8", errors="replace")
+    return text[max(0, int(offset)) : max(0, int(offset)) + chars]
+
+
 def load_python_source(folder: Path | None = None) -> Corpus:
     """The standard library's top-level modules, one file after another, split by file."""
     root = folder or stdlib_dir()

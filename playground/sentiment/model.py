@@ -1,18 +1,15 @@
-"""Sentiment read token by token: the lecture's scalar walk-through, and trained classifiers.
+"""Sentiment classifiers read token by token: tokenisers, vocabulary, the network, traces.
 
-Part A (seed 000, the worked example): h_t = tanh(w_x x_t + w_h h_{t-1}), p = sigmoid(w_y h_T),
-L = -ln p, with dL/dh_t for every t by autograd. Part B: RNN / LSTM / GRU classifiers (Chinese
-characters, English words; embeddings learned) and an order-blind bag-of-tokens baseline. A
-recurrent classifier reads the text left to right and classifies its current state h_t (the
-lecture's p = sigma(w_y h_T)), so "the probability after each prefix" is exactly what the model
-would say about that prefix. The bag classifies the mean of the embeddings so far.
+RNN / LSTM / GRU classifiers (Chinese characters, English words; embeddings learned) and an
+order-blind bag-of-tokens baseline. A recurrent classifier reads the text left to right and
+classifies its current state h_t (p = sigma(w_y h_t + b)), so "the probability after each
+prefix" is exactly what the model would say about that prefix. The bag classifies the mean of
+the embeddings so far. Training lives in ``recipes``, the lecture's scalar example in ``walkthrough``.
 """
 
 from __future__ import annotations
 
-import math
 import re
-import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -21,55 +18,16 @@ import torch
 from torch import nn
 
 from playground.cells import CellWeights, step
-from playground.checkpoints import ModelCard, save_checkpoint
+from playground.checkpoints import ModelCard, freeze, load_checkpoint
+from playground.datasets import reviews
+from playground.datasets.reviews import by_split
 from playground.errors import InputError
-from playground.registry import register
-from playground.training import TrainConfig, train
 
 MAX_CHARS = 500
 CELLS = ("rnn", "lstm", "gru")
 KINDS = ("bag", *CELLS)
 LANGS = ("zh", "en")
 PAD, UNK = 0, 1
-
-
-# --- Part A: the lecture's walk-through -----------------------------------------------------------
-LECTURE_TOKENS = ("服务", "慢", "但", "很好")
-LECTURE_XS = (0.0, -1.0, 0.5, 1.0)
-
-
-@dataclass
-class Walkthrough:
-    table: pd.DataFrame  # t, token, x, h, dL_dh
-    p: float
-    loss_nat: float
-    loss_bit: float
-
-
-def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
-                tokens=None) -> Walkthrough:
-    """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t (autograd)."""
-    xs = [float(x) for x in xs]
-    if not xs:
-        raise InputError("empty_text")
-    if not all(math.isfinite(v) for v in (*xs, w_x, w_h, w_y)):
-        raise InputError("bad_number", value="NaN/inf")
-    params = torch.tensor([w_x, w_h, w_y], dtype=torch.float64, requires_grad=True)
-    h = torch.zeros((), dtype=torch.float64)
-    states = []
-    for x in xs:
-        h = torch.tanh(params[0] * x + params[1] * h)
-        h.retain_grad()
-        states.append(h)
-    logit = params[2] * h
-    p = torch.sigmoid(logit)
-    # -ln p for label 1, -ln(1 - p) for label 0, computed stably from the logit
-    loss = nn.functional.binary_cross_entropy_with_logits(logit, torch.tensor(float(label), dtype=torch.float64))
-    loss.backward()
-    tokens = list(tokens) if tokens is not None else [f"x{t + 1}" for t in range(len(xs))]
-    table = pd.DataFrame({"t": range(1, len(xs) + 1), "token": tokens, "x": xs,
-                          "h": [float(s.detach()) for s in states], "dL_dh": [float(s.grad) for s in states]})
-    return Walkthrough(table, float(p.detach()), float(loss.detach()), float(loss.detach()) / math.log(2))
 
 
 # --- tokens ----------------------------------------------------------------------------------------
@@ -257,58 +215,14 @@ def looks_like(text: str) -> str:
     return "zh" if cjk >= latin else "en"
 
 
-# --- training ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SentimentSettings:
-    embed: int = 64
-    hidden: int = 128
-    dropout: float = 0.3
-    lr: float = 2e-3
-    batch: int = 64
-    epochs: int = 8
-    max_tokens: int = 150
-    seed: int = 0
-
-
-def _batches(encoded, labels, batch: int, seed: int):
-    """Length-sorted padded batches (packing is slow on these CPUs), shuffled by batch, per epoch."""
-    order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
-    chunks = [order[i:i + batch] for i in range(0, len(order), batch)]
-
-    def get(k: int):
-        epoch, pos = divmod(k, len(chunks))
-        perm = torch.randperm(len(chunks), generator=torch.Generator().manual_seed(seed * 1000 + epoch))
-        chunk = chunks[int(perm[pos])]
-        return pad_batch([encoded[i] for i in chunk]), torch.tensor([labels[i] for i in chunk], dtype=torch.float)
-
-    return get, len(chunks)
-
-
-@torch.no_grad()
-def accuracy(model: SentimentNet, encoded, labels, batch: int = 256) -> float:
-    model.eval()
-    dev = next(model.parameters()).device
-    right = 0
-    order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
-    for start in range(0, len(order), batch):
-        idx = order[start:start + batch]
-        logits = model(pad_batch([encoded[i] for i in idx]).to(dev))[0]
-        right += int(((logits > 0).float().cpu() == torch.tensor([labels[i] for i in idx], dtype=torch.float)).sum())
-    return right / max(len(encoded), 1)
-
-
 def load_corpus(lang: str, download: bool = True):
     """(examples, source info); raises DataUnavailable when it cannot be had."""
-    from playground.datasets import reviews
-
     return reviews.load_zh(download) if lang == "zh" else reviews.load_en(download)
 
 
 @torch.no_grad()
 def test_predictions(classifier: Classifier, download: bool = False) -> pd.DataFrame:
     """text, label, p_positive for the held-out test split (DataUnavailable without the corpus)."""
-    from playground.datasets.reviews import by_split
-
     examples, _ = load_corpus(classifier.lang, download)
     test = by_split(examples, "test")
     model, lookup = classifier.model, classifier._lookup
@@ -321,94 +235,24 @@ def test_predictions(classifier: Classifier, download: bool = False) -> pd.DataF
     return pd.DataFrame({"text": [e.text for e in test], "label": [e.label for e in test], "p_positive": probs})
 
 
-def train_classifier(lang: str, kind: str, examples, settings: SentimentSettings = SentimentSettings(),
-                     device: torch.device | None = None) -> tuple[Classifier, dict]:
-    from playground.datasets.reviews import by_split
-
-    train_set, val_set, test_set = (by_split(examples, s) for s in ("train", "validation", "test"))
-    vocab = Vocab.build([e.text for e in train_set], lang, bigrams=kind != "bag")
-    lookup = vocab.lookup()
-
-    def enc(items):
-        return [encode(e.text, lang, vocab, lookup, settings.max_tokens) or [[UNK] * len(vocab.items)] for e in items]
-
-    tr_x, va_x, te_x = enc(train_set), enc(val_set), enc(test_set)
-    tr_y, va_y, te_y = ([e.label for e in s] for s in (train_set, val_set, test_set))
-    torch.manual_seed(settings.seed)
-    model = SentimentNet(kind, vocab.sizes(), settings.embed, settings.hidden, settings.dropout)
-    batches, per_epoch = _batches(tr_x, tr_y, settings.batch, settings.seed)
-    started = time.perf_counter()
-    result = train(model, batches, nn.functional.binary_cross_entropy_with_logits,
-                   TrainConfig(steps=settings.epochs * per_epoch, lr=settings.lr, clip_norm=1.0, seed=settings.seed,
-                               eval_every=per_epoch // 2),
-                   device=device, evaluate=lambda: accuracy(model, va_x, va_y))
-    metrics = {"test_accuracy": accuracy(model, te_x, te_y), "validation_accuracy": result.best_score,
-               "best_step": result.best_step, "train_size": len(tr_x), "validation_size": len(va_x),
-               "test_size": len(te_x), "seconds": time.perf_counter() - started}
-    return Classifier(lang, kind, model.eval(), vocab), metrics
-
-
 # --- shipped models ----------------------------------------------------------------------------------
 def model_name(lang: str, kind: str) -> str:
     return f"sentiment_{lang}_{kind}"
 
 
-def classifier_from_checkpoint(tensors: dict[str, torch.Tensor], card: ModelCard) -> Classifier:
+def rebuild(tensors: dict[str, torch.Tensor], card: ModelCard) -> Classifier:
     """Rebuild a shipped classifier (eval mode, gradients off)."""
     arch = card.architecture
     vocab = Vocab(card.vocabulary)
     model = SentimentNet(arch["kind"], vocab.sizes(), arch["embed"], arch["hidden"], arch["dropout"])
     model.load_state_dict(tensors)
-    model.to(next(iter(tensors.values())).device).eval()
-    for p in model.parameters():
-        p.requires_grad_(False)
+    freeze(model.to(next(iter(tensors.values())).device))
     return Classifier(arch["lang"], arch["kind"], model, vocab, card)
 
 
 def load_classifier(lang: str, cell: str, directory=None, device=None) -> Classifier:
     """The shipped classifier for ``lang`` ('zh' or 'en') and ``cell`` ('bag', 'rnn', 'lstm', 'gru')."""
-    from playground.checkpoints import load_checkpoint
-
     if lang not in LANGS or cell not in KINDS:
         raise InputError("bad_choice", name=f"{lang}/{cell}")
     tensors, card = load_checkpoint(model_name(lang, cell), directory, device=device)
-    return classifier_from_checkpoint(tensors, card)
-
-
-def _build(lang: str, kind: str, out_dir, device) -> ModelCard:
-    from playground.challenge import challenge_accuracy
-
-    settings = SentimentSettings()
-    examples, info = load_corpus(lang)
-    classifier, metrics = train_classifier(lang, kind, examples, settings, device=device)
-    classifier.model.cpu()
-    metrics["challenge_accuracy"] = challenge_accuracy(classifier.predict, lang)
-    card = ModelCard(
-        name=model_name(lang, kind),
-        architecture={"lang": lang, "kind": kind, "embed": settings.embed, "hidden": settings.hidden,
-                      "dropout": settings.dropout,
-                      "classifies": "the state at the last token" if kind != "bag" else "the mean of the embeddings",
-                      "units": ("characters" + (" + the bigram ending at each" if kind != "bag" else "")) if lang == "zh"
-                      else "lower-cased words",
-                      "parameters": sum(p.numel() for p in classifier.model.parameters())},
-        vocabulary=classifier.vocab.items,
-        data=info,
-        split={"rule": "sha256(text) mod 10: 0-7 train, 8 validation, 9 test", "train": metrics.pop("train_size"),
-               "validation": metrics.pop("validation_size"), "test": metrics.pop("test_size")},
-        hyperparameters={**settings.__dict__, "optimizer": "Adam", "clip_norm": 1.0,
-                         "early_stopping": "best validation accuracy, checked twice per epoch"},
-        metrics={k: v for k, v in metrics.items() if k != "seconds"},
-        device=str(device), training_seconds=round(metrics["seconds"], 1), seed=settings.seed,
-    )
-    save_checkpoint(classifier.model.state_dict(), card, out_dir, half=True)
-    return card
-
-
-def _register_all() -> None:
-    for lang in LANGS:
-        for kind in KINDS:
-            register(model_name(lang, kind), group="sentiment",
-                     description=f"{lang} sentiment, {kind}")(lambda out, dev, _l=lang, _k=kind: _build(_l, _k, out, dev))
-
-
-_register_all()
+    return rebuild(tensors, card)

@@ -17,16 +17,16 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from playground.checkpoints import ModelCard, save_checkpoint
+from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
 from playground.errors import InputError
-from playground.registry import register
 from playground.training import TrainConfig, train
 
 SIGNALS = 4
 DISTRACTORS = 4
 SWEEP_LENGTHS = (1, 2, 5, 10, 20, 50, 100, 200)
 CELLS = ("rnn", "lstm", "gru")
-SHIPPED = "memory_span"
+SWEEP = "memory_span"  # the shipped file
+SHIPPED: dict[str, str] = {SWEEP: "accuracy vs distance, RNN / LSTM / GRU (the textbook's memory span)"}
 
 
 @dataclass(frozen=True)
@@ -101,22 +101,25 @@ def sweep(lengths=SWEEP_LENGTHS, settings: SpanSettings = SpanSettings(), device
     return rows
 
 
-def results_from_checkpoint(tensors: dict[str, torch.Tensor], card: ModelCard) -> list[dict]:
-    """The shipped sweep as rows (cell, distance, accuracy)."""
+def load(name: str = SWEEP, directory=None, device=None) -> list[dict]:
+    """The shipped sweep as rows (cell, distance, accuracy); raises CheckpointError."""
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    tensors, card = load_checkpoint(name, directory, device="cpu")
     lengths = tensors["lengths"].tolist()
     accuracy = tensors["accuracy"].tolist()
     return [{"cell": cell, "distance": lengths[j], "accuracy": accuracy[i][j]}
             for i, cell in enumerate(card.architecture["cells"]) for j in range(len(lengths))]
 
 
-@register(SHIPPED, group="memory_span", description="accuracy vs distance, RNN / LSTM / GRU (the textbook's memory span)")
-def build_shipped(out_dir, device) -> ModelCard:
+def build(name: str, out_dir, device) -> ModelCard:
+    """Run the whole sweep on ``device`` and ship its accuracies (results, not weights)."""
     settings = SpanSettings()
     started = time.perf_counter()
     rows = sweep(settings=settings, device=device, log=print)
     accuracy = torch.tensor([[r["accuracy"] for r in rows if r["cell"] == cell] for cell in CELLS])
     card = ModelCard(
-        name=SHIPPED,
+        name=SWEEP,
         architecture={"cells": list(CELLS), "hidden": settings.hidden, "embedding": 16,
                       "task": f"first of {SIGNALS} signal symbols, then L of {DISTRACTORS} distractor symbols"},
         vocabulary=list(range(SIGNALS + DISTRACTORS)),

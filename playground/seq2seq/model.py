@@ -2,9 +2,9 @@
 
 Two models share one file and one training recipe:
 
-- **classic** (Sutskever et al. 2014 / Cho et al. 2014): a GRU reads the characters; its final
-  state is the *only* thing the decoder ever learns about the source - one vector of fixed size
-  however long the sentence (the bottleneck);
+- **classic** (Cho et al. 2014: the decoder reads the same context vector at every step): a GRU
+  reads the characters; its final state is the *only* thing the decoder ever learns about the
+  source - one vector of fixed size however long the sentence (the bottleneck);
 - **attention** (Luong et al. 2015, "general" score, on a bidirectional encoder): at every output
   word the decoder scores all source positions, softmaxes the scores into weights and reads their
   weighted sum. A bidirectional encoder is fine here: the whole source is known before decoding.
@@ -13,22 +13,23 @@ Both then combine context and decoder state into one vector whose dot product wi
 embeddings gives the next word's logits (tied weights). Training uses teacher forcing: the decoder
 reads the reference's previous word, so all positions are computed in one pass.
 
-Decoding (greedy, beam search, sampling) lives in ``seq2seq_decoding``.
+Decoding (greedy, beam search, sampling) lives in ``decoding``, checked input and explained
+output in ``translate``, training and the shipped recipes in ``recipes``.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
+from playground.checkpoints import freeze
 from playground.errors import InputError
 
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
@@ -240,70 +241,14 @@ def translation_loss(logits: Tensor, targets: Tensor) -> Tensor:
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=PAD)
 
 
-# -- training ---------------------------------------------------------------------------------------
-@dataclass
-class TrainedTranslator:
-    model: Seq2Seq
-    src_vocab: Vocab
-    tgt_vocab: Vocab
-    settings: Seq2SeqSettings
-    curve: list[dict]
-    best_step: int | None
-    seconds: float
-
-
 def source_tokens(zh: str) -> list[str]:
     return list(zh)
 
-
-def train_translator(data: dict, settings: Seq2SeqSettings, device=None, on_progress=None,
-                     validation_sources: int = 1000) -> TrainedTranslator:
-    """Train on ``data['train']`` (TranslationPairs); early stopping on greedy validation BLEU."""
-    from playground.seq2seq_decoding import corpus_bleu, greedy_batch, grouped_references
-    from playground.training import TrainConfig, seed_everything, train
-
-    seed_everything(settings.seed)
-    src_vocab = Vocab.build((source_tokens(p.zh) for p in data["train"]), settings.min_count)
-    tgt_vocab = Vocab.build((p.en for p in data["train"]), settings.min_count)
-    sources = [src_vocab.encode(source_tokens(p.zh)) for p in data["train"]]
-    targets = [tgt_vocab.encode(p.en) for p in data["train"]]
-    model = Seq2Seq(len(src_vocab), len(tgt_vocab), settings.attention, settings.embed, settings.hidden,
-                    settings.decoder, settings.dropout)
-    model.use_bf16 = settings.bf16
-    val_sources, val_refs = grouped_references(data["validation"])
-    val_sources, val_refs = val_sources[:validation_sources], val_refs[:validation_sources]
-    curve: list[dict] = []
-    losses: list[float] = []
-
-    def evaluate() -> float:
-        hyps = greedy_batch(model, src_vocab, val_sources)
-        score = corpus_bleu([" ".join(tgt_vocab.tokens[i] for i in h) for h in hyps], val_refs)
-        curve.append({"step": len(losses), "train_loss": sum(losses[-200:]) / max(len(losses[-200:]), 1),
-                      "validation_bleu_greedy": score})
-        if on_progress is not None:
-            on_progress(None, validation_bleu=score, step=len(losses))
-        return score
-
-    def progress(p) -> None:
-        losses.append(p.loss)
-        if on_progress is not None:
-            on_progress(p)
-
-    config = TrainConfig(steps=settings.steps, lr=settings.lr, clip_norm=1.0, seed=settings.seed,
-                         eval_every=settings.eval_every, lr_schedule="cosine")
-    started = time.perf_counter()
-    result = train(model, batch_sampler(sources, targets, settings.batch, settings.seed), translation_loss, config,
-                   on_progress=progress, device=device, evaluate=evaluate)
-    model.use_bf16 = False
-    return TrainedTranslator(model.eval(), src_vocab, tgt_vocab, settings, curve, result.best_step,
-                             time.perf_counter() - started)
 
 
 def model_name(attention: bool) -> str:
     return "seq2seq_zh_en_attention" if attention else "seq2seq_zh_en_classic"
 
-
-SHIPPED = {True: {"attention": True, "steps": 14000}, False: {"attention": False, "steps": 14000}}
 
 
 def check_settings(settings: Seq2SeqSettings) -> None:
@@ -313,108 +258,13 @@ def check_settings(settings: Seq2SeqSettings) -> None:
             raise InputError("out_of_range", name=name, low=low, high=high)
 
 
-def settings_dict(settings: Seq2SeqSettings) -> dict:
-    return asdict(settings)
-
 
 # -- shipped models -------------------------------------------------------------------------------
-def model_from_tensors(tensors: dict[str, Tensor], card) -> tuple[Seq2Seq, Vocab, Vocab]:
+# -- shipped models -------------------------------------------------------------------------------
+def rebuild(tensors: dict[str, Tensor], card) -> tuple[Seq2Seq, Vocab, Vocab]:
     """A read-only model (eval mode, no gradients) and its vocabularies from weights and card."""
     arch = card.architecture
     src_vocab, tgt_vocab = Vocab(tuple(card.vocabulary["source"])), Vocab(tuple(card.vocabulary["target"]))
     model = Seq2Seq(len(src_vocab), len(tgt_vocab), arch["attention"], arch["embed"], arch["hidden"], arch["decoder"])
     model.load_state_dict(tensors)
-    model.to(next(iter(tensors.values())).device).eval()
-    for p in model.parameters():
-        p.requires_grad_(False)
-    return model, src_vocab, tgt_vocab
-
-
-SEED_SENTENCE = "我爱自然语言处理"  # the lecture's example (concept 4)
-
-
-def test_split_evaluation(model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, data: dict) -> tuple[dict, dict]:
-    """(metrics, extra) of a model on the test split: corpus BLEU greedy and beam 5, decode times,
-    examples with their references, and the lecture's sentence."""
-    from playground.seq2seq_decoding import beam_search, corpus_bleu, greedy_batch, grouped_references
-
-    sources, refs = grouped_references(data["test"])
-    words = tgt_vocab.tokens
-    started = time.perf_counter()
-    greedy = [" ".join(words[i] for i in h) for h in greedy_batch(model, src_vocab, sources)]
-    greedy_seconds = time.perf_counter() - started
-    started = time.perf_counter()
-    beam = [" ".join(words[i] for i in r.best.tokens) for r in beam_search(model, src_vocab, sources, width=5)]
-    beam_seconds = time.perf_counter() - started
-    seed_beam = beam_search(model, src_vocab, [SEED_SENTENCE], width=5)[0].best.tokens
-    metrics = {"test_bleu_greedy": corpus_bleu(greedy, refs), "test_bleu_beam5": corpus_bleu(beam, refs)}
-    extra = {"bleu": "sacrebleu corpus BLEU, 13a, lower-cased tokenised text, all references",
-             "decode_seconds": {"greedy": round(greedy_seconds, 1), "beam5": round(beam_seconds, 1)},
-             "examples": [{"source": s, "references": r, "greedy": g, "beam5": b}
-                          for s, r, g, b in list(zip(sources, refs, greedy, beam, strict=True))[:12]],
-             "seed_sentence": {"source": SEED_SENTENCE, "beam5": " ".join(words[i] for i in seed_beam)}}
-    return metrics, extra
-
-
-def _build(attention: bool, out_dir, device):
-    from playground.checkpoints import ModelCard, save_checkpoint
-    from playground.datasets.tatoeba import translation_pairs
-    from playground.seq2seq_decoding import grouped_references
-    from playground.training import progress_printer
-
-    data, info = translation_pairs()
-    name = model_name(attention)
-    settings = Seq2SeqSettings(**SHIPPED[attention])
-    trained = train_translator(data, settings, device=device, on_progress=progress_printer(name, "target tokens"))
-    model = trained.model.cpu()
-    # Evaluate the weights exactly as shipped (fp16 on disk, float32 in memory).
-    eval_model = Seq2Seq(len(trained.src_vocab), len(trained.tgt_vocab), attention, settings.embed, settings.hidden,
-                         settings.decoder).eval()
-    eval_model.load_state_dict({k: v.half().float() for k, v in model.state_dict().items()})
-    metrics, extra = test_split_evaluation(eval_model, trained.src_vocab, trained.tgt_vocab, data)
-    sources, refs = grouped_references(data["test"])
-    arch = {"attention": attention, "embed": settings.embed, "hidden": settings.hidden, "decoder": settings.decoder,
-            "encoder": "bidirectional GRU" if attention else "GRU", "score": "Luong general" if attention else None,
-            "source_vocab": len(trained.src_vocab), "target_vocab": len(trained.tgt_vocab),
-            "parameters": sum(p.numel() for p in model.parameters())}
-    card = ModelCard(
-        name=name, architecture=arch,
-        vocabulary={"source": list(trained.src_vocab.tokens), "target": list(trained.tgt_vocab.tokens)},
-        data=info, split={"rule": info["split"], **info["split_sizes"], "test_sources": len(sources),
-                          "test_references": sum(len(r) for r in refs)},
-        hyperparameters=asdict(settings),
-        metrics={**metrics, "validation_bleu_greedy_best": max(c["validation_bleu_greedy"] for c in trained.curve),
-                 "best_step": trained.best_step},
-        device=str(device), training_seconds=round(trained.seconds, 1), seed=settings.seed,
-        extra={"curve": trained.curve, **extra},
-    )
-    save_checkpoint(model.state_dict(), card, out_dir, half=True)
-    return card
-
-
-def _register() -> None:
-    from playground.registry import register
-
-    for attention in (True, False):
-        register(model_name(attention), group="seq2seq",
-                 description="zh->en translator " + ("with attention (bidirectional encoder)" if attention
-                                                     else "without attention (final state only)"))(
-            lambda out, dev, _a=attention: _build(_a, out, dev))
-
-    def bottleneck(out, dev):
-        from playground.translator import build_bottleneck
-
-        return build_bottleneck(out, dev)
-
-    register("seq2seq_bottleneck", group="seq2seq",
-             description="test BLEU by source length, both translators (run after them)")(bottleneck)
-
-
-def load_translator(attention: bool = True, directory=None, device=None):
-    """The shipped zh->en ``Translator`` (see ``playground.translator``); raises CheckpointError."""
-    from playground.translator import load_translator as load
-
-    return load(attention, directory, device)
-
-
-_register()
+    return freeze(model.to(next(iter(tensors.values())).device)), src_vocab, tgt_vocab

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import regex
 
-from playground.charlm_sampling import FastSampler
+from playground.charlm.decoding import FastSampler
 from playground.errors import InputError
 
 MAX_TEXT = 6000

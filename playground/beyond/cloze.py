@@ -23,11 +23,11 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from playground import charlm
-from playground import charlm_sampling as cs
-from playground.checkpoints import ModelCard, save_checkpoint
+from playground.charlm import decoding as cs
+from playground.charlm import model as charlm
+from playground.charlm.shipped import LanguageModel
+from playground.checkpoints import ModelCard, as_shipped, load_checkpoint, save_checkpoint
 from playground.errors import InputError, whole
-from playground.registry import register
 
 BLANKS = ("__", "＿＿", "_", "＿", "□")
 BOUNDARY = "\n"  # every sentence is read between two line breaks
@@ -55,24 +55,10 @@ def parse(text: str) -> tuple[str, str]:
     raise InputError("cloze_no_blank", marks=" ".join(BLANKS))
 
 
-def _side_beam(sampler: cs.FastSampler, context: str, k: int, width: int) -> dict[str, float]:
-    """The ``width`` most likely k-character continuations of ``context`` and their log-probabilities."""
-    logits, state = sampler.feed(BOUNDARY + context)
-    beams = [("", 0.0, state, logits)]
-    for _ in range(k):
-        grown = []
-        for text, logp, st, lg in beams:
-            lp = cs.log_softmax(lg[0].astype(np.float64))
-            lp[0] = -np.inf  # never propose "unknown", nor a sentence boundary inside the sentence
-            lp[sampler.index.get(BOUNDARY, 0)] = -np.inf
-            for j in np.argsort(-lp)[:width]:
-                grown.append((text + sampler.vocab.chars[j], logp + float(lp[j]), st, j))
-        grown.sort(key=lambda g: -g[1])
-        beams = []
-        for text, logp, st, j in grown[:width]:
-            lg, st2 = sampler.step(np.array([j]), st)
-            beams.append((text, logp, st2, lg))
-    return {text: logp for text, logp, _, _ in beams}
+def _continuations(sampler: cs.FastSampler, context: str, k: int, width: int) -> dict[str, float]:
+    """The ``width`` most likely k-character fillers after ``context`` (never "unknown", never a
+    sentence boundary inside the sentence)."""
+    return cs.beam_continuations(sampler, BOUNDARY + context, k, width, banned=(BOUNDARY,))
 
 
 def _score(sampler: cs.FastSampler, context: str, candidate: str) -> float:
@@ -98,8 +84,8 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
         raise InputError("out_of_range", name="k", low=1, high=4)
     left, right = parse(text)
     rev_right = right[::-1]
-    candidates = set(_side_beam(forward, left, k, width))
-    candidates |= {c[::-1] for c in _side_beam(backward, rev_right, k, width)}
+    candidates = set(_continuations(forward, left, k, width))
+    candidates |= {c[::-1] for c in _continuations(backward, rev_right, k, width)}
     table = []
     for cand in sorted(candidates):
         from_left = _score(forward, left, cand)
@@ -112,9 +98,25 @@ def unknown_chars(forward: cs.FastSampler, text: str) -> list[str]:
     return [c for c in forward.vocab.unknown(text) if c not in "".join(BLANKS)]
 
 
+def check_prompt(prompt: str) -> str:
+    """A generation prompt for the two readers: not blank, at most MAX_SENTENCE characters."""
+    if not (prompt or "").strip():
+        raise InputError("empty_text")
+    if len(prompt) > MAX_SENTENCE:
+        raise InputError("text_too_long", length=len(prompt), limit=MAX_SENTENCE)
+    return prompt
+
+
+def generate_left_only(forward: cs.FastSampler, prompt: str, length: int = 12) -> str:
+    """Greedy continuation by the forward reader alone, up to the end of the sentence."""
+    check_prompt(prompt)
+    return cs.generate(forward, BOUNDARY + prompt, length, "greedy").text.split(BOUNDARY)[0]
+
+
 def generate_with_both(forward: cs.FastSampler, backward: cs.FastSampler, prompt: str, length: int = 8) -> str:
     """Greedy 'generation' that adds the backward model's opinion. The future is unwritten, so the
     backward model can only read the sentence boundary: it votes for what ends sentences."""
+    check_prompt(prompt)
     text = prompt
     for _ in range(int(length)):
         lp_f = cs.log_softmax(forward.feed(BOUNDARY + text)[0][0].astype(np.float64))
@@ -173,21 +175,35 @@ SETTINGS = charlm.CharLMSettings(kind="lstm", hidden=256, layers=1, embed=64, dr
                                  steps=6000, lr=3e-3, eval_every=1000, snapshots=())
 
 
-def _build(direction: str, out_dir, device) -> ModelCard:
-    from playground.charlm import held_out_loss, train_charlm
+SHIPPED: dict[str, str] = {model_name(d): f"Chinese character LM reading {d}" for d in DIRECTIONS}
 
+
+def load(name: str, directory=None, device="cpu") -> LanguageModel:
+    """A shipped reader (``cloze_zh_forward`` or ``cloze_zh_backward``) as a frozen LanguageModel."""
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    tensors, card = load_checkpoint(name, directory, device=device)
+    return LanguageModel(*charlm.rebuild(tensors, card), card)
+
+
+def build(name: str, out_dir, device) -> ModelCard:
+    """Train one reader; the backward one (built second) also scores the three rules on held-out sentences."""
+    from playground.charlm.recipes import train_charlm
+    from playground.training import progress_printer
+
+    direction = {model_name(d): d for d in DIRECTIONS}[name]
     sentences, info = corpus()
     train_text = text_of(sentences["train"], direction)
     vocab = vocab_with_min_count(train_text)
     settings = SETTINGS
     started = time.perf_counter()
     trained = train_charlm(train_text, text_of(sentences["validation"], direction), settings, device=device,
-                           vocab=vocab, on_progress=charlm._print_progress(model_name(direction)))
+                           vocab=vocab, on_progress=progress_printer(name, "chars"))
     seconds = time.perf_counter() - started
     model = trained.model.cpu()
     shipped = charlm.CharLM("lstm", len(vocab), settings.embed, settings.hidden, settings.layers)
-    shipped.load_state_dict({k: v.half().float() for k, v in model.state_dict().items()})
-    test_loss = held_out_loss(shipped, vocab.encode(text_of(sentences["test"], direction)))
+    shipped.load_state_dict(as_shipped(model.state_dict()))
+    test_loss = charlm.held_out_loss(shipped, vocab.encode(text_of(sentences["test"], direction)))
     card = ModelCard(
         name=model_name(direction), architecture=charlm.architecture(settings, vocab, model),
         vocabulary=list(vocab.chars), data=info,
@@ -201,17 +217,8 @@ def _build(direction: str, out_dir, device) -> ModelCard:
         extra={"curve": trained.curve},
     )
     if direction == "backward":  # both readers exist now (forward is built first): score the three rules
-        from playground.checkpoints import load_checkpoint
-
-        tensors, forward_card = load_checkpoint(model_name("forward"), out_dir, device="cpu")
-        forward = cs.FastSampler.from_model(*charlm.model_from_tensors(tensors, forward_card))
+        forward = load(model_name("forward"), out_dir).sampler
         accuracy = cloze_accuracy(forward, cs.FastSampler.from_model(shipped, vocab), sentences["test"])
         card.metrics["cloze_top1_test"] = accuracy
     save_checkpoint(model.state_dict(), card, out_dir, half=True)
     return card
-
-
-for _direction in DIRECTIONS:
-    register(model_name(_direction), group="cloze", description=f"Chinese character LM reading {_direction}")(
-        lambda out, dev, _d=_direction: _build(_d, out, dev))
-

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-from playground.seq2seq import BOS, EOS, Encoded, Seq2Seq, Vocab, make_batch, source_tokens
+from playground.seq2seq.model import BOS, EOS, Encoded, Seq2Seq, Vocab, make_batch, source_tokens
 
 MAX_OUTPUT_TOKENS = 30  # decoding stops here (training targets have at most 20 tokens)
 
@@ -20,23 +20,6 @@ MAX_OUTPUT_TOKENS = 30  # decoding stops here (training targets have at most 20 
 def length_penalty_factor(length: int, alpha: float) -> float:
     """GNMT's length penalty ((5 + |Y|) / 6)^alpha: a hypothesis's score is log p / this."""
     return ((5.0 + length) / 6.0) ** alpha
-
-
-def grouped_references(pairs) -> tuple[list[str], list[list[str]]]:
-    """Distinct Chinese sources (in first-seen order) and all English references of each."""
-    refs: dict[str, list[str]] = {}
-    for pair in pairs:
-        refs.setdefault(pair.zh, []).append(" ".join(pair.en))
-    return list(refs), list(refs.values())
-
-
-def corpus_bleu(hypotheses: list[str], references: list[list[str]]) -> float:
-    """Corpus BLEU (sacrebleu, 13a tokenisation) with any number of references per sentence."""
-    import sacrebleu
-
-    most = max((len(r) for r in references), default=1)
-    streams = [[r[i] if i < len(r) else None for r in references] for i in range(most)]
-    return float(sacrebleu.corpus_bleu(hypotheses, streams, force=True).score)  # already tokenised
 
 
 def _encode(model: Seq2Seq, src_vocab: Vocab, sources: list[str]) -> Encoded:
@@ -141,7 +124,61 @@ def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int
     return results
 
 
+class _SentenceBeams:
+    """One sentence's beam search state: the live hypotheses (token lists and tree node ids), the
+    finished ones, and whether the search is over."""
+
+    def __init__(self, k: int, alpha: float) -> None:
+        self.k, self.alpha = k, alpha
+        self.seqs: list[list[int]] = [[] for _ in range(k)]
+        self.node_of: list[int | None] = [None] * k
+        self.finished: list[Hypothesis] = []
+        self.done = False
+
+    def advance(self, t: int, candidates, vocab: int, nodes: list[TreeNode] | None):
+        """Take the best of ``candidates`` ((score, flat index) pairs, best first): up to k live
+        continuations, and every <eos> among the first k finishes a hypothesis. Returns the kept
+        (parent beam, token, score) triples."""
+        kept, new_seqs, new_nodes = [], [], []
+        for j, (score, flat) in enumerate(candidates):
+            if score == float("-inf"):
+                break
+            beam, token = divmod(flat, vocab)
+            keep_eos = token == EOS and j < self.k
+            keep_live = token != EOS and len(kept) < self.k
+            node_id = None
+            if nodes is not None:
+                node_id = len(nodes)
+                status = "finished" if keep_eos else ("kept" if keep_live else "pruned")
+                nodes.append(TreeNode(node_id, t, self.node_of[beam], token, score, status))
+            if keep_eos:
+                self.finished.append(Hypothesis(list(self.seqs[beam]), score, True,
+                                                score / length_penalty_factor(t + 1, self.alpha), node_id))
+            elif keep_live:
+                kept.append((beam, token, score))
+                new_seqs.append(self.seqs[beam] + [token])
+                new_nodes.append(node_id)
+        self.seqs = new_seqs + [[] for _ in range(self.k - len(kept))]
+        self.node_of = new_nodes + [None] * (self.k - len(kept))
+        live_scores = torch.tensor([score for _, _, score in kept])
+        if not kept or _settled(self.finished, live_scores, self.k, self.alpha):
+            self.done = True
+        return kept
+
+    def result(self, live_scores: list[float], nodes: list[TreeNode]) -> BeamResult:
+        hyps = list(self.finished)
+        if not self.done or not hyps:  # ran out of length: the live beams compete too, unfinished
+            for j in range(self.k):
+                if live_scores[j] != float("-inf") and self.seqs[j]:
+                    hyps.append(Hypothesis(self.seqs[j], live_scores[j], False,
+                                           live_scores[j] / length_penalty_factor(len(self.seqs[j]), self.alpha),
+                                           self.node_of[j]))
+        hyps.sort(key=lambda h: (not h.finished, -h.score))
+        return BeamResult(max(hyps, key=lambda h: h.score), hyps, nodes)
+
+
 def _beam_chunk(model, src_vocab, chunk, k, alpha, max_len, record_tree) -> list[BeamResult]:
+    """Beam search of width ``k`` over a chunk of sentences at once (sentences x beams rows)."""
     b = len(chunk)
     enc = _encode(model, src_vocab, chunk)
     dev = enc.hidden.device
@@ -149,11 +186,8 @@ def _beam_chunk(model, src_vocab, chunk, k, alpha, max_len, record_tree) -> list
     hidden = enc.hidden
     scores = torch.full((b, k), float("-inf"), device=dev)
     scores[:, 0] = 0.0  # all beams start identical: only one may expand
-    seqs: list[list[list[int]]] = [[[] for _ in range(k)] for _ in range(b)]
-    node_of: list[list[int | None]] = [[None] * k for _ in range(b)]
-    finished: list[list[Hypothesis]] = [[] for _ in range(b)]
-    done = [False] * b
-    nodes: list[TreeNode] = []
+    sentences = [_SentenceBeams(k, alpha) for _ in range(b)]
+    nodes: list[TreeNode] | None = [] if record_tree else None
     prev = torch.full((b * k,), BOS, dtype=torch.long, device=dev)
     for t in range(max_len):
         logp, hidden, _ = model.step(prev, hidden, enc)
@@ -164,54 +198,20 @@ def _beam_chunk(model, src_vocab, chunk, k, alpha, max_len, record_tree) -> list
         parents = torch.zeros((b, k), dtype=torch.long)
         new_tokens = torch.full((b, k), EOS, dtype=torch.long)
         new_scores = torch.full((b, k), float("-inf"))
-        for i in range(b):
-            if done[i]:
+        for i, sentence in enumerate(sentences):
+            if sentence.done:
                 continue
-            live = 0
-            new_seqs, new_nodes = [], []
-            for j, (score, flat) in enumerate(zip(top_scores[i], top_index[i], strict=True)):
-                if score == float("-inf"):
-                    break
-                beam, token = divmod(flat, vocab)
-                keep_eos = token == EOS and j < k
-                keep_live = token != EOS and live < k
-                node_id = None
-                if record_tree:
-                    node_id = len(nodes)
-                    status = "finished" if keep_eos else ("kept" if keep_live else "pruned")
-                    nodes.append(TreeNode(node_id, t, node_of[i][beam], token, score, status))
-                if keep_eos:
-                    finished[i].append(Hypothesis(list(seqs[i][beam]), score, True,
-                                                  score / length_penalty_factor(t + 1, alpha), node_id))
-                elif keep_live:
-                    parents[i, live], new_tokens[i, live], new_scores[i, live] = beam, token, score
-                    new_seqs.append(seqs[i][beam] + [token])
-                    new_nodes.append(node_id)
-                    live += 1
-            seqs[i] = new_seqs + [[] for _ in range(k - live)]
-            node_of[i] = new_nodes + [None] * (k - live)
-            if live == 0 or _settled(finished[i], new_scores[i, :live], k, alpha):
-                done[i] = True
+            kept = sentence.advance(t, zip(top_scores[i], top_index[i], strict=True), vocab, nodes)
+            for live, (beam, token, score) in enumerate(kept):
+                parents[i, live], new_tokens[i, live], new_scores[i, live] = beam, token, score
+            if sentence.done:
                 new_scores[i] = float("-inf")
         scores = new_scores.to(dev)
-        if all(done):
+        if all(sentence.done for sentence in sentences):
             break
-        flat_parents = (parents + torch.arange(b)[:, None] * k).reshape(-1).to(dev)
-        hidden = hidden[:, flat_parents]
+        hidden = hidden[:, (parents + torch.arange(b)[:, None] * k).reshape(-1).to(dev)]
         prev = new_tokens.reshape(-1).to(dev)
-    out = []
-    for i in range(b):
-        hyps = list(finished[i])
-        if not done[i] or not hyps:  # ran out of length: the live beams compete too, unfinished
-            row = scores[i].tolist()
-            for j in range(k):
-                if row[j] != float("-inf") and seqs[i][j]:
-                    hyps.append(Hypothesis(seqs[i][j], row[j], False,
-                                           row[j] / length_penalty_factor(len(seqs[i][j]), alpha), node_of[i][j]))
-        hyps.sort(key=lambda h: (not h.finished, -h.score))
-        best = max(hyps, key=lambda h: h.score)
-        out.append(BeamResult(best, hyps, nodes if record_tree else []))
-    return out
+    return [sentence.result(scores[i].tolist(), nodes or []) for i, sentence in enumerate(sentences)]
 
 
 def _settled(finished: list[Hypothesis], live_scores: Tensor, k: int, alpha: float) -> bool:

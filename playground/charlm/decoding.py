@@ -269,6 +269,13 @@ class Generation:
     def mean_log_prob(self) -> float:
         return self.log_prob / max(1, len(self.text))
 
+    @classmethod
+    def from_records(cls, prompt: str, strategy: str, records: list[StepRecord], unknown: list[str]) -> Generation:
+        """A generation from the step records ``iter_generate`` yielded (e.g. after streaming them)."""
+        records = list(records)
+        return cls(prompt, strategy, "".join(r.char for r in records), sum(r.log_prob for r in records), records,
+                   list(unknown))
+
 
 def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top_p: float, rng) -> int:
     if strategy == "greedy":
@@ -313,12 +320,8 @@ def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sa
         return beam_search(sampler, prompt, length, **{k: v for k, v in options.items()
                                                       if k in ("width", "length_penalty", "end")})
     options = {k: v for k, v in options.items() if k not in ("width", "length_penalty", "end")}
-    out = Generation(prompt, strategy, unknown=check_prompt(sampler, prompt))
-    for record in iter_generate(sampler, prompt, length, strategy, **options):
-        out.steps.append(record)
-    out.text = "".join(r.char for r in out.steps)
-    out.log_prob = sum(r.log_prob for r in out.steps)
-    return out
+    unknown = check_prompt(sampler, prompt)
+    return Generation.from_records(prompt, strategy, iter_generate(sampler, prompt, length, strategy, **options), unknown)
 
 
 def length_normaliser(length: int, alpha: float) -> float:
@@ -371,6 +374,30 @@ def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, 
     out = Generation(prompt, "beam", text=text, log_prob=best.log_prob, unknown=unknown)
     out.steps = _records_along(sampler, prompt, best.ids)
     return out
+
+
+def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
+                       banned: tuple[str, ...] = ()) -> dict[str, float]:
+    """Beam search of exactly ``k`` characters after ``context`` (no end marker): the ``width``
+    most likely continuations and their log-probabilities. Never proposes "unknown" (index 0) nor
+    any character in ``banned`` (the cloze bans the sentence boundary inside a sentence)."""
+    logits, state = sampler.feed(context)
+    beams = [("", 0.0, state, logits)]
+    for _ in range(k):
+        grown = []
+        for text, logp, st, lg in beams:
+            lp = log_softmax(lg[0].astype(np.float64))
+            lp[0] = -np.inf
+            for ch in banned:
+                lp[sampler.index.get(ch, 0)] = -np.inf
+            for j in np.argsort(-lp)[:width]:
+                grown.append((text + sampler.vocab.chars[j], logp + float(lp[j]), st, j))
+        grown.sort(key=lambda g: -g[1])
+        beams = []
+        for text, logp, st, j in grown[:width]:
+            lg, st2 = sampler.step(np.array([j]), st)
+            beams.append((text, logp, st2, lg))
+    return {text: logp for text, logp, _, _ in beams}
 
 
 def _records_along(sampler: FastSampler, prompt: str, ids: list[int]) -> list[StepRecord]:

@@ -4,30 +4,28 @@ Checks the input (empty, only punctuation, English in the Chinese box, too long;
 characters converted to Simplified; characters the model never saw become <unk> and are listed),
 runs the chosen search, then teacher-forces the answer once more to report, for every output
 position, the top candidates, the attention weights and the log-probability at temperature 1.
-Also: BLEU by source-length bucket for both shipped models (the bottleneck, measured).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 import regex
-import torch
 
+from playground.checkpoints import load_checkpoint
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
 from playground.errors import InputError, whole
-from playground.seq2seq import UNK, Seq2Seq, Vocab, model_from_tensors, model_name, source_tokens
-from playground.seq2seq_decoding import (
+from playground.seq2seq.decoding import (
     MAX_OUTPUT_TOKENS,
     beam_search,
     greedy_batch,
     sample,
     score_tokens,
 )
+from playground.seq2seq.model import UNK, Seq2Seq, Vocab, model_name, rebuild, source_tokens
 
 STRATEGIES = ("greedy", "beam", "sample")
 MAX_BEAM = 10
@@ -155,6 +153,13 @@ class Translator:
         return Translation(source, strategy, self.words(ids), finished, float(sum(scored.chosen)), steps, attention,
                            scored.summary.numpy())
 
+    def compare(self, text: str, beam: int = 5, length_penalty: float = 1.0, temperature: float = 1.0,
+                seed: int = 0) -> dict[str, Translation]:
+        """The same sentence by every strategy: greedy, beam search and sampling (their log p compare)."""
+        return {"greedy": self.translate(text, "greedy"),
+                "beam": self.translate(text, "beam", beam, length_penalty),
+                "sample": self.translate(text, "sample", beam, length_penalty, temperature, seed)}
+
     def beam_tree(self, text: str, beam: int = 5, length_penalty: float = 1.0) -> TreeView:
         """Every hypothesis beam search kept or pruned, step by step, and the winner's path."""
         check_decoding("beam", beam, length_penalty, 1.0, 0)
@@ -174,69 +179,6 @@ class Translator:
 
 def load_translator(attention: bool = True, directory=None, device=None) -> Translator:
     """The shipped zh->en translator with (or without) attention; raises CheckpointError."""
-    from playground.checkpoints import load_checkpoint
-
     tensors, card = load_checkpoint(model_name(attention), directory, device=device)
-    model, src_vocab, tgt_vocab = model_from_tensors(tensors, card)
+    model, src_vocab, tgt_vocab = rebuild(tensors, card)
     return Translator(model, src_vocab, tgt_vocab, card)
-
-
-# -- the bottleneck, measured --------------------------------------------------------------------
-LENGTH_BUCKETS = ((1, 6), (7, 9), (10, 12), (13, 16), (17, MAX_SOURCE_CHARS))  # >= 447 test sentences each
-BOTTLENECK = "seq2seq_bottleneck"
-
-
-def bucket_of(length: int) -> int:
-    for i, (low, high) in enumerate(LENGTH_BUCKETS):
-        if low <= length <= high:
-            return i
-    raise ValueError(length)
-
-
-def bleu_by_length(translator: Translator, sources: list[str], refs: list[list[str]], beam: int = 5) -> dict:
-    """Corpus BLEU per source-length bucket, greedy and beam ``beam`` (and the sentence counts)."""
-    from playground.seq2seq_decoding import corpus_bleu
-
-    greedy = [" ".join(translator.words(h)) for h in greedy_batch(translator.model, translator.src_vocab, sources)]
-    beams = beam_search(translator.model, translator.src_vocab, sources, width=beam)
-    beamed = [" ".join(translator.words(r.best.tokens)) for r in beams]
-    out = {"buckets": [f"{lo}-{hi}" for lo, hi in LENGTH_BUCKETS], "sentences": [], "greedy": [], f"beam{beam}": []}
-    for i in range(len(LENGTH_BUCKETS)):
-        rows = [j for j, s in enumerate(sources) if bucket_of(len(s)) == i]
-        out["sentences"].append(len(rows))
-        out["greedy"].append(corpus_bleu([greedy[j] for j in rows], [refs[j] for j in rows]) if rows else math.nan)
-        out[f"beam{beam}"].append(corpus_bleu([beamed[j] for j in rows], [refs[j] for j in rows]) if rows else math.nan)
-    return out
-
-
-def load_bottleneck(directory=None) -> dict:
-    """The shipped measurement: {"classic": {...}, "attention": {...}} as ``bleu_by_length`` returns."""
-    from playground.checkpoints import load_card
-
-    return load_card(BOTTLENECK, directory).extra["by_length"]
-
-
-def build_bottleneck(out_dir, device):
-    """Recipe: both shipped translators on the test split, BLEU by source length."""
-    from playground.checkpoints import ModelCard, save_checkpoint
-    from playground.datasets.tatoeba import translation_pairs
-    from playground.seq2seq_decoding import grouped_references
-
-    data, info = translation_pairs()
-    sources, refs = grouped_references(data["test"])
-    started = time.perf_counter()
-    by_length = {("attention" if a else "classic"): bleu_by_length(load_translator(a, out_dir, device="cpu"),
-                                                                   sources, refs)
-                 for a in (False, True)}
-    tensors = {f"{k}.{s}": torch.tensor(v[s], dtype=torch.float32) for k, v in by_length.items()
-               for s in ("greedy", "beam5")}
-    card = ModelCard(
-        name=BOTTLENECK, architecture={"measures": [model_name(True), model_name(False)]}, vocabulary=None,
-        data=info, split={"rule": info["split"], "test_sources": len(sources)},
-        hyperparameters={"buckets": [list(b) for b in LENGTH_BUCKETS], "beam": 5, "length_penalty": 1.0},
-        metrics={f"{k}_longest_beam5": v["beam5"][-1] for k, v in by_length.items()},
-        device="cpu", training_seconds=round(time.perf_counter() - started, 1), seed=0,
-        extra={"by_length": by_length, "bleu": "sacrebleu corpus BLEU per bucket (13a, all references)"},
-    )
-    save_checkpoint(tensors, card, out_dir)
-    return card

@@ -29,11 +29,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
+from playground.checkpoints import ModelCard, load_checkpoint, paths, save_checkpoint
 from playground.device import device as default_device
 from playground.device import device_label
 from playground.errors import InputError
-from playground.registry import register
 
 METHODS = ("rnn", "attention", "scan_sequential", "scan_parallel")
 MAX_LENGTH = 1 << 20
@@ -225,8 +224,11 @@ def shipped_name(device_type: str) -> str:
     return f"scaling_{device_type}"
 
 
-@register("scaling", group="scaling", description="time and memory vs length: RNN, attention, linear scan")
-def _build(out_dir, device) -> ModelCard:
+SHIPPED: dict[str, str] = {"scaling": "time and memory vs length: RNN, attention, linear scan"}
+
+
+def build(name: str, out_dir, device) -> ModelCard:
+    """Measure on ``device`` and write ``scaling_<device type>`` (the page shows each one shipped)."""
 
     longest = 1 << 16 if device.type == "cuda" else 1 << 14
     lengths = lengths_up_to(longest)
@@ -268,3 +270,16 @@ def load_shipped(device_type: str, directory=None) -> tuple[list[Measurement], d
                                      tensors[f"{method}.peak_bytes"].tolist(), strict=True):
             out.append(Measurement(method, int(length), float(sec), None if peak < 0 else int(peak)))
     return out, {"device": card.device, "slopes": card.metrics["slope_of_longest_4"], "seconds": card.training_seconds}
+
+
+def load(name: str = "scaling", directory=None, device=None) -> dict[str, tuple[list[Measurement], dict]]:
+    """Every shipped measurement by device type ("cpu", "cuda"): (measurements, info). Missing
+    device types are left out; a broken file raises CheckpointError."""
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    found = {}
+    for device_type in ("cpu", "cuda"):
+        weights, _ = paths(shipped_name(device_type), directory)
+        if weights.is_file() or device_type == "cpu":  # the CPU run always ships
+            found[device_type] = load_shipped(device_type, directory)
+    return found

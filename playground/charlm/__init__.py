@@ -1,0 +1,13 @@
+"""Character-level language models (lecture 7, sections 6-7).
+
+``model`` (vocabulary, network, held-out loss), ``decoding`` (the fast step; greedy, sampling,
+top-k, top-p, beam search), ``interpret`` (activations over a text, features, cell ranking),
+``recipes`` (training, live training, rebuilding the shipped models) and ``shipped`` (what a
+notebook or a page loads: ``load(corpus="shakespeare", cell="lstm")``).
+"""
+
+from playground.charlm.model import CORPORA, KINDS, SHIPPED_CHOICES
+from playground.charlm.shipped import SHIPPED, LanguageModel, Stage, build, load, name_of, training_stages
+
+__all__ = ["CORPORA", "KINDS", "SHIPPED", "SHIPPED_CHOICES", "LanguageModel", "Stage", "build", "load", "name_of",
+           "training_stages"]

@@ -1,0 +1,2 @@
+"""The Home page's subject: the four forms of sequence modelling (``forms``) and order vs a bag of
+embeddings (``order``)."""

@@ -1,0 +1,130 @@
+"""UI strings of the LSTM and GRU gate lab, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- LSTM and GRU cell lab ---------------------------------------------------------------
+    "lab.title": {"zh": "LSTM 与 GRU：给记忆装上阀门", "en": "LSTM and GRU: valves on the memory"},
+    "lab.intro": {
+        "zh": (
+            "普通 RNN 每一步都重写同一份摘要，像用橡皮擦反复修改便签，早期内容容易被覆盖。"
+            "LSTM 多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
+            "再用三个取值在 0 到 1 之间的**门**决定：旧信息留多少（遗忘门）、新信息写多少（输入门）、当前读出多少（输出门）。"
+        ),
+        "en": (
+            "A plain RNN rewrites the same summary at every step, like a note erased and rewritten, so early content is easily lost. "
+            "An LSTM also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
+            "and three **gates** with values between 0 and 1 decide how much old information to keep (forget gate), how much new to write (input gate) and how much to read out now (output gate)."
+        ),
+    },
+    "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture's one-dimensional example"},
+    "lab.scalar.intro": {
+        "zh": "旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。拖动滑块看每一项怎样变化。",
+        "en": "Old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. Drag the sliders to see each term move.",
+    },
+    "lab.scalar.c_prev": {"zh": "旧记忆 c_{t-1}", "en": "old memory c_{t-1}"},
+    "lab.scalar.f": {"zh": "遗忘门 f_t", "en": "forget gate f_t"},
+    "lab.scalar.i": {"zh": "输入门 i_t", "en": "input gate i_t"},
+    "lab.scalar.c_tilde": {"zh": "候选记忆 c̃_t", "en": "candidate c̃_t"},
+    "lab.scalar.o": {"zh": "输出门 o_t", "en": "output gate o_t"},
+    "lab.scalar.soft": {
+        "zh": "门是**软开关**，不是布尔开关：0.2、0.73 都是合法的门值。“0 表示关、1 表示开”只能当极端情形的直觉，sigmoid 的输出永远落在 0 和 1 之间。",
+        "en": "Gates are **soft switches**, not booleans: 0.2 and 0.73 are perfectly good gate values. \"0 means closed, 1 means open\" is only the intuition for the extremes; a sigmoid's output always lies strictly between 0 and 1.",
+    },
+    "lab.scalar.extreme": {
+        "zh": "你把门设成了恰好 {value}。sigmoid 只能无限接近 0 或 1，真实网络里的门几乎不会取到端点。",
+        "en": "You set a gate to exactly {value}. A sigmoid only approaches 0 or 1; a real network's gates practically never sit at the ends.",
+    },
+    "lab.scalar.diagram": {"zh": "LSTM 单元与它的数值", "en": "The LSTM cell with its numbers"},
+    "lab.step.header": {"zh": "向量版：完整走一步", "en": "With vectors: one full step"},
+    "lab.step.intro": {
+        "zh": "一个输入 3 维、隐藏 2 维的小单元。权重由随机种子决定，输入 $x_t$、$h_{t-1}$、$C_{t-1}$ 可以直接改。教材里的每一个等式都代入了这一步的数字。",
+        "en": "A small cell with 3 inputs and 2 hidden units. The weights come from a seed; the inputs $x_t$, $h_{t-1}$ and $C_{t-1}$ are yours to edit. Every equation of the textbook appears with this step's numbers.",
+    },
+    "lab.step.cell": {"zh": "单元类型", "en": "Cell"},
+    "lab.cell.lstm": {"zh": "LSTM", "en": "LSTM"},
+    "lab.cell.gru": {"zh": "GRU", "en": "GRU"},
+    "lab.step.seed": {"zh": "权重的随机种子", "en": "Weight seed"},
+    "lab.step.unit": {"zh": "图中显示第几个隐藏单元", "en": "Hidden unit shown in the diagram"},
+    "lab.step.weights": {"zh": "这一步用到的权重矩阵（作用在 [h_{t-1}, x_t] 上）", "en": "The weight matrices of this step (acting on [h_{t-1}, x_t])"},
+    "lab.step.gru_note": {
+        "zh": "这里的 GRU 采用教材的写法：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前。PyTorch 的 `nn.GRU` 约定相反（它的 $z$ 是旧状态的比例，重置门作用在 $W_{hn}h$ 之后），本库在两种写法之间换算并与 PyTorch 逐位核对。",
+        "en": "The GRU here follows the textbook: $z_t$ is the candidate's share and the reset gate acts before $W_h$. PyTorch's `nn.GRU` uses the opposite conventions (its $z$ is the old state's share, and the reset gate acts after $W_{hn}h$); the library converts between the two and checks itself against PyTorch.",
+    },
+    "lab.belt.header": {"zh": "沿时间看传送带", "en": "The conveyor belt over time"},
+    "lab.belt.intro": {
+        "zh": "把一句话逐个 token 送进训练好的情感 LSTM，看细胞状态和遗忘门怎样随时间变化（图中是变化最大的 4 个单元）。调高遗忘门偏置，门更接近 1，传送带上的信息保留得更久。",
+        "en": "Feed a sentence token by token into the trained sentiment LSTM and watch the cell state and the forget gates over time (the 4 units whose cell state moves most). Raise the forget-gate bias: the gates move towards 1 and the belt keeps its contents longer.",
+    },
+    "lab.belt.trained": {"zh": "使用随应用发布的{language}情感 LSTM（偏置的改动只作用于副本）。", "en": "Using the shipped {language} sentiment LSTM (the bias change applies to a copy)."},
+    "lab.belt.seeded": {"zh": "训练好的情感模型不可用，这里用固定种子的随机 LSTM 和随机字向量。", "en": "The trained sentiment model is unavailable; this is a seeded random LSTM with random character vectors."},
+    "lab.belt.text": {"zh": "句子", "en": "Sentence"},
+    "lab.belt.bias": {"zh": "遗忘门偏置", "en": "Forget-gate bias"},
+    "lab.belt.t": {"zh": "时间步 t", "en": "Time step t"},
+    "lab.belt.cell_chart": {"zh": "细胞状态 C_t 的各个分量", "en": "Components of the cell state C_t"},
+    "lab.belt.forget_chart": {"zh": "遗忘门 f_t 的各个分量", "en": "Components of the forget gate f_t"},
+    "lab.belt.grad_chart": {"zh": "沿细胞状态回传的梯度 ∂C_T/∂C_t", "en": "Gradient along the cell state, ∂C_T/∂C_t"},
+    "lab.belt.autograd": {"zh": "自动求导（只走 C 这条路）", "en": "autograd (cell path only)"},
+    "lab.belt.product": {"zh": "遗忘门连乘 ∏ f_k", "en": "product of forget gates ∏ f_k"},
+    "lab.belt.unit": {"zh": "单元", "en": "unit"},
+    "lab.belt.char": {"zh": "读入的字", "en": "character read"},
+    "lab.belt.match": {
+        "zh": "两条曲线重合（最大差 {diff}）：沿传送带回传时，每一步只乘一个标量 $f_k$，$\\dfrac{{\\partial C_T}}{{\\partial C_t}}=\\prod_{{k=t+1}}^{{T}} f_k$，而不是整条链上的 Jacobian 连乘。遗忘门接近 1 时，误差几乎无损地流回很远的过去。",
+        "en": "The two curves coincide (largest difference {diff}): going back along the belt, each step multiplies by a scalar $f_k$ only, $\\dfrac{{\\partial C_T}}{{\\partial C_t}}=\\prod_{{k=t+1}}^{{T}} f_k$, not by a full Jacobian. With forget gates near 1 the error flows back almost undamped.",
+    },
+    "lab.belt.resnet": {
+        "zh": "这就是“恒等捷径”的早期形态：ResNet 的残差连接 $x_{l+1}=x_l+F(x_l)$ 让梯度**跨层**直达，LSTM 的传送带 $C_t=f_t\\odot C_{t-1}+\\cdots$ 让梯度**跨时间步**直达——一个跳过的是层，一个跳过的是时间步。",
+        "en": "This is the identity shortcut in an early form: ResNet's residual connection $x_{l+1}=x_l+F(x_l)$ lets the gradient skip **layers**, the LSTM belt $C_t=f_t\\odot C_{t-1}+\\cdots$ lets it skip **time steps**: one skips layers, the other skips steps in time.",
+    },
+    "lab.params.header": {"zh": "参数量：LSTM 约 4 倍，GRU 约 3 倍", "en": "Parameter counts: LSTM about 4x, GRU about 3x"},
+    "lab.params.intro": {
+        "zh": "每个门都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 有 1 套，GRU 3 套，LSTM 4 套。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。",
+        "en": "Each gate is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has 1 such block, a GRU 3, an LSTM 4. Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules.",
+    },
+    "lab.params.d": {"zh": "输入维度 d", "en": "Input size d"},
+    "lab.params.m": {"zh": "隐藏维度 m", "en": "Hidden size m"},
+    "lab.params.layers": {"zh": "层数", "en": "Layers"},
+    "lab.params.bidirectional": {"zh": "双向", "en": "Bidirectional"},
+    "lab.params.cell": {"zh": "单元", "en": "cell"},
+    "lab.params.formula": {"zh": "每层每方向的公式", "en": "formula per layer and direction"},
+    "lab.params.count": {"zh": "参数量", "en": "parameters"},
+    "lab.params.ratio": {"zh": "相对 RNN", "en": "relative to the RNN"},
+    "lab.shapes.header": {"zh": "形状：双向与多层", "en": "Shapes: bidirectional and stacked"},
+    "lab.shapes.bi": {
+        "zh": "双向 RNN 在每个位置有前向状态 $\\overrightarrow h_t$ 和后向状态 $\\overleftarrow h_t$，拼接成 $h_t=[\\overrightarrow h_t;\\overleftarrow h_t]$。",
+        "en": "A bidirectional RNN has a forward state $\\overrightarrow h_t$ and a backward state $\\overleftarrow h_t$ at every position, concatenated as $h_t=[\\overrightarrow h_t;\\overleftarrow h_t]$.",
+    },
+    "lab.shapes.bi_hidden": {"zh": "每个方向的隐藏维度", "en": "Hidden size per direction"},
+    "lab.shapes.bi_result": {
+        "zh": "PyTorch 的双向 RNN 实测：前向 {m} 维 + 后向 {m} 维 → 输出每步 {out} 维。",
+        "en": "Measured on PyTorch's bidirectional RNN: {m} forward + {m} backward → {out} numbers per step.",
+    },
+    "lab.shapes.grid": {
+        "zh": "多层 RNN 是一张网格：每一层有自己的一组权重，在该层的所有时间步共享；上一层的输入是下一层的隐藏状态。选一个状态，高亮的是它依赖的全部状态——右上角的状态需要整个左下方的网格。",
+        "en": "A stacked RNN is a grid: each layer has its own weights, shared across its time steps, and reads the hidden states of the layer below. Pick a state: the highlighted cells are everything it depends on. The top-right state needs the whole grid below and to its left.",
+    },
+    "lab.shapes.layers": {"zh": "层数", "en": "Layers"},
+    "lab.shapes.steps": {"zh": "时间步数", "en": "Time steps"},
+    "lab.shapes.pick_layer": {"zh": "选中的层", "en": "Selected layer"},
+    "lab.shapes.pick_step": {"zh": "选中的时间步", "en": "Selected step"},
+    "lab.shapes.layer": {"zh": "第 {n} 层", "en": "layer {n}"},
+    "lab.shapes.cone": {
+        "zh": "第 {layer} 层第 {step} 步的状态依赖 {count} 个状态（含自身），共用 {weights} 组权重。",
+        "en": "The state at layer {layer}, step {step} depends on {count} states (itself included), through {weights} sets of weights.",
+    },
+    "lab.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "lab.myths.body": {
+        "zh": (
+            "- **LSTM 不是“永远不会忘”**：遗忘门长期小于 1，旧信息照样衰减；训练数据不足时，门也可能学不到正确的依赖。\n"
+            "- **LSTM 没有彻底消除梯度问题**：门控只是提供了更顺畅的通路，序列长度、门值、初始化和优化过程仍会造成衰减或不稳定。\n"
+            "- **GRU 与 LSTM 谁更好，不能脱离数据断言**：GRU 参数少、训练快，短文本常常够用；依赖复杂时，比较验证集结果再选。\n"
+            "- **双向 RNN 不是把同一个 RNN 倒着再跑一遍**：两个方向通常各有独立参数，输出再拼接或组合。"
+        ),
+        "en": (
+            "- **An LSTM does not \"never forget\"**: with forget gates below 1 for long, old information still decays; with too little data the gates may not learn the right dependencies.\n"
+            "- **An LSTM does not abolish the gradient problem**: gating only offers a smoother path; length, gate values, initialisation and optimisation can still cause decay or instability.\n"
+            "- **Whether a GRU or an LSTM is better depends on the data**: a GRU has fewer parameters and trains faster, often enough for short texts; for complex dependencies compare validation results.\n"
+            "- **A bidirectional RNN is not the same RNN run backwards again**: each direction usually has its own parameters, and the outputs are concatenated or combined."
+        ),
+    },
+}

@@ -1,0 +1,88 @@
+"""UI strings of the interpretable cells page, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- cells page -----------------------------------------------------------------------------
+    "cells.title": {"zh": "窥视 RNN 的内心：可解释的隐藏细胞", "en": "Inside the RNN: interpretable cells"},
+    "cells.intro": {
+        "zh": "把某个细胞在每个字符处的激活值画出来（$\\tanh$ 的取值在 $[-1,1]$，−1 涂红，+1 涂蓝），大多数细胞看不出规律，但总有一些会清楚地跟踪引号、注释、缩进或一行的长度——这些语义没有人教，是梯度下降自己学出来的。对 LSTM 默认看细胞状态 $\\tanh(c_t)$，也可以换成隐藏状态 $h_t$。",
+        "en": "Plot one cell's activation at every character ($\\tanh$ lies in $[-1,1]$: −1 red, +1 blue). Most cells look random, but some clearly track quotes, comments, indentation or the length of a line, meanings nobody taught them: gradient descent found them. For an LSTM the default is the cell state $\\tanh(c_t)$; the hidden state $h_t$ is one click away.",
+    },
+    "cells.source": {"zh": "读哪段文本", "en": "Text to read"},
+    "cells.source.python": {"zh": "Python 文件（测试集）", "en": "Python file (test split)"},
+    "cells.source.shakespeare": {"zh": "莎士比亚（未见过的剧本）", "en": "Shakespeare (held-out plays)"},
+    "cells.source.paste": {"zh": "粘贴文本", "en": "Paste text"},
+    "cells.file": {"zh": "标准库文件", "en": "Standard-library file"},
+    "cells.file_help": {"zh": "只列出训练时留作测试、模型从没读过的文件。", "en": "Only files held out for testing, which the model never read."},
+    "cells.offset": {"zh": "从第几个字符开始（显示 2000 个）", "en": "Start at character (2000 are shown)"},
+    "cells.no_data": {
+        "zh": "莎士比亚语料需要从软件包仓库下载，这台服务器现在连不上。请改用 Python 文件或粘贴文本。",
+        "en": "The Shakespeare corpus is downloaded from the package registry, which this server cannot reach right now. Use a Python file or paste text.",
+    },
+    "cells.paste": {"zh": "你的文本（不超过 6000 个字符）", "en": "Your text (at most 6000 characters)"},
+    "cells.which": {"zh": "看哪种状态", "en": "Which state"},
+    "cells.which.cell": {"zh": "细胞状态 tanh(c)", "en": "cell state tanh(c)"},
+    "cells.which.hidden": {"zh": "隐藏状态 h", "en": "hidden state h"},
+    "cells.rank.header": {"zh": "自动排名：哪些细胞在跟踪什么", "en": "Automatic ranking: which cells track what"},
+    "cells.rank.intro": {
+        "zh": "对每个特征（在字符串里、在注释里、缩进、在行内的位置、括号深度、行首），计算每一层每个单元的激活值与它的皮尔逊相关系数，列出绝对值最大的三个。你也可以用正则表达式定义自己的特征：匹配到的字符记为 1，其余为 0。",
+        "en": "For each feature (inside a string, inside a comment, indentation, position in the line, bracket depth, line start) the Pearson correlation of every unit of every layer with it; the three largest in absolute value are listed. Define your own feature with a regular expression: matched characters count 1, the rest 0.",
+    },
+    "cells.regex": {"zh": "自定义特征（正则表达式）", "en": "Custom feature (regular expression)"},
+    "cells.regex_help": {
+        "zh": "Python 正则语法，多行模式（^ 和 $ 匹配每一行）；最长 200 个字符，匹配时间超过 0.5 秒会被中止。",
+        "en": "Python regex syntax, multiline (^ and $ match at every line); at most 200 characters, and matching stops after 0.5 s.",
+    },
+    "cells.regex_found": {
+        "zh": "正则匹配到 {matched} 个字符；与它最相关的是第 {layer} 层第 {unit} 个单元，r = {r}。",
+        "en": "The pattern matches {matched} characters; the unit that follows it best is layer {layer}, unit {unit}, r = {r}.",
+    },
+    "cells.regex_none": {
+        "zh": "正则匹配到 {matched} 个字符：特征在整段文本上没有变化，无法计算相关。",
+        "en": "The pattern matches {matched} characters: the feature does not vary over this text, so no correlation can be computed.",
+    },
+    "cells.feature.in_string": {"zh": "在字符串（引号）里", "en": "inside a string (quotes)"},
+    "cells.feature.in_comment": {"zh": "在注释里", "en": "inside a comment"},
+    "cells.feature.indent": {"zh": "缩进深度", "en": "indentation depth"},
+    "cells.feature.column": {"zh": "在行内的位置", "en": "position in the line"},
+    "cells.feature.bracket_depth": {"zh": "括号深度", "en": "bracket depth"},
+    "cells.feature.line_start": {"zh": "行首字符", "en": "first character of a line"},
+    "cells.feature.regex": {"zh": "自定义正则特征", "en": "custom regex feature"},
+    "cells.col.feature": {"zh": "特征", "en": "feature"},
+    "cells.col.layer": {"zh": "层", "en": "layer"},
+    "cells.col.unit": {"zh": "单元", "en": "unit"},
+    "cells.col.r": {"zh": "相关系数 r", "en": "correlation r"},
+    "cells.view.header": {"zh": "一个细胞在文本上的起伏", "en": "One cell across the text"},
+    "cells.focus": {"zh": "显示哪个细胞", "en": "Cell to show"},
+    "cells.focus.manual": {"zh": "自己指定", "en": "choose by hand"},
+    "cells.view.caption": {
+        "zh": "第 {layer} 层第 {unit} 个单元的{which}：每个字符的底色是读完它之后的值（−1 红，0 白，+1 蓝）。把鼠标停在字符上可以看到数值。",
+        "en": "Layer {layer}, unit {unit}, {which}: each character's background is the value after reading it (−1 red, 0 white, +1 blue). Hover over a character for the number.",
+    },
+    "cells.view.feature": {"zh": "它与“{feature}”的相关系数 r = {r}。", "en": "Its correlation with \"{feature}\" is r = {r}."},
+    "cells.clamp.header": {"zh": "干预：把一个细胞钳住", "en": "Intervention: clamp a cell"},
+    "cells.clamp.intro": {
+        "zh": "相关不等于因果。把上面选中的细胞在生成的每一步都固定为某个值（LSTM 钳的是细胞状态 $c$，其他单元钳隐藏状态 $h$），用同一个种子各生成一次，对比文本：如果它真的在“记着引号没关”，钳住它就该改变引号的开合。",
+        "en": "Correlation is not causation. Hold the cell chosen above at a value at every step of generation (the cell state $c$ of an LSTM, the hidden state $h$ otherwise), generate twice with the same seed and compare: if it really remembers \"a quote is open\", clamping it should change how quotes open and close.",
+    },
+    "cells.clamp.value": {"zh": "钳住的值", "en": "Clamp value"},
+    "cells.clamp.prompt": {"zh": "开头", "en": "Prompt"},
+    "cells.clamp.free": {"zh": "不干预", "en": "Without the clamp"},
+    "cells.clamp.held": {"zh": "第 {layer} 层第 {unit} 单元固定为 {value}", "en": "Layer {layer}, unit {unit} held at {value}"},
+    "cells.clamp.same": {"zh": "两段文本完全相同：这个细胞对这段生成没有影响。", "en": "The two texts are identical: this cell made no difference here."},
+    "cells.clamp.diverge": {"zh": "两段文本从第 {position} 个生成字符开始分叉。", "en": "The two texts part at generated character {position}."},
+    "cells.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "cells.myths.body": {
+        "zh": (
+            "- **“每个细胞都有清楚的含义”**：大多数细胞看起来近乎随机，可解释的只是少数；含义常常分散在许多单元的组合里。\n"
+            "- **“相关就说明它负责这件事”**：相关只是线索，钳住细胞做干预才能检验它是否真的影响输出。\n"
+            "- **“这些含义是人设计的”**：手算例子里我们亲手给隐藏状态分配语义；这里没有任何人指定，模型为了预测下一个字符自己学出了它们。"
+        ),
+        "en": (
+            "- **\"Every cell means something clear\"**: most cells look close to random and only a few are interpretable; meaning is often spread over combinations of units.\n"
+            "- **\"Correlation shows the cell is responsible\"**: correlation is a clue; clamping the cell is how you test whether it changes the output.\n"
+            "- **\"Someone designed these meanings\"**: in the hand-built example we assigned meanings to the hidden state ourselves; here nobody did: the model learned them in order to predict the next character."
+        ),
+    },
+}

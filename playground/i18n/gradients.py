@@ -1,0 +1,141 @@
+"""UI strings of the vanishing and exploding gradients page, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- vanishing and exploding gradients --------------------------------------------------
+    "grad.title": {"zh": "梯度消失与梯度爆炸", "en": "Vanishing and exploding gradients"},
+    "grad.intro": {
+        "zh": "把误差从第 $T$ 步传回第 $t$ 步，要连乘 $T-t$ 个局部 Jacobian $D_kW_{hh}$，其中 $D_k=\\operatorname{diag}(\\tanh'(z_k))$，各元素不超过 1。连乘的结果随距离指数式地变小（梯度消失）或变大（梯度爆炸）。",
+        "en": "Carrying the error from step $T$ back to step $t$ multiplies $T-t$ local Jacobians $D_kW_{hh}$, with $D_k=\\operatorname{diag}(\\tanh'(z_k))$ and entries at most 1. The product shrinks (vanishing gradient) or grows (exploding gradient) exponentially with the distance.",
+    },
+    "grad.scalar.header": {"zh": "一维直觉：小数连乘", "en": "One number: repeated multiplication"},
+    "grad.scalar.intro": {
+        "zh": "假设每一步的局部导数都等于 $a$，跨 $k$ 步后影响因子是 $a^k$。讲解稿的两个例子：$0.5^{10}=0.0009765625\\approx0.00097656$（梯度消失），$1.5^{10}\\approx57.665$（梯度爆炸）。",
+        "en": "If every step's local derivative is $a$, crossing $k$ steps gives a factor $a^k$. The lecture's two cases: $0.5^{10}=0.0009765625\\approx0.00097656$ (vanishing) and $1.5^{10}\\approx57.665$ (exploding).",
+    },
+    "grad.scalar.a": {"zh": "每步的因子 a", "en": "Factor per step a"},
+    "grad.scalar.k": {"zh": "步数 k", "en": "Steps k"},
+    "grad.scalar.value": {"zh": "a^k（float64）", "en": "a^k (float64)"},
+    "grad.scalar.chart": {"zh": "a^k 随 k 的变化（对数坐标）", "en": "a^k against k (log scale)"},
+    "grad.scalar.yours": {"zh": "你的 a", "en": "your a"},
+    "grad.scalar.limits": {"zh": "在浮点数里逐步相乘，何时变成 0 或 inf", "en": "Multiplying step by step in floating point: when it becomes 0 or inf"},
+    "grad.scalar.dtype": {"zh": "精度", "en": "precision"},
+    "grad.scalar.underflow": {"zh": "下溢为 0 的步数", "en": "step where it underflows to 0"},
+    "grad.scalar.overflow": {"zh": "上溢为 inf 的步数", "en": "step where it overflows to inf"},
+    "grad.scalar.never": {"zh": "{k} 步内不会", "en": "not within {k} steps"},
+    "grad.scalar.note": {
+        "zh": "“消失”的梯度在数学上只是指数级地小，在浮点数里却会下溢成**恰好为 0**；“爆炸”的梯度先溢出成 inf，再与 0 或 inf 相遇变成 NaN，直接毁掉训练。",
+        "en": "A \"vanishing\" gradient is only exponentially small in mathematics, but in floating point it underflows to **exactly 0**; an \"exploding\" one overflows to inf, and inf meeting 0 or inf becomes NaN, which wrecks training.",
+    },
+    "grad.lab.header": {"zh": "普通 RNN 实验（真实的自动求导）", "en": "Vanilla RNN lab (real autograd)"},
+    "grad.lab.intro": {
+        "zh": "下面的曲线不是公式算的：搭一个真的 RNN，前向跑 $T$ 步，再用反向传播求出每一步的 $\\lVert\\partial h_T/\\partial h_t\\rVert$。讲义指出两个原因：$\\tanh'\\le1$，以及 $W_{hh}$ 的奇异值。把激活函数换成“恒等”就只剩 $W_{hh}$ 一个原因。",
+        "en": "These curves are not from a formula: a real RNN runs $T$ steps forward and backpropagation measures $\\lVert\\partial h_T/\\partial h_t\\rVert$ at every step. The lecture names two causes: $\\tanh'\\le1$ and the singular values of $W_{hh}$. Choose the identity activation to keep only the second.",
+    },
+    "grad.lab.hidden": {"zh": "隐藏维度 m", "en": "Hidden size m"},
+    "grad.lab.length": {"zh": "序列长度 T", "en": "Length T"},
+    "grad.lab.scale": {"zh": "W_hh 的尺度", "en": "Scale of W_hh"},
+    "grad.lab.measure": {"zh": "尺度指的是", "en": "Scale means"},
+    "grad.measure.singular": {"zh": "最大奇异值", "en": "largest singular value"},
+    "grad.measure.spectral": {"zh": "谱半径", "en": "spectral radius"},
+    "grad.lab.init": {"zh": "初始化", "en": "Initialisation"},
+    "grad.init.orthogonal": {"zh": "正交", "en": "orthogonal"},
+    "grad.init.gaussian": {"zh": "高斯", "en": "Gaussian"},
+    "grad.init.identity": {"zh": "单位矩阵", "en": "identity matrix"},
+    "grad.lab.activation": {"zh": "激活函数", "en": "Activation"},
+    "grad.act.tanh": {"zh": "tanh", "en": "tanh"},
+    "grad.act.relu": {"zh": "ReLU", "en": "ReLU"},
+    "grad.act.identity": {"zh": "恒等", "en": "identity"},
+    "grad.lab.input_scale": {"zh": "输入尺度", "en": "Input scale"},
+    "grad.lab.seed": {"zh": "随机种子", "en": "Seed"},
+    "grad.lab.dtype": {"zh": "浮点精度", "en": "Precision"},
+    "grad.lab.norms": {"zh": "‖∂h_T/∂h_t‖ 随 t 的变化", "en": "‖∂h_T/∂h_t‖ against t"},
+    "grad.lab.factors": {"zh": "每一步乘上的因子 ‖diag(f′(z_t)) W_hh‖₂", "en": "The factor each step multiplies by, ‖diag(f′(z_t)) W_hh‖₂"},
+    "grad.lab.singular": {"zh": "W_hh 的奇异值", "en": "Singular values of W_hh"},
+    "grad.lab.t": {"zh": "时间步 t", "en": "time step t"},
+    "grad.lab.norm": {"zh": "范数", "en": "norm"},
+    "grad.lab.forward": {
+        "zh": "前向的最终状态 ‖h_T‖ = {norm}：前向状态并没有变成 0，消失的是损失对早期状态的敏感度。",
+        "en": "Forward final state ‖h_T‖ = {norm}: the forward state has not gone to zero; what vanishes is the loss's sensitivity to early states.",
+    },
+    "grad.lab.nonfinite": {
+        "zh": "有 {zeros} 步的梯度下溢成了 0，{bad} 步溢出成了 inf 或 NaN；对数坐标上画不出这些点。",
+        "en": "At {zeros} steps the gradient underflowed to 0 and at {bad} it overflowed to inf or NaN; a log axis cannot show those points.",
+    },
+    "grad.compare.header": {"zh": "RNN、LSTM、GRU 同台对比", "en": "RNN vs LSTM vs GRU"},
+    "grad.compare.intro": {
+        "zh": "同样的输入、同样的递归矩阵尺度。调高 LSTM 的遗忘门偏置，遗忘门接近 1，沿细胞状态回传的梯度（各遗忘门之积）几乎不衰减——这就是“信息高速公路”。",
+        "en": "Same inputs, same recurrent scale. Raise the LSTM's forget-gate bias: the forget gates approach 1 and the gradient along the cell state, the product of the forget gates, hardly decays. That is the \"information highway\".",
+    },
+    "grad.compare.bias": {"zh": "LSTM 遗忘门偏置", "en": "LSTM forget-gate bias"},
+    "grad.compare.chart": {"zh": "‖∂h_T/∂h_t‖：三种单元", "en": "‖∂h_T/∂h_t‖ for the three cells"},
+    "grad.compare.cell_path": {"zh": "LSTM 细胞状态通路 ‖∏ f_k‖", "en": "LSTM cell-state path ‖∏ f_k‖"},
+    "grad.clip.header": {"zh": "梯度裁剪：给爆炸踩刹车", "en": "Gradient clipping: a brake for explosions"},
+    "grad.clip.intro": {
+        "zh": "一次真实的训练：线性化的 RNN（ReLU，$W_{hh}$ 尺度大于 1），序列长 40，用普通 SGD。不裁剪时梯度范数成千上万，几步之内损失变成 NaN；按范数裁剪把每步的更新限制住，训练得以继续。",
+        "en": "A real training run: a ReLU RNN with $W_{hh}$ scaled above 1, sequences of 40 steps, plain SGD. Without clipping the gradient norm runs into the thousands and the loss is NaN within a few steps; clipping by norm bounds every update and training goes on.",
+    },
+    "grad.clip.threshold": {"zh": "裁剪阈值（梯度范数上限）", "en": "Clipping threshold (largest gradient norm)"},
+    "grad.clip.scale": {"zh": "W_hh 的初始尺度", "en": "Initial scale of W_hh"},
+    "grad.clip.none": {"zh": "不裁剪", "en": "no clipping"},
+    "grad.clip.with": {"zh": "裁剪到 {value}", "en": "clipped at {value}"},
+    "grad.clip.loss": {"zh": "训练损失", "en": "training loss"},
+    "grad.clip.gradnorm": {"zh": "裁剪前的梯度范数", "en": "gradient norm before clipping"},
+    "grad.clip.step": {"zh": "训练步", "en": "training step"},
+    "grad.clip.nan_at": {"zh": "不裁剪：第 {step} 步损失变成 NaN/inf，训练终止。", "en": "Without clipping: the loss became NaN/inf at step {step} and training stopped."},
+    "grad.clip.survived": {"zh": "不裁剪的这次没有发散（尺度不够大）：把 W_hh 的尺度调高试试。", "en": "This unclipped run did not diverge (the scale is not large enough): raise the scale of W_hh."},
+    "grad.clip.ok": {"zh": "裁剪后：{steps} 步全部完成，最终损失 {loss}。", "en": "With clipping: all {steps} steps completed, final loss {loss}."},
+    "grad.clip.bad": {"zh": "裁剪后仍然发散了（第 {step} 步）：阈值太大。", "en": "Even with clipping it diverged (step {step}): the threshold is too high."},
+    "grad.clip.vanishing": {
+        "zh": "**裁剪治不了梯度消失**：它只把过大的梯度按比例缩小，对已经很小的梯度没有任何作用。",
+        "en": "**Clipping does not cure vanishing gradients**: it only scales down gradients that are too large and does nothing for ones that are already tiny.",
+    },
+    "grad.tbptt.header": {"zh": "截断 BPTT：只往回传 k 步", "en": "Truncated BPTT: back only k steps"},
+    "grad.tbptt.intro": {
+        "zh": "把长序列切成长度为 $k$ 的块：每块内前向、反向、更新；下一块的初始状态沿用上一块结束时的隐藏状态（信息继续向前传），但梯度不再跨块回传。代价是主动舍弃更远的梯度联系，换来的是显存与计算随 $k$ 而不是随 $T$ 增长。",
+        "en": "Cut a long sequence into chunks of $k$ steps: forward, backward and update within each chunk; the next chunk starts from the state the previous one ended in (information still flows forward), but no gradient crosses a chunk border. You give up the longer gradient links and in return memory and compute grow with $k$, not with $T$.",
+    },
+    "grad.tbptt.window": {"zh": "截断窗口 k", "en": "Window k"},
+    "grad.tbptt.strip": {"zh": "最后一步的损失把梯度送到了哪些时间步（log₁₀‖∂L_T/∂h_t‖）", "en": "Which steps the last step's loss sends gradient to (log₁₀‖∂L_T/∂h_t‖)"},
+    "grad.tbptt.carried": {"zh": "跨块传递（不带梯度）的状态 ‖h‖：{values}", "en": "State carried across chunk borders (without gradient), ‖h‖: {values}"},
+    "grad.tbptt.mode": {"zh": "方式", "en": "mode"},
+    "grad.tbptt.full": {"zh": "完整 BPTT（T = {length}）", "en": "full BPTT (T = {length})"},
+    "grad.tbptt.truncated": {"zh": "截断 BPTT（k = {window}）", "en": "truncated BPTT (k = {window})"},
+    "grad.tbptt.time": {"zh": "一次训练的用时", "en": "time for one pass"},
+    "grad.tbptt.memory": {"zh": "反向传播需要保存的激活", "en": "activations kept for backward"},
+    "grad.tbptt.measured": {"zh": "以上数字是刚刚在这台机器上测的。", "en": "These figures were measured just now, on this machine."},
+    "grad.span.header": {"zh": "记忆跨度：各自能记多远", "en": "Memory span: how far back each can remember"},
+    "grad.span.intro": {
+        "zh": "教材表 4-2 说：普通 RNN 一般只能记住几步到十几步，LSTM 可以记住数百步。这里做成实验：序列以 4 个信号符号之一开头，后面跟 L 个随机干扰符号，读到最后要说出开头是哪个符号（随机猜的准确率是 25%）。三种单元宽度相同、训练预算相同。",
+        "en": "The textbook's table 4-2 says a plain RNN remembers a few to a dozen steps and an LSTM hundreds. Here it is an experiment: a sequence starts with one of 4 signal symbols, then L random distractors, and at the end the model must name the first symbol (guessing scores 25%). The three cells have the same width and the same training budget.",
+    },
+    "grad.span.chart": {"zh": "留出数据上的准确率 vs 距离 L（随应用发布的完整扫描）", "en": "Held-out accuracy vs distance L (the full sweep shipped with the app)"},
+    "grad.span.distance": {"zh": "距离 L", "en": "distance L"},
+    "grad.span.accuracy": {"zh": "准确率", "en": "accuracy"},
+    "grad.span.chance": {"zh": "随机猜测", "en": "chance"},
+    "grad.span.reading": {
+        "zh": "在这个设置下，普通 RNN 最远记住了 {rnn} 步，LSTM {lstm} 步，GRU {gru} 步（准确率不低于 95% 的最大 L）。具体数字取决于宽度、训练步数和任务，但差距的方向与教材一致。",
+        "en": "In this setting the plain RNN remembered up to {rnn} steps, the LSTM {lstm}, the GRU {gru} (the largest L with at least 95% accuracy). The exact figures depend on width, training budget and task, but the gap points the way the textbook says.",
+    },
+    "grad.span.live": {"zh": "自己跑一个点", "en": "Run one point yourself"},
+    "grad.span.cell": {"zh": "单元", "en": "Cell"},
+    "grad.span.live_distance": {"zh": "距离 L", "en": "Distance L"},
+    "grad.span.run": {"zh": "训练并测试", "en": "Train and test"},
+    "grad.span.result": {"zh": "{cell} 在 L = {distance} 时的留出准确率：{accuracy}", "en": "{cell} at L = {distance}: held-out accuracy {accuracy}"},
+    "grad.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "grad.myths.body": {
+        "zh": (
+            "- **梯度消失不等于前向状态变成 0**：前向状态可以一直保持非零，消失的是损失对早期状态或参数的敏感度（见上面实验里的 ‖h_T‖）。\n"
+            "- **调大学习率救不了梯度消失**：统一放大学习率会让短路径的更新过猛，却未必恢复长路径上的信息。\n"
+            "- **梯度裁剪救不了梯度消失**：它只限制过大的梯度。\n"
+            "- **LSTM 是缓解，不是保证**：门控提供了更顺畅的通路，但序列长度、门值、初始化和优化过程仍可能造成衰减（把遗忘门偏置调成负数看看）。"
+        ),
+        "en": (
+            "- **A vanishing gradient does not mean the forward state is zero**: the state can stay well away from zero while the loss's sensitivity to early states or parameters vanishes (see ‖h_T‖ in the lab above).\n"
+            "- **A larger learning rate does not fix it**: scaling every update makes the short paths overshoot without restoring the long ones.\n"
+            "- **Clipping does not fix it**: clipping only limits gradients that are too large.\n"
+            "- **An LSTM eases the problem, it does not guarantee anything**: gating offers a smoother path, but length, gate values, initialisation and optimisation can still make the signal decay (try a negative forget-gate bias)."
+        ),
+    },
+}

@@ -1,0 +1,138 @@
+"""UI strings of the Home page (sequences and recurrence), in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- home: intro -----------------------------------------------------------------------
+    "home.title": {"zh": "序列与循环：给网络装上记忆", "en": "Sequences and recurrence: giving a network memory"},
+    "home.intro": {
+        "zh": (
+            "前面学过的网络一次只看一个样本：一张图、一组特征，彼此独立。可语言、语音、股价都是**序列**，"
+            "前后相继、环环相扣。循环神经网络（RNN）边读入新信息、边改写一份**隐藏状态** $h_t$，"
+            "像边读边写摘要：$h_t=\\tanh(W_{xh}x_t+W_{hh}h_{t-1}+b_h)$，所有时刻共用同一组权重。"
+        ),
+        "en": (
+            "The networks so far look at one sample at a time: an image, a feature vector, each on its own. "
+            "Language, speech and stock prices are **sequences**, each element tied to the ones before it. "
+            "A recurrent neural network (RNN) reads one element at a time and rewrites a **hidden state** $h_t$, "
+            "like a running summary: $h_t=\\tanh(W_{xh}x_t+W_{hh}h_{t-1}+b_h)$, with the same weights at every step."
+        ),
+    },
+    # --- home: sequence data ---------------------------------------------------------------
+    "home.seq.header": {"zh": "什么是序列数据", "en": "What sequence data is"},
+    "home.seq.traits": {
+        "zh": "序列数据有三个特点：**顺序即语义**（“我打你”与“你打我”意思相反）、**长度可变**、**上下文相关**（元素的意义依赖前后文）。表 4-1 列出常见的序列数据。",
+        "en": "Sequence data has three traits: **order carries meaning** (\"I hit you\" and \"you hit me\" are opposites), **length varies**, and **context matters** (an element's meaning depends on its neighbours). Table 4-1 lists common kinds.",
+    },
+    "home.seq.col.type": {"zh": "数据类型", "en": "Data type"},
+    "home.seq.col.element": {"zh": "序列中的基本元素", "en": "Basic element"},
+    "home.seq.col.tasks": {"zh": "典型任务", "en": "Typical tasks"},
+    "home.seq.row.text": {"zh": "文本|词 / 字 / 子词|语言模型、机器翻译、情感分析", "en": "Text|word / character / subword|language modelling, machine translation, sentiment analysis"},
+    "home.seq.row.speech": {"zh": "语音|每 10~20 ms 一帧的声学特征|语音识别、语音合成", "en": "Speech|an acoustic feature frame every 10-20 ms|speech recognition, speech synthesis"},
+    "home.seq.row.series": {"zh": "时间序列|等间隔采样点|股价预测、气温预报、电力负荷预测", "en": "Time series|equally spaced samples|stock prices, weather forecasts, power-load forecasts"},
+    "home.seq.row.video": {"zh": "视频|图像帧|动作识别、视频理解", "en": "Video|image frames|action recognition, video understanding"},
+    "home.seq.row.bio": {"zh": "生物信号|采样点|心电图异常检测、脑电分析", "en": "Biosignals|samples|ECG anomaly detection, EEG analysis"},
+    # --- home: four forms ------------------------------------------------------------------
+    "home.forms.header": {"zh": "序列建模的四种形式", "en": "The four forms of sequence modelling"},
+    "home.forms.intro": {
+        "zh": "按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
+        "en": "By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
+    },
+    "home.forms.pick": {"zh": "形式", "en": "Form"},
+    "home.forms.view": {"zh": "画法", "en": "Drawing"},
+    "home.forms.view.unrolled": {"zh": "按时间展开", "en": "Unrolled in time"},
+    "home.forms.view.folded": {"zh": "折叠（带自环）", "en": "Folded (self-loop)"},
+    "home.forms.folded_note": {
+        "zh": "折叠画法与展开画法等价：自环表示“上一步的 $h$ 回到下一步的输入”。折叠图简洁，却看不清计算先后和梯度路径，所以讲训练时总是画展开图。",
+        "en": "The folded and unrolled drawings are equivalent: the loop means \"the previous $h$ feeds the next step\". The folded one is compact but hides the order of computation and the gradient paths, which is why training is always explained on the unrolled graph.",
+    },
+    "home.form.one_to_one": {"zh": "一对一", "en": "One-to-one"},
+    "home.form.one_to_many": {"zh": "一对多", "en": "One-to-many"},
+    "home.form.many_to_one": {"zh": "多对一", "en": "Many-to-one"},
+    "home.form.many_to_many_aligned": {"zh": "多对多（对齐）", "en": "Many-to-many (aligned)"},
+    "home.form.many_to_many_unaligned": {"zh": "多对多（不对齐）", "en": "Many-to-many (unaligned)"},
+    "home.form.one_to_one.desc": {
+        "zh": "**一对一**：固定尺寸的输入到固定尺寸的输出，也就是图像分类。没有时间维度，不需要循环。",
+        "en": "**One-to-one**: a fixed-size input to a fixed-size output, i.e. image classification. No time axis, no recurrence needed.",
+    },
+    "home.form.one_to_many.desc": {
+        "zh": "**一对多**：输入一张图，输出一串长度可变的文字，例如图像标注。序列开始后没有新的输入，可以补零，或把上一步的输出喂回来。",
+        "en": "**One-to-many**: one image in, a variable-length caption out (image captioning). After the first step there is no new input: feed zeros, or feed back the previous output.",
+    },
+    "home.form.many_to_one.desc": {
+        "zh": "**多对一**：读完一整段序列，给出一个结果，例如视频分类、情感分析。这里是讲解稿的例子“服务 / 慢 / 但 / 很好”，读到最后一步才判为正面。",
+        "en": "**Many-to-one**: read a whole sequence, give one answer (video classification, sentiment). Here the lecture's 服务 / 慢 / 但 / 很好 (service / slow / but / great), judged positive only at the last step.",
+    },
+    "home.form.many_to_many_aligned.desc": {
+        "zh": "**多对多（对齐）**：每读一个输入就给一个输出，例如逐帧分类视频。这里是讲义手算的例子：检测“连续两个 1”，输入 0,1,0,1,1,1，输出 0,0,0,0,1,1。",
+        "en": "**Many-to-many (aligned)**: one output per input, e.g. labelling every video frame. Here the lecture's hand-built example: detect two consecutive 1s, input 0,1,0,1,1,1, output 0,0,0,0,1,1.",
+    },
+    "home.form.many_to_many_unaligned.desc": {
+        "zh": "**多对多（不对齐）**：输入输出长度不必相等，例如机器翻译。编码器读完“我爱自然语言处理”8 个字，解码器再逐词生成 I / love / natural / language / processing / `<eos>`。",
+        "en": "**Many-to-many (unaligned)**: input and output lengths differ, as in translation. The encoder reads the 8 characters of 我爱自然语言处理, then the decoder writes I / love / natural / language / processing / `<eos>`.",
+    },
+    "home.forms.shared": {
+        "zh": "共 {steps} 个时间步，却只有一组权重：参数量与序列长度无关，任意长度的序列都能处理。",
+        "en": "{steps} time steps but a single set of weights: the parameter count does not depend on the length, so any length can be processed.",
+    },
+    "home.forms.encoder": {"zh": "编码器", "en": "encoder"},
+    "home.forms.decoder": {"zh": "解码器", "en": "decoder"},
+    # --- home: order matters ---------------------------------------------------------------
+    "home.order.header": {"zh": "顺序很重要：狗咬人 ≠ 人咬狗", "en": "Order matters: 狗咬人 (dog bites man) ≠ 人咬狗 (man bites dog)"},
+    "home.order.intro": {
+        "zh": "把整句的字向量简单平均，“狗咬人”和“人咬狗”用的是同样三个字，平均结果完全相同；RNN 按顺序更新状态，两种次序一般会停在不同的最终状态。下面两句话都可以改。",
+        "en": "Average a sentence's character vectors and 狗咬人 and 人咬狗, made of the same three characters, give exactly the same result; an RNN updates its state in order, so the two orders usually end in different final states. Edit either sentence.",
+    },
+    "home.order.a": {"zh": "句子 A", "en": "Sentence A"},
+    "home.order.b": {"zh": "句子 B", "en": "Sentence B"},
+    "home.order.mean_distance": {"zh": "平均字向量之间的距离", "en": "Distance between mean embeddings"},
+    "home.order.rnn_distance": {"zh": "RNN 最终隐藏状态之间的距离", "en": "Distance between RNN final states"},
+    "home.order.same_chars": {
+        "zh": "两句用的是同一组字，只是次序不同：平均向量一模一样（距离恰为 0），只有循环网络分得出谁咬了谁。",
+        "en": "Both sentences use the same characters in a different order: the averages are identical (distance exactly 0); only the recurrent network tells who bit whom.",
+    },
+    "home.order.identical": {
+        "zh": "两句完全相同，两种方法的距离自然都是 0。改一下次序试试。",
+        "en": "The two sentences are identical, so both distances are 0. Try changing the order.",
+    },
+    "home.order.diff_chars": {
+        "zh": "两句用的字不同，所以平均向量也不同。想看顺序的作用，请让两句只在次序上不同。",
+        "en": "The sentences use different characters, so their averages differ too. To isolate order, make them differ only in order.",
+    },
+    "home.order.note": {
+        "zh": "这里的字向量和 RNN 权重都是随机的（固定种子），没有经过训练：区分顺序靠的是“逐步更新状态”这种计算结构本身，而不是学到的知识。图中是每读一个字后，隐藏状态 $h_t$ 的各个分量。",
+        "en": "The character vectors and RNN weights here are random (fixed seed) and untrained: telling the orders apart comes from the structure of the computation, a state updated step by step, not from anything learned. The chart shows the components of $h_t$ after each character.",
+    },
+    "home.order.unit": {"zh": "分量", "en": "unit"},
+    # --- home: fixed window ----------------------------------------------------------------
+    "home.window.header": {"zh": "为什么固定窗口的 MLP 不够", "en": "Why a fixed-window MLP is not enough"},
+    "home.window.intro": {
+        "zh": "用多层感知机处理序列，最朴素的办法是只看最近 $N$ 个元素。完形填空“I grew up in France … I speak French.”里，省略号可能隔着几十个词：窗口太小，France 落在视野之外；窗口太大，参数随 $N$ 膨胀；而依赖的距离本来就不固定。",
+        "en": "The plainest way to feed a sequence to an MLP is to look at the last $N$ elements. In the cloze \"I grew up in France … I speak French.\" the ellipsis may span dozens of words: a small window loses France, a large one makes the parameters grow with $N$, and the distance of a dependency is not fixed anyway.",
+    },
+    "home.window.gap": {"zh": "France 与 French 相隔的词数", "en": "Words between France and French"},
+    "home.window.size": {"zh": "窗口大小 N（词）", "en": "Window size N (words)"},
+    "home.window.dim": {"zh": "词向量维度 d 与隐藏宽度 m", "en": "Embedding size d and hidden width m"},
+    "home.window.sees": {"zh": "窗口里看得到 France：可以预测 French。", "en": "France is inside the window: French can be predicted."},
+    "home.window.blind": {"zh": "France 在窗口之外：MLP 无从得知该填 French。", "en": "France is outside the window: the MLP cannot know the answer is French."},
+    "home.window.mlp_params": {"zh": "窗口 MLP 的参数", "en": "Window MLP parameters"},
+    "home.window.rnn_params": {"zh": "RNN 的参数（与长度无关）", "en": "RNN parameters (any length)"},
+    "home.window.chart_title": {"zh": "参数量：窗口 MLP 随 N 增长，RNN 不变", "en": "Parameters: the window MLP grows with N, the RNN does not"},
+    "home.window.mlp": {"zh": "固定窗口 MLP", "en": "fixed-window MLP"},
+    "home.window.rnn": {"zh": "RNN", "en": "RNN"},
+    # --- home: misconceptions and map ------------------------------------------------------
+    "home.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "home.myths.body": {
+        "zh": (
+            "- **隐藏状态不是原文存档**：它只有固定的 $m$ 个分量，是对历史的有损摘要，早期信息可能被覆盖。\n"
+            "- **隐藏状态不等于输出**：输出还要经过 $W_{hy}$ 和 softmax，才成为词表概率或分类概率。\n"
+            "- **序列长度不是隐藏维度**：句子从 10 个 token 变成 100 个，$m$ 并不会从 128 变成 1280，只是同一个单元多运行九十步。"
+        ),
+        "en": (
+            "- **The hidden state is not an archive of the text**: it has a fixed $m$ components, a lossy summary in which early information can be overwritten.\n"
+            "- **The hidden state is not the output**: the output still passes through $W_{hy}$ and a softmax to become word or class probabilities.\n"
+            "- **Sequence length is not hidden size**: going from 10 tokens to 100 does not turn $m=128$ into 1280; the same cell just runs ninety more steps."
+        ),
+    },
+    "home.pages.header": {"zh": "从这里出发", "en": "Where to go next"},
+}

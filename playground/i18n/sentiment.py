@@ -1,0 +1,111 @@
+"""UI strings of the sentiment page, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- sentiment -------------------------------------------------------------------------------
+    "senti.title": {"zh": "情感分析：读到最后才知道", "en": "Sentiment: you only know at the end"},
+    "senti.intro": {
+        "zh": "“配送不慢，饭也不是不好吃，就是下次不会再点了。”只数“慢”“不好吃”，会把两个否定算成正面；只看“不会再点”，又会忽略前面的铺垫。决定语气的是**词出现的顺序**，以及读到句尾时还记得多少前文。",
+        "en": "\"配送不慢，饭也不是不好吃，就是下次不会再点了\" (\"Delivery wasn't slow, the food wasn't bad either, I just won't order again\"). Counting \"slow\" and \"bad\" sees two negatives and calls it positive; looking only at \"won't order again\" ignores the build-up. What decides the tone is the **order** of the words and how much is remembered at the end.",
+    },
+    "senti.walk.header": {"zh": "讲解稿的手算例子", "en": "The lecture's worked example"},
+    "senti.walk.intro": {
+        "zh": "“服务慢，但味道很好”切成四个 token，用一个数表示每个 token 对正面情感的提示：$x=(0,-1,0.5,1)$（教学设定）。简化 RNN：$h_t=\\tanh(w_x x_t+w_h h_{t-1})$，$h_0=0$；正面概率 $p=\\sigma(w_y h_4)$；标签为正面时损失 $L=-\\ln p$（单位 nat）。",
+        "en": "\"服务慢，但味道很好\" (service slow, but taste very good) as four tokens, each scored by one number hinting at positive sentiment: $x=(0,-1,0.5,1)$ (a teaching choice). The simplified RNN: $h_t=\\tanh(w_x x_t+w_h h_{t-1})$, $h_0=0$; the positive probability $p=\\sigma(w_y h_4)$; with a positive label the loss is $L=-\\ln p$ (in nats).",
+    },
+    "senti.walk.tokens": {"zh": "token 与它的分数 x_t（可增删、可修改）", "en": "Tokens and their scores x_t (add, remove, edit)"},
+    "senti.walk.token": {"zh": "token", "en": "token"},
+    "senti.walk.label": {"zh": "真实标签", "en": "True label"},
+    "senti.label.1": {"zh": "正面", "en": "positive"},
+    "senti.label.0": {"zh": "负面", "en": "negative"},
+    "senti.walk.p": {"zh": "正面概率 p", "en": "positive probability p"},
+    "senti.walk.loss_nat": {"zh": "损失（nat，自然对数）", "en": "loss (nats, natural log)"},
+    "senti.walk.loss_bit": {"zh": "同一损失（bit，以 2 为底）", "en": "the same loss (bits, base 2)"},
+    "senti.walk.units": {
+        "zh": "nat 与 bit 是同一信息量的两种单位（1 nat ≈ 1.4427 bit），不能混写。",
+        "en": "Nats and bits are two units of the same quantity (1 nat ≈ 1.4427 bits); never mix them.",
+    },
+    "senti.walk.h_chart": {"zh": "隐藏状态 h_t：先负后正，符合转折句的阅读过程", "en": "Hidden state h_t: negative first, then positive, as a \"but\" sentence reads"},
+    "senti.walk.grad_chart": {"zh": "反向传播：误差从“很好”一路传回“服务”（∂L/∂h_t）", "en": "Backward: the error travels back from 很好 to 服务 (∂L/∂h_t)"},
+    "senti.walk.col_h": {"zh": "h_t", "en": "h_t"},
+    "senti.walk.col_grad": {"zh": "∂L/∂h_t", "en": "∂L/∂h_t"},
+    "senti.walk.seed_note": {
+        "zh": "核对讲解稿：稿中印的是 $h=(0,-0.76159,0.11865,0.78548)$、$p=0.82792$、$L=0.18880$ nat $=0.27239$ bit。按公式精确计算（本页）得 $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$，$h_4=0.78540$，$p=0.82790$，$L=0.18886$ nat $=0.27247$ bit：稿中 $h_3$、$h_4$ 在第五位有效数字上有舍入误差，$L$ 也与它自己的 $p$ 不符（$-\\ln 0.82792=0.18884$）。结论不变：状态先负后正，模型以约 83% 的概率判为正面。",
+        "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits: the script's $h_3$ and $h_4$ are off in the fifth significant figure, and its $L$ does not follow from its own $p$ ($-\\ln 0.82792=0.18884$). The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
+    },
+    "senti.walk.first": {
+        "zh": "同一讲的第一个例子：$h_0=0$，$W_{{xh}}=1$，$W_{{hh}}=0.5$，输入 $x_1=1$、$x_2=0$，得 $h_1=\\tanh(1)={h1}$，$h_2=\\tanh(0.5\\times{h1})={h2}$。第二步输入为零，状态仍不为零：第一步的信息流到了第二步。",
+        "en": "The lecture's first example: $h_0=0$, $W_{{xh}}=1$, $W_{{hh}}=0.5$, inputs $x_1=1$, $x_2=0$ give $h_1=\\tanh(1)={h1}$ and $h_2=\\tanh(0.5\\times{h1})={h2}$. The second input is zero, yet the state is not: information from step 1 reached step 2.",
+    },
+    "senti.model.header": {"zh": "训练好的模型逐字阅读", "en": "Trained models reading token by token"},
+    "senti.model.intro": {
+        "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类（正是讲解稿的 $p=\\sigma(w_y h_T)$），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
+        "en": "Each model reads left to right and classifies its current hidden state $h_t$ (the lecture's $p=\\sigma(w_y h_T)$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words; a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
+    },
+    "senti.model.lang": {"zh": "语言", "en": "Language"},
+    "senti.model.kind": {"zh": "模型", "en": "Model"},
+    "senti.kind.bag": {"zh": "词袋基线", "en": "bag of tokens"},
+    "senti.kind.rnn": {"zh": "RNN", "en": "RNN"},
+    "senti.kind.lstm": {"zh": "LSTM", "en": "LSTM"},
+    "senti.kind.gru": {"zh": "GRU", "en": "GRU"},
+    "senti.model.text": {"zh": "输入一句评论", "en": "Type a review"},
+    "senti.model.empty": {"zh": "请输入一句评论，例如：配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "Type a review, for example: not bad at all, I would watch it again"},
+    "senti.model.truncated": {"zh": "文本超过 {limit} 个字符，只读前 {limit} 个。", "en": "The text is longer than {limit} characters; only the first {limit} are read."},
+    "senti.model.other_lang": {"zh": "这段文字看起来是{other}，请切换到{other}模型。", "en": "This text looks like {other}; switch to the {other} model."},
+    "senti.lang.zh": {"zh": "中文", "en": "Chinese"},
+    "senti.lang.en": {"zh": "英文", "en": "English"},
+    "senti.model.unknown": {"zh": "有 {count} 个 token 不在词表里，显示为 <unk>。", "en": "{count} tokens are not in the vocabulary and show as <unk>."},
+    "senti.model.verdict": {"zh": "{model} 的判断：正面概率 {p}", "en": "{model}: positive probability {p}"},
+    "senti.model.strip": {"zh": "读完每个前缀后的正面概率（红 = 负面，蓝 = 正面）", "en": "Positive probability after each prefix (red = negative, blue = positive)"},
+    "senti.model.curves": {"zh": "三种单元的概率轨迹", "en": "Probability trajectories of the three cells"},
+    "senti.model.show_all": {"zh": "同时显示三种单元", "en": "Show all three cells"},
+    "senti.model.t": {"zh": "时间步", "en": "Time step"},
+    "senti.model.step_numbers": {"zh": "第 {t} 步读入“{token}”：正面概率 {p}", "en": "Step {t} reads \"{token}\": positive probability {p}"},
+    "senti.model.hidden": {"zh": "隐藏状态 h_t（红 −1 / 蓝 +1）", "en": "Hidden state h_t (red −1 / blue +1)"},
+    "senti.model.gate": {"zh": "{gate}（token × 单元）", "en": "{gate} (tokens × units)"},
+    "senti.gate.i": {"zh": "输入门 i", "en": "input gate i"},
+    "senti.gate.f": {"zh": "遗忘门 f", "en": "forget gate f"},
+    "senti.gate.o": {"zh": "输出门 o", "en": "output gate o"},
+    "senti.gate.c": {"zh": "细胞状态 c", "en": "cell state c"},
+    "senti.gate.z": {"zh": "更新门 z", "en": "update gate z"},
+    "senti.gate.r": {"zh": "重置门 r", "en": "reset gate r"},
+    "senti.model.unit": {"zh": "单元", "en": "unit"},
+    "senti.why.header": {"zh": "为什么这样判断", "en": "Why this verdict"},
+    "senti.why.delta": {"zh": "每个 token 带来的概率变化 Δp", "en": "Change in probability each token causes, Δp"},
+    "senti.why.saliency": {"zh": "梯度 × 输入（对最终判断的贡献）", "en": "Gradient × input (contribution to the final verdict)"},
+    "senti.why.counter": {"zh": "反事实：改一改这句话，两条轨迹叠在一起看", "en": "Counterfactual: edit the sentence and compare the two trajectories"},
+    "senti.why.original": {"zh": "原句", "en": "original"},
+    "senti.why.edited": {"zh": "改后", "en": "edited"},
+    "senti.panel.header": {"zh": "模型一览", "en": "The models"},
+    "senti.panel.intro": {
+        "zh": "下表的准确率在留出的测试集上计算（按内容哈希固定划分），挑战集是本项目专门写的、由否定与转折决定标签的短句（每种语言 {n} 句）。",
+        "en": "Accuracy on the held-out test split (fixed by content hash); the challenge set is short sentences written for this project in which negation or contrast decides the label ({n} per language).",
+    },
+    "senti.panel.model": {"zh": "模型", "en": "model"},
+    "senti.panel.test": {"zh": "测试集准确率", "en": "test accuracy"},
+    "senti.panel.challenge": {"zh": "挑战集准确率", "en": "challenge accuracy"},
+    "senti.panel.params": {"zh": "参数量", "en": "parameters"},
+    "senti.panel.confusion": {"zh": "混淆矩阵（测试集，{model}）", "en": "Confusion matrix (test split, {model})"},
+    "senti.panel.true": {"zh": "真实", "en": "true"},
+    "senti.panel.pred": {"zh": "预测", "en": "predicted"},
+    "senti.panel.errors": {"zh": "判错的测试样本（{model}）", "en": "Misclassified test examples ({model})"},
+    "senti.panel.load": {"zh": "放进上面的输入框", "en": "Load into the box above"},
+    "senti.panel.no_data": {
+        "zh": "本机没有测试语料的缓存，混淆矩阵与错例浏览不可用（应用本身只依赖随附的权重）。运行 `python -m playground.train sentiment` 会下载并缓存语料。",
+        "en": "The test corpus is not cached on this machine, so the confusion matrix and the error browser are unavailable (the app itself needs only the shipped weights). `python -m playground.train sentiment` downloads and caches it.",
+    },
+    "senti.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
+    "senti.myths.body": {
+        "zh": (
+            "- **隐藏状态等于模型输出吗？**不等于。隐藏状态是内部表示，输出还要经过线性层和 sigmoid/softmax，才成为分类概率。\n"
+            "- **这个概率不是客观置信度**：手算例子里的 0.83 只是那组玩具参数下的输出；训练好的模型也会在不熟悉的说法上“自信地犯错”。\n"
+            "- **词袋模型不看顺序**：“不是不好”和“不好，不是”在它眼里几乎一样，挑战集上的差距就来自这里。"
+        ),
+        "en": (
+            "- **Is the hidden state the model's output?** No. It is an internal representation; the output still passes through a linear layer and a sigmoid/softmax to become a class probability.\n"
+            "- **The probability is not an objective confidence**: the 0.83 of the worked example is just what those toy parameters give, and a trained model can be confidently wrong on phrasing it has not seen.\n"
+            "- **A bag of tokens ignores order**: \"not bad, good\" and \"not good, bad\" look almost the same to it, which is where its gap on the challenge set comes from."
+        ),
+    },
+}

@@ -1,0 +1,148 @@
+"""UI strings of the app shell: title, sidebar, page names, errors, background jobs and retraining, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- app shell -------------------------------------------------------------------------
+    "app.title": {"zh": "RNN 实验场", "en": "RNN Playground"},
+    "app.tagline": {
+        "zh": "拖动滑块、输入文字，亲眼看循环神经网络怎样记忆、遗忘和生成。",
+        "en": "Drag sliders and type text to see how recurrent networks remember, forget and generate.",
+    },
+    "sidebar.language": {"zh": "界面语言", "en": "Language"},
+    "sidebar.device": {"zh": "计算设备：{name}", "en": "Device: {name}"},
+    "sidebar.device_help": {
+        "zh": "有 CUDA GPU 时模型在 GPU 上运行和训练，否则使用 CPU。",
+        "en": "Models run and train on a CUDA GPU when one is present, otherwise on the CPU.",
+    },
+    "sidebar.share": {
+        "zh": "本页的主要设置都写在网址里：复制地址栏即可把同一个实验发给别人。",
+        "en": "This page's main settings live in the URL: copy the address bar to share the same experiment.",
+    },
+    # --- pages -----------------------------------------------------------------------------
+    "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
+    "page.home.blurb": {
+        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及“狗咬人”与“人咬狗”为什么需要循环。",
+        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why 狗咬人 vs 人咬狗 needs recurrence.",
+    },
+    "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
+    "page.two_ones.blurb": {
+        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降把它重新学出来。",
+        "en": "The lecture's one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn it again.",
+    },
+    "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
+    "page.cell_lab.blurb": {
+        "zh": "带数字的门、细胞状态“传送带”、沿 c 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
+        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along c as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
+    },
+    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Vanishing and exploding gradients"},
+    "page.gradients.blurb": {
+        "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
+        "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
+    },
+    "page.sentiment.title": {"zh": "情感分析：逐词读一句话", "en": "Sentiment, read token by token"},
+    "page.sentiment.blurb": {
+        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样一个字一个字地改变判断。",
+        "en": "The lecture's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token.",
+    },
+    # --- errors (library InputError codes) --------------------------------------------------
+    "error.empty_text": {"zh": "输入为空，请至少输入一个字。", "en": "The input is empty: type at least one character."},
+    "error.text_too_long": {
+        "zh": "输入过长：共 {length} 个字，上限是 {limit} 个字。",
+        "en": "The input is too long: {length} characters, the limit is {limit}.",
+    },
+    "error.unknown": {"zh": "无法处理这个输入：{detail}", "en": "This input cannot be used: {detail}"},
+    "error.checkpoint": {
+        "zh": "模型文件无法加载（{reason}）。可以运行 `python -m playground.train {name}` 重新训练。",
+        "en": "The model could not be loaded ({reason}). Retrain it with `python -m playground.train {name}`.",
+    },
+    "error.bad_bit_char": {
+        "zh": "第 {position} 个字符“{char}”不是 0 或 1。只能输入 0 和 1，中间可以用空格或逗号分隔。",
+        "en": "Character {position}, \"{char}\", is not 0 or 1. Type only 0s and 1s, separated by spaces or commas if you like.",
+    },
+    "error.bad_bit_value": {"zh": "第 {position} 个值 {value} 不是 0 或 1。", "en": "Value {position}, {value}, is not 0 or 1."},
+    "error.too_many_steps": {
+        "zh": "序列太长：共 {length} 步，上限是 {limit} 步。",
+        "en": "The sequence is too long: {length} steps, the limit is {limit}.",
+    },
+    "error.empty_bits": {"zh": "序列为空。", "en": "The sequence is empty."},
+    "error.bad_weight_shape": {"zh": "权重 {name} 的形状应为 {expected}，实际是 {shape}。", "en": "Weight {name} should have shape {expected}, not {shape}."},
+    "error.bad_weight_value": {
+        "zh": "权重 {name} 里有空格子或不是有限数的值，请填入普通的数字。",
+        "en": "Weight {name} has an empty cell or a value that is not a finite number; enter ordinary numbers.",
+    },
+    "error.bad_activation": {"zh": "未知的激活函数：{name}", "en": "Unknown activation: {name}"},
+    "error.bad_output": {"zh": "未知的输出方式：{name}", "en": "Unknown output rule: {name}"},
+    "error.bad_hidden": {"zh": "隐藏单元数 {value} 超出范围（{low} 到 {high}）。", "en": "Hidden size {value} is out of range ({low} to {high})."},
+    "error.bad_lr": {"zh": "学习率必须是正的有限数，而不是 {value}。", "en": "The learning rate must be a positive finite number, not {value}."},
+    "error.bad_size": {"zh": "尺寸超出范围：隐藏维度 {hidden}，长度 {length}。", "en": "Size out of range: hidden size {hidden}, length {length}."},
+    "error.bad_number": {"zh": "{value} 不是有限的数。", "en": "{value} is not a finite number."},
+    "error.bad_choice": {"zh": "未知的选项：{name}", "en": "Unknown option: {name}"},
+    # --- background jobs -------------------------------------------------------------------
+    "job.waiting": {
+        "zh": "排队中：服务器上已有 {running} 个训练任务在运行（上限 {cap} 个），空出位置后自动开始。",
+        "en": "Waiting: {running} training jobs are already running on this server (limit {cap}); yours starts when a slot frees.",
+    },
+    "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
+    "job.starting": {"zh": "正在启动……", "en": "Starting…"},
+    "job.done": {"zh": "训练完成。", "en": "Training finished."},
+    "retrain.button": {"zh": "在服务器上重新训练 {name}", "en": "Retrain {name} on this server"},
+    "retrain.note": {
+        "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 README（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
+        "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; the README says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
+    },
+    "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
+    "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
+    "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "job.stopped": {"zh": "训练已停止。", "en": "Training stopped."},
+    "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
+    "job.stop": {"zh": "停止", "en": "Stop"},
+    "job.loss_axis": {"zh": "损失", "en": "loss"},
+    "job.step_axis": {"zh": "步数", "en": "step"},
+    "job.accuracy_axis": {"zh": "准确率", "en": "accuracy"},
+    "page.charlm.title": {"zh": "字符级语言模型", "en": "Character-level language model"},
+    "page.charlm.blurb": {
+        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在浏览器里训练你自己的模型。",
+        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own trained in the browser.",
+    },
+    "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
+    "page.charlm_cells.blurb": {
+        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），自动找出跟踪引号、注释、缩进、行位置和括号深度的细胞，再把某个细胞钳住，看生成的文本怎样改变。",
+        "en": "Paint one cell's activation over a text (red −1, blue +1), find the cells that track quotes, comments, indentation, line position and bracket depth, then clamp a cell and see how the generated text changes.",
+    },
+    "job.validation_axis": {"zh": "验证损失", "en": "validation loss"},
+    "job.sample": {"zh": "第 {step} 步的采样：", "en": "Sample at step {step}:"},
+    # --- errors ---------------------------------------------------------------------------------
+    "error.out_of_range": {"zh": "{name} 超出范围（{low} 到 {high}）。", "en": "{name} is out of range ({low} to {high})."},
+    "error.text_too_short": {"zh": "文本太短：至少需要 {minimum} 个字符。", "en": "The text is too short: at least {minimum} characters are needed."},
+    "error.file_too_large": {"zh": "文件太大：{size} 字节，上限是 {limit} 字节（1 MB）。", "en": "The file is too large: {size} bytes, the limit is {limit} (1 MB)."},
+    "error.not_utf8": {"zh": "这不是 UTF-8 文本（第 {position} 个字节无法解码）。", "en": "This is not UTF-8 text (byte {position} cannot be decoded)."},
+    "error.bad_regex": {"zh": "正则表达式有误：{detail}", "en": "The regular expression is invalid: {detail}"},
+    "error.regex_timeout": {
+        "zh": "这个正则表达式匹配超过了 {seconds} 秒，已中止；请换一个更简单的写法。",
+        "en": "Matching this regular expression took longer than {seconds} s and was stopped; try a simpler pattern.",
+    },
+    "page.beyond.title": {"zh": "双向与之后", "en": "Both directions and beyond"},
+    "page.beyond.blurb": {
+        "zh": "只看左边、只看右边、两边都看：双向填空；为什么双向模型不能生成；以及在这台机器上实测 RNN 与注意力的计算量随长度怎样增长。",
+        "en": "Fill in a blank from the left, the right, or both; why a bidirectional model cannot generate; and, measured on this machine, how the cost of an RNN and of attention grows with length.",
+    },
+    "error.cloze_no_blank": {
+        "zh": "句子里没有空格：请用 {marks} 之一标出要填的位置，例如“我在__工作”。",
+        "en": "The sentence has no blank: mark the place to fill with one of {marks}, e.g. 我在__工作.",
+    },
+    "error.cloze_two_blanks": {"zh": "只能有一个空格。", "en": "Only one blank, please."},
+    "page.seq2seq.title": {"zh": "seq2seq 翻译", "en": "Seq2seq translation"},
+    "page.seq2seq.blurb": {
+        "zh": "输入一句中文，看真实训练的编码器—解码器逐词写出英文：贪心、束搜索与采样，束搜索树，注意力图，以及固定长度向量这个瓶颈的实测。",
+        "en": "Type a Chinese sentence and watch a trained encoder-decoder write English word by word: greedy, beam search and sampling, the beam tree, the attention map, and the fixed-size-vector bottleneck, measured.",
+    },
+    "error.seq2seq_english": {
+        "zh": "这里要输入中文句子；这句看起来是英文。本页的模型只会把中文翻成英文，试试“我爱自然语言处理”。",
+        "en": "This box takes a Chinese sentence, and this looks like English. The models here translate Chinese into English only; try 我爱自然语言处理.",
+    },
+    "error.seq2seq_no_chinese": {
+        "zh": "句子里没有汉字（只有标点、数字或符号），没有可翻译的内容。",
+        "en": "There are no Chinese characters in this input (only punctuation, digits or symbols): nothing to translate.",
+    },
+}

@@ -1,0 +1,50 @@
+"""The lecture's scalar sentiment walk-through (seed 000): h_t = tanh(w_x x_t + w_h h_{t-1}),
+p = sigma(w_y h_T), L = -ln p, with dL/dh_t for every t by autograd."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pandas as pd
+import torch
+from torch import nn
+
+from playground.errors import InputError
+
+LECTURE_TOKENS = ("服务", "慢", "但", "很好")
+LECTURE_XS = (0.0, -1.0, 0.5, 1.0)
+
+
+@dataclass
+class Walkthrough:
+    table: pd.DataFrame  # t, token, x, h, dL_dh
+    p: float
+    loss_nat: float
+    loss_bit: float
+
+
+def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
+                tokens=None) -> Walkthrough:
+    """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t (autograd)."""
+    xs = [float(x) for x in xs]
+    if not xs:
+        raise InputError("empty_text")
+    if not all(math.isfinite(v) for v in (*xs, w_x, w_h, w_y)):
+        raise InputError("bad_number", value="NaN/inf")
+    params = torch.tensor([w_x, w_h, w_y], dtype=torch.float64, requires_grad=True)
+    h = torch.zeros((), dtype=torch.float64)
+    states = []
+    for x in xs:
+        h = torch.tanh(params[0] * x + params[1] * h)
+        h.retain_grad()
+        states.append(h)
+    logit = params[2] * h
+    p = torch.sigmoid(logit)
+    # -ln p for label 1, -ln(1 - p) for label 0, computed stably from the logit
+    loss = nn.functional.binary_cross_entropy_with_logits(logit, torch.tensor(float(label), dtype=torch.float64))
+    loss.backward()
+    tokens = list(tokens) if tokens is not None else [f"x{t + 1}" for t in range(len(xs))]
+    table = pd.DataFrame({"t": range(1, len(xs) + 1), "token": tokens, "x": xs,
+                          "h": [float(s.detach()) for s in states], "dL_dh": [float(s.grad) for s in states]})
+    return Walkthrough(table, float(p.detach()), float(loss.detach()), float(loss.detach()) / math.log(2))

@@ -1,0 +1,117 @@
+"""Shipped models on a server: loaded once and shared read-only by every session, and when a
+shipped file is broken, a clear message with an offer to rebuild it in the background."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+import streamlit as st
+
+from playground.checkpoints import CheckpointError
+from playground.device import device
+from playground.ui.jobs import job_runner, waiting_message
+from playground.ui.shell import OFFERS_KEY, tr
+
+SHARED: dict[str, object] = {}  # every object shared between sessions, for diagnostics
+
+
+@st.cache_resource(show_spinner=False)
+def shipped_model(name: str, _subject: ModuleType, on_cpu: bool = False):
+    """``_subject.load(name)`` (the shipped-model interface of ``playground.registry``), once per
+    server; shared and read-only. ``on_cpu`` for models that step one character at a time."""
+    loaded = _subject.load(name, device="cpu" if on_cpu else device())
+    SHARED[f"model:{name}"] = loaded
+    return loaded
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def shared_resource(key: str, _factory: Callable[[], object]):
+    """Any other read-only object built once per server by ``_factory()`` (e.g. training snapshots)."""
+    made = _factory()
+    SHARED[f"resource:{key}"] = made
+    return made
+
+
+def checkpoint_error(exc: CheckpointError) -> None:
+    """Say which shipped file is missing or corrupt, and offer to rebuild it (here, or by command)."""
+    from playground.registry import owner_of
+
+    owner = owner_of(exc.name)
+    st.error(tr("error.checkpoint", reason=exc.reason, name=owner or exc.name), icon=":material/report:")
+    offered = st.session_state.setdefault(OFFERS_KEY, set())
+    if owner is not None and owner not in offered:  # one offer per model and run (widget keys)
+        offered.add(owner)
+        _retrain_offer(owner)
+
+
+@st.cache_resource(show_spinner=False)
+def retrain_jobs() -> dict:
+    """Server-wide: one rebuild per shipped model at a time, whichever session asked for it."""
+    return {}
+
+
+def _rebuild(name: str):
+    def work(report, stop):
+        from playground import checkpoints, registry
+
+        report(status="running")
+        # the build writes into pretrained/ (read at call time, so tests can point it elsewhere)
+        return registry.shipped()[name].build(checkpoints.PRETRAINED_DIR, device()).name
+
+    return work
+
+
+def clear_shared() -> None:
+    """Forget every shared model, so the next load reads the files again (after a rebuild)."""
+    shipped_model.clear()
+    shared_resource.clear()
+    SHARED.clear()
+
+
+def _retrain_offer(name: str) -> None:
+    jobs = retrain_jobs()
+    job = jobs.get(name)
+    if job is not None and job.status == "done":
+        clear_shared()
+        del jobs[name]
+        st.success(tr("retrain.done", name=name), icon=":material/check_circle:")
+        st.button(tr("retrain.reload"), key=f"reload-{name}")
+        return
+    if job is not None and not job.finished:
+        _retrain_progress(name)
+        return
+    if job is not None and job.status == "failed":
+        st.error(tr("job.failed", error=job.error))
+    if st.button(tr("retrain.button", name=name), key=f"retrain-{name}", icon=":material/model_training:"):
+        jobs[name] = job_runner().submit(f"rebuild {name}", _rebuild(name))
+        st.rerun()
+    st.caption(tr("retrain.note"))
+
+
+@st.fragment(run_every=1.0)
+def _retrain_progress(name: str) -> None:
+    job = retrain_jobs().get(name)
+    if job is None or job.finished:
+        st.rerun(scope="app")
+    elif job.status == "waiting":
+        waiting_message(job_runner())
+    else:
+        st.info(tr("retrain.running", name=name), icon=":material/model_training:")
+
+
+def diagnostics() -> bool:
+    """With ``RNN_PLAYGROUND_DIAGNOSTICS=1`` and ``?diagnostics`` in the URL: show a fingerprint of
+    every shared model (the load bench compares them before and after) and return True."""
+    import json
+    import os
+
+    if os.environ.get("RNN_PLAYGROUND_DIAGNOSTICS") != "1" or "diagnostics" not in st.query_params:
+        return False
+    from playground.diagnostics import fingerprint
+
+    runner = job_runner()
+    report = {"models": {k: fingerprint(v) for k, v in sorted(SHARED.items())},
+              "jobs": {"running": runner.running(), "waiting": runner.waiting(), "cap": runner.cap}}
+    st.code(json.dumps(report, indent=1), language="json")
+    return True

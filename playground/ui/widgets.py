@@ -1,0 +1,63 @@
+"""Widgets and drawings more than one page uses: inline SVG, a matrix editor, input errors,
+generated text streamed or side by side."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from playground import i18n
+from playground.errors import InputError
+from playground.ui.shell import tr
+
+
+def show_svg(markup: str, where=None) -> None:
+    """Draw an inline SVG from ``playground.svg`` (its text is escaped there). ``st.html``
+    sanitises SVG away, so it goes through markdown's HTML pass-through instead."""
+    (where or st).markdown(markup, unsafe_allow_html=True)
+
+
+def matrix_editor(label: str, array, key: str, where=None):
+    """An editable numeric grid (``st.data_editor``) that returns a float array of the same shape;
+    emptied cells come back as NaN for the library to refuse with a message."""
+    import numpy as np
+    import pandas as pd
+
+    array = np.atleast_2d(np.asarray(array, dtype=np.float64))
+    frame = pd.DataFrame(array, columns=[str(j + 1) for j in range(array.shape[1])])
+    (where or st).markdown(label)
+    edited = (where or st).data_editor(frame, key=key, hide_index=True, num_rows="fixed",
+                                       column_config={c: st.column_config.NumberColumn(c, format="%.4g") for c in frame},
+                                       width="content")
+    return edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
+
+
+def input_error(exc: InputError) -> None:
+    """Show a library InputError as a clear message in the reader's language."""
+    key = f"error.{exc.code}"
+    if key in i18n.STRINGS:
+        st.warning(tr(key, **exc.params), icon=":material/error:")
+    else:
+        st.warning(tr("error.unknown", detail=str(exc)), icon=":material/error:")
+
+
+def stream_text(records, where, prefix: str = "", every: int = 12) -> list:
+    """Draw generated characters into ``where`` as they arrive (a code block, so spacing and line
+    breaks show as written); return the records."""
+    collected, text = [], prefix
+    for record in records:
+        collected.append(record)
+        text += record.char
+        if len(collected) % every == 0:
+            where.code(text, language=None)
+    where.code(text, language=None)
+    return collected
+
+
+def text_columns(items) -> list:
+    """Texts side by side, each under a bold title, as written (code blocks keep spacing and line
+    breaks); returns the columns for captions underneath."""
+    columns = st.columns(len(items))
+    for column, (title, text) in zip(columns, items, strict=True):
+        column.markdown(f"**{title}**")
+        column.code(text, language=None)
+    return columns
