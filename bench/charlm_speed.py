@@ -15,7 +15,7 @@ import time
 import numpy as np
 import torch
 
-from playground import charlm
+from playground.charlm import model as charlm
 from playground.charlm import decoding as cs
 
 

@@ -81,9 +81,11 @@ if "regex" in features:
         st.caption(tr("cells.regex_none", matched=int(features["regex"].sum())))
     else:
         row = best_regex.iloc[0]
-        st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]),
-                      unit=int(row["unit"]), r=f"{row['correlation']:+.3f}"))
-shown = ranking.assign(feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
+        st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]) + 1,
+                      unit=int(row["unit"]) + 1, r=f"{row['correlation']:+.3f}"))
+# layers and units are counted from 1 on every page (layer 1 reads the input); arrays stay 0-based
+shown = ranking.assign(layer=ranking["layer"] + 1, unit=ranking["unit"] + 1,
+                       feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
                        correlation=ranking["correlation"].map(lambda r: f"{r:+.3f}"))
 st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),
                                    "unit": tr("cells.col.unit"), "correlation": tr("cells.col.r")}),
@@ -96,14 +98,14 @@ focus = url_choice(st.segmented_control, tr("cells.focus"), ["manual", *best], "
                    "in_string" if "in_string" in best else "manual",
                    format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
 v1, v2 = st.columns(2)
-layer = v1.slider(tr("cells.col.layer"), 0, sampler.layers - 1, sampler.layers - 1, key="cells_layer", bind="query-params",
-                  disabled=focus != "manual")
-unit = v2.number_input(tr("cells.col.unit"), 0, sampler.hidden - 1, 0, key="cells_unit", bind="query-params",
-                       disabled=focus != "manual")
+layer = v1.slider(tr("cells.col.layer"), 1, sampler.layers, sampler.layers, key="cells_layer", bind="query-params",
+                  disabled=focus != "manual", help=tr("cells.layer_help")) - 1 if sampler.layers > 1 else 0
+unit = v2.number_input(tr("cells.col.unit"), 1, sampler.hidden, 1, key="cells_unit", bind="query-params",
+                       disabled=focus != "manual", help=tr("cells.layer_help")) - 1
 if focus != "manual":
     layer, unit = best[focus]
 values = acts[layer, :, unit]
-st.markdown(tr("cells.view.caption", layer=layer, unit=unit, which=tr(f"cells.which.{which}")))
+st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
 show_svg(svg.char_strip_html(text, values, tr("cells.view.header")))
 if focus != "manual":
     r = cells.correlations(acts, features[focus])[layer, unit]
@@ -131,7 +133,7 @@ except InputError as exc:
     input_error(exc)
 else:
     text_columns([(tr("cells.clamp.free"), clamp_prompt + free_text),
-                  (tr("cells.clamp.held", layer=layer, unit=unit, value=clamp_value), clamp_prompt + held_text)])
+                  (tr("cells.clamp.held", layer=layer + 1, unit=unit + 1, value=clamp_value), clamp_prompt + held_text)])
     diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
     st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
 

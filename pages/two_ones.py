@@ -184,7 +184,7 @@ c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3))
 c_learned.latex(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3) + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
 st.markdown(f"**{tr('two.train.roles')}**")
 roles = two_ones.unit_roles(model)
-st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"],
+st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"] + 1,  # units are counted from 1 on every page
                            tr("two.train.corr_current"): roles["corr_current"].map(lambda v: f"{v:+.3f}"),
                            tr("two.train.corr_previous"): roles["corr_previous"].map(lambda v: f"{v:+.3f}")}),
              hide_index=True)

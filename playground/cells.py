@@ -119,10 +119,6 @@ class CellWeights:
     def hidden_size(self) -> int:
         return self.w_hh.shape[1]
 
-    @property
-    def input_size(self) -> int:
-        return self.w_ih.shape[1]
-
     @classmethod
     def from_torch(cls, module: nn.RNNBase, layer: int = 0, reverse: bool = False) -> CellWeights:
         """Copy one layer's weights out of a ``torch.nn.RNN/LSTM/GRU`` module."""

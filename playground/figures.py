@@ -99,7 +99,7 @@ def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: st
 def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar: str) -> go.Figure:
     """Heat strips, one row per label (e.g. log10 of the gradient each step receives); NaN is blank."""
     labels = list(rows)
-    fig = go.Figure(go.Heatmap(z=[list(rows[k]) for k in labels], y=labels, x=list(range(len(rows[labels[0]]))),
+    fig = go.Figure(go.Heatmap(z=[list(rows[k]) for k in labels], y=labels, x=list(range(1, len(rows[labels[0]]) + 1)),
                                colorscale="Viridis", colorbar=dict(title=colorbar),
                                hovertemplate="%{y}, t=%{x}: %{z:.2f}<extra></extra>"))
     fig.update_layout(title=title, xaxis_title=x_title, height=120 + 45 * len(labels), margin=dict(l=10, r=10, t=40, b=10))

@@ -127,11 +127,12 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
     body = [f'<text x="{left}" y="16" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
     for i, row in enumerate(rows):
         y = top + i * cell_h
-        body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="9" fill="#777">{i}</text>')
+        # rows (units) are counted from 1, as on every page
+        body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="9" fill="#777">{i + 1}</text>')
         for j, value in enumerate(row):
             body.append(f'<rect x="{left + j * cell_w}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" '
-                        f'fill="{lecture_color(float(value))}"><title>{escape(column_labels[j])} · {escape(row_label)} {i}: '
-                        f"{float(value):+.4f}</title></rect>")
+                        f'fill="{lecture_color(float(value))}"><title>{escape(column_labels[j])} · '
+                        f"{escape(row_label)} {i + 1}: {float(value):+.4f}</title></rect>")
     bottom = top + len(rows) * cell_h
     for j, label in enumerate(column_labels):
         body.append(f'<text x="{left + j * cell_w + cell_w / 2}" y="{bottom + 16}" text-anchor="middle" font-size="12" '

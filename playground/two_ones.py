@@ -4,7 +4,7 @@ h_t = f(W_hh h_{t-1} + W_xh x_t) with h = [current, previous, 1] and h_0 = (0, 0
 y_t = ReLU(W_hy h_t). With the lecture's weights, y_t = ReLU(current + previous - 1): 1 exactly
 when x_{t-1} = x_t = 1. ``run`` returns every intermediate as a table, ``verify`` checks a set of
 weights on every 0/1 string up to a length, ``truth_table`` is the lecture's four-case check,
-and ``train``/``analyse`` let gradient descent rediscover the construction.
+and ``train`` / ``unit_roles`` let gradient descent rediscover the construction.
 """
 
 from __future__ import annotations

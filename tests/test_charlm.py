@@ -11,7 +11,7 @@ import torch
 from safetensors.torch import load
 
 from playground.charlm import decoding as cs
-from playground.charlm import interpret as charlm_cells
+from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
 from playground.datasets import charcorpora
@@ -161,7 +161,7 @@ def test_repetition_share():
 # --- cells ------------------------------------------------------------------------------------------
 def test_text_features_know_python_quotes_comments_and_brackets():
     text = 'def f(a, b="x)"):  # hi (\n    return [a, \'\'\'doc\nmore\'\'\']\n'
-    f = charlm_cells.text_features(text)
+    f = interpret.text_features(text)
     def marked(name):
         return "".join(ch for ch, v in zip(text, f[name], strict=True) if v)
     assert marked("in_string") == "\"x)\"'''doc\nmore'''"
@@ -173,10 +173,10 @@ def test_text_features_know_python_quotes_comments_and_brackets():
 
 
 def test_regex_feature_and_its_errors():
-    assert charlm_cells.regex_feature("ab def cd", r"def").tolist() == [0, 0, 0, 1, 1, 1, 0, 0, 0]
+    assert interpret.regex_feature("ab def cd", r"def").tolist() == [0, 0, 0, 1, 1, 1, 0, 0, 0]
     for pattern, code in (("(", "bad_regex"), ("", "empty_text"), ("a" * 300, "text_too_long")):
         with pytest.raises(InputError) as err:
-            charlm_cells.regex_feature("abc", pattern)
+            interpret.regex_feature("abc", pattern)
         assert err.value.code == code
 
 
@@ -184,20 +184,20 @@ def test_activations_are_the_states_and_ranking_finds_a_planted_unit():
     model, vocab = _tiny()
     sampler = cs.FastSampler.from_model(model, vocab)
     text = TEXT[:200]
-    hidden = charlm_cells.activations(sampler, text, "hidden")
+    hidden = interpret.activations(sampler, text, "hidden")
     with torch.no_grad():
         top_layer = model.rnn(model.embedding(vocab.encode(text)[None]))[0][0].numpy()
     np.testing.assert_allclose(hidden[-1], top_layer, atol=1e-5)
-    cell = charlm_cells.activations(sampler, text, "cell")
+    cell = interpret.activations(sampler, text, "cell")
     assert cell.shape == hidden.shape and np.abs(cell).max() <= 1
     planted = cell.copy()
-    feature = charlm_cells.text_features(text)["column"]
+    feature = interpret.text_features(text)["column"]
     planted[1, :, 5] = feature / feature.max()
-    ranking = charlm_cells.rank_cells(planted, {"column": feature})
+    ranking = interpret.rank_cells(planted, {"column": feature})
     assert ranking.iloc[0][["layer", "unit"]].tolist() == [1, 5] and ranking.iloc[0]["correlation"] == pytest.approx(1)
-    assert charlm_cells.rank_cells(planted, {"flat": np.zeros(len(text))}).empty
+    assert interpret.rank_cells(planted, {"flat": np.zeros(len(text))}).empty
     with pytest.raises(InputError):
-        charlm_cells.activations(sampler, "", "cell")
+        interpret.activations(sampler, "", "cell")
 
 
 def test_clamp_holds_the_unit_and_changes_the_text():

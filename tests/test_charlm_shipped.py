@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from playground.charlm import decoding as cs
-from playground.charlm import interpret as charlm_cells
+from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.checkpoints import load_checkpoint
 from playground.datasets.charcorpora import load
@@ -95,9 +95,9 @@ def test_python_model_has_cells_that_track_strings_and_comments(models, corpora)
     model, vocab, _ = models[("python", "lstm")]
     sampler = cs.FastSampler.from_model(model, vocab)
     text = corpora["python"].test[:6000]
-    acts = charlm_cells.activations(sampler, text, "cell")
-    feats = charlm_cells.text_features(text)
-    ranking = charlm_cells.rank_cells(acts, feats, top=1).set_index("feature")["correlation"].abs()
+    acts = interpret.activations(sampler, text, "cell")
+    feats = interpret.text_features(text)
+    ranking = interpret.rank_cells(acts, feats, top=1).set_index("feature")["correlation"].abs()
     # measured on the shipped weights: strings 0.54, comments 0.41, indentation 0.67, column 0.67,
     # bracket depth 0.78 (first 6,000 characters of the held-out files)
     assert ranking["in_string"] > 0.45 and ranking["in_comment"] > 0.35, ranking

@@ -41,7 +41,7 @@ def test_heatmap_svg_colours_and_tooltips():
     _parse(text)
     assert len(re.findall("<rect ", text)) == 6
     assert "#2166ac" in text and "#ffffff" in text and "#b2182b" in text  # -1, 0, +1
-    assert "人 · unit 0: +1.0000" in text
+    assert "人 · unit 1: +1.0000" in text and "人 · unit 2: +0.2500" in text  # units counted from 1
 
 
 def test_folded_svg_and_plotly_figures():
@@ -67,4 +67,4 @@ def test_time_series_bars_and_strips():
     assert fig.data[0].x == ("1:a", "2:b") and fig.data[1].line.dash == "dash"
     assert len(figures.bars(["1", "2"], [3.0, 4.0], "sv").data[0].y) == 2
     strip = figures.strips({"full": [0.0, -1.0], "cut": [float("nan"), -1.0]}, "reach", "t", "log10")
-    assert strip.data[0].y == ("full", "cut")
+    assert strip.data[0].y == ("full", "cut") and strip.data[0].x == (1, 2)  # positions counted from 1

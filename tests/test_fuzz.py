@@ -35,13 +35,14 @@ from hypothesis import strategies as st
 from playground import cell_lab, i18n, two_ones
 from playground.beyond import cloze
 from playground.charlm import decoding as cs
-from playground.charlm import interpret as charlm_cells
+from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
 from playground.errors import InputError
 from playground.gradients.experiments import LabSettings
 from playground.home import order
 from playground.sentiment import model as S
+from playground.sentiment import walkthrough as W
 
 CASE_LIMIT_S = 10.0  # per case, generous for a loaded 2-core CI machine
 FUZZ = settings(max_examples=500, deadline=None, derandomize=True, database=None,
@@ -375,7 +376,7 @@ def test_sentiment_review(lang, kind, text):
        named=st.booleans())
 def test_sentiment_walkthrough_numbers(xs, weights, label, named):
     tokens = [f"t{i}" for i in range(len(xs))] if named else None
-    walk = outcome(S.walkthrough, xs, *weights, label, tokens)
+    walk = outcome(W.walkthrough, xs, *weights, label, tokens)
     if walk is not REFUSED:
         assert len(walk.table) == len(xs) and 0 <= walk.p <= 1 and walk.loss_nat >= 0
 
@@ -498,22 +499,22 @@ def test_charlm_check_settings(length, temperature, top_k, top_p, width):
 
 # --- looking inside a char LM: probe text and a student's regex -------------------------------------------------
 PROBE_TEXT = st.one_of(CODE, any_text(max_size=120, long=1200), repeated(CODE.filter(bool), 50),
-                       st.integers(charlm_cells.MAX_TEXT - 2, charlm_cells.MAX_TEXT + 2).map(lambda n: "x" * n))
+                       st.integers(interpret.MAX_TEXT - 2, interpret.MAX_TEXT + 2).map(lambda n: "x" * n))
 
 
 @FUZZ
 @given(text=PROBE_TEXT, which=st.one_of(st.sampled_from(["cell", "hidden"]), st.text(max_size=6)))
 def test_charlm_cells_probe_text(text, which):
     """The cells page: check the text, read it through the Python LSTM, describe it, rank the cells."""
-    checked = outcome(charlm_cells.check_text, text)
-    features = outcome(charlm_cells.text_features, text)
+    checked = outcome(interpret.check_text, text)
+    features = outcome(interpret.text_features, text)
     assert features is not REFUSED and all(len(v) == len(text) for v in features.values())
     if checked is REFUSED or len(text) > 200:  # the page caches activations; long reads cost seconds here
         return
-    acts = outcome(charlm_cells.activations, sampler("python", "lstm"), text, which)
+    acts = outcome(interpret.activations, sampler("python", "lstm"), text, which)
     if acts is not REFUSED:
         assert acts.shape[1] == len(text) and np.isfinite(acts).all()
-        outcome(charlm_cells.rank_cells, acts, features)
+        outcome(interpret.rank_cells, acts, features)
 
 
 REGEX_ATOM = st.one_of(
@@ -543,7 +544,7 @@ CATASTROPHIC = st.sampled_from([
     "a{1000000000}", "(?:[ab]{1000}){1000}", "(?:(?:a*){1000}){1000}", "(x+x+)+y", "(?:a|(?:b){1000}){1000}",
     "(" * 90 + "a" + ")" * 90, "(?:" * 60 + "a" + ")" * 60, "[" * 150, "(?:a){e<=50}z",
 ])
-REGEX_TEXT = st.one_of(CODE, any_text(max_size=100, long=1000), st.integers(0, charlm_cells.MAX_TEXT).map(
+REGEX_TEXT = st.one_of(CODE, any_text(max_size=100, long=1000), st.integers(0, interpret.MAX_TEXT).map(
     lambda n: "a" * n + "b"), st.integers(0, 60).map(lambda n: "a" * n + "!"))
 
 
@@ -554,7 +555,7 @@ REGEX_TEXT = st.one_of(CODE, any_text(max_size=100, long=1000), st.integers(0, c
 @example("def f():\n    return 1\n", "(?:(?:a{1000}){1000}){1000}")  # written out when compiled: no timeout applies
 @example("x", "a{1000000000}")
 def test_charlm_cells_regex(text, pattern):
-    feature = outcome(charlm_cells.regex_feature, text, pattern)
+    feature = outcome(interpret.regex_feature, text, pattern)
     if feature is not REFUSED:
         assert feature.shape == (len(text),) and set(np.unique(feature)) <= {0.0, 1.0}
 

@@ -99,6 +99,7 @@ def test_cells_page_ranks_cells_and_clamps_one():
     at.text_input(key="cells_regex").set_value("(").run()
     assert not at.exception and any("regular expression is invalid" in w.value for w in at.warning)
     at.button_group(key="cells_focus").set_value("manual").run()
+    assert any("Layer 2, unit 1," in m.value for m in at.markdown)  # counted from 1: layer 1 reads the input
     at.number_input(key="cells_unit").set_value(7).run()
     assert any("unit 7" in m.value for m in at.markdown)
     held = [m.value for m in at.markdown if "held at" in m.value]

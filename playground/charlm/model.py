@@ -197,10 +197,8 @@ def load_model(corpus: str, kind: str, directory=None, device=None) -> tuple[Cha
 def load_snapshots(corpus: str, kind: str, directory=None, device=None) -> dict[int, CharLM]:
     """The shipped snapshots of one model by training step (the page's "stages of training")."""
     tensors, card = load_checkpoint(snapshots_name(corpus, kind), directory, device=device)
-    main_card = ModelCard.from_dict({**card.to_dict(), "architecture": card.architecture})
     out: dict[int, CharLM] = {}
-    for step in card.extra["steps"]:
+    for step in card.extra["steps"]:  # one file, every snapshot under "step<N>."
         prefix = f"step{step}."
-        weights = {k[len(prefix):]: v for k, v in tensors.items() if k.startswith(prefix)}
-        out[int(step)], _ = rebuild(weights, main_card)
+        out[int(step)], _ = rebuild({k[len(prefix):]: v for k, v in tensors.items() if k.startswith(prefix)}, card)
     return out

@@ -85,4 +85,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **\"Someone designed these meanings\"**: in the hand-built example we assigned meanings to the hidden state ourselves; here nobody did: the model learned them in order to predict the next character."
         ),
     },
+    "cells.layer_help": {
+        "zh": "层和单元都从 1 开始数：第 1 层紧挨输入，最后一层的输出送往预测下一个字符的输出层。",
+        "en": "Layers and units are counted from 1: layer 1 reads the input, and the last layer feeds the output layer that predicts the next character.",
+    },
 }
