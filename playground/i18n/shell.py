@@ -15,6 +15,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "有 CUDA GPU 时模型在 GPU 上运行和训练，否则使用 CPU。",
         "en": "Models run and train on a CUDA GPU when one is present, otherwise on the CPU.",
     },
+    "state.reset": {"zh": "恢复本页默认设置", "en": "Reset this page to its defaults"},
+    "state.clamped": {
+        "zh": "链接里的 {name}={value} 超出了允许范围，已改为最接近的允许值。",
+        "en": "The link's {name}={value} was out of range and has been moved to the nearest allowed value.",
+    },
+    "state.ignored": {
+        "zh": "链接里的 {name}={value} 不是这个设置能用的值，已忽略，改用默认值。",
+        "en": "The link's {name}={value} is not a value this setting takes; it was ignored and the default is used.",
+    },
     "sidebar.share": {
         "zh": "本页的主要设置都写在网址里：复制地址栏即可把同一个实验发给别人。",
         "en": "This page's main settings live in the URL: copy the address bar to share the same experiment.",
