@@ -15,8 +15,8 @@ import time
 import numpy as np
 import torch
 
-from playground.charlm import model as charlm
 from playground.charlm import decoding as cs
+from playground.charlm import model as charlm
 
 
 def _naive(model: charlm.CharLM, vocab, prompt: str, length: int, seed: int) -> float:

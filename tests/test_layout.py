@@ -11,8 +11,8 @@ MODULES = sorted(m for m in GRAPH.modules if m.startswith("playground"))
 # top to bottom; a module may import its own layer or any layer below it, never one above
 LAYERS = {
     "ui": ("playground.ui",),
-    "shipped": ("playground.registry", "playground.train"),
-    "state": ("playground.state",),  # each page's declared settings (their ranges come from the subjects)  # read every subject's shipped-model interface
+    "shipped": ("playground.registry", "playground.train"),  # read every subject's shipped-model interface
+    "state": ("playground.state",),  # each page's declared settings (ranges from the subjects)
     "drawing": ("playground.figures", "playground.svg"),
     "subjects": ("playground.home", "playground.two_ones", "playground.cell_lab", "playground.gradients",
                  "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq"),

@@ -78,6 +78,10 @@ def test_home_order_matters_numbers_and_bad_input():
     assert t("error.empty_text", "zh") in [w.value for w in at.warning]
     at.text_input(key="home_order_a").set_value("字" * 41).run()
     assert t("error.text_too_long", "zh", length=41, limit=40) in [w.value for w in at.warning]
+    # the box once stopped typing at 80 characters without a word: now a long sentence is told why
+    assert at.text_input(key="home_order_a").max_chars >= 150
+    at.text_input(key="home_order_a").set_value("字" * 150).run()
+    assert t("error.text_too_long", "zh", length=150, limit=40) in [w.value for w in at.warning]
     # the rest of the page keeps working
     assert t("home.window.header", "zh") in [h.value for h in at.header]
 

@@ -103,7 +103,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "data.loading": {
+        "zh": "正在读取语料“{name}”（第一次使用时要从软件包仓库下载，最多约一分钟）……",
+        "en": "Reading the {name} corpus (the first time, it is fetched from the package registry: up to a minute)…",
+    },
     "job.stopped": {"zh": "训练已停止。", "en": "Training stopped."},
+    "job.out_of_time": {
+        "zh": "训练已满 {minutes} 分钟，按服务器的规定停了下来，学到的部分照样可以用。需要更久的训练请在自己的电脑上运行。",
+        "en": "Training reached its {minutes}-minute limit on this shared server and was stopped; what it learned so far is kept. Train longer on your own machine.",
+    },
     "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
     "job.stop": {"zh": "停止", "en": "Stop"},
     "job.loss_axis": {"zh": "损失", "en": "loss"},

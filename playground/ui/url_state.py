@@ -7,15 +7,27 @@ through ``url_choice`` so that a shared link works in either language (by option
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
-from playground.state import PageState, Setting
+from playground.state import OK, PageState, Setting
+from playground.ui.language import tr
 
 
-def _tr(key: str, **fields) -> str:
-    from playground.ui.shell import tr  # the shell reads the language through url_choice
+def _correct_first_load(key: str, text: str) -> None:
+    """On a page's first load Streamlit seeds a URL-bound widget from a copy of the URL taken
+    before the script ran (and turns "inf" into an int there, which raises OverflowError): put the
+    checked value into that copy too. A private structure, hence the guard: without it the
+    corrected URL above is what a later Streamlit reads."""
+    with contextlib.suppress(Exception):
+        from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-    return tr(key, **fields)
+        with get_script_run_ctx().session_state.query_params() as params:
+            if key in params._initial_query_params:
+                params._initial_query_params[key] = [text]
 
 
 def _reset(state: PageState) -> None:
@@ -33,12 +45,15 @@ def use_page_state(state: PageState) -> None:
     clean, notices = state.check(from_url)
     for key, raw, status in notices:
         st.session_state[key] = clean[key]  # the widget starts from this and writes it to the URL
-        st.toast(_tr(f"state.{status}", name=key, value=raw), icon=":material/link_off:")
+        with contextlib.suppress(StreamlitAPIException):  # not yet bound: correct the URL itself too
+            st.query_params[key] = state[key].as_url(clean[key])
+        _correct_first_load(key, state[key].as_url(clean[key]))
+        st.toast(tr(f"state.{status}", name=key, value=raw), icon=":material/link_off:")
     session = {key: st.session_state[key] for key in state.keys if key in st.session_state}
     for key, value in state.check(session)[0].items():
         if value != session[key]:  # e.g. a choice whose options changed under it
             st.session_state[key] = value
-    st.sidebar.button(_tr("state.reset"), key=f"reset_{state.prefix}", icon=":material/restart_alt:",
+    st.sidebar.button(tr("state.reset"), key=f"{state.prefix}_reset", icon=":material/restart_alt:",
                       on_click=_reset, args=(state,))
 
 
@@ -62,6 +77,16 @@ def url_choice(widget, label: str, options, key: str, default, format_func=str, 
     elif key in st.query_params:
         del st.query_params[key]
     return value
+
+
+def narrowed(setting: Setting, **changes) -> Setting:
+    """A declared setting with the range (or default) only this run knows, e.g. a position slider
+    up to the generated length; a value left in the session outside it goes back to the default
+    (as a Streamlit number box does)."""
+    narrow = dataclasses.replace(setting, **changes)
+    if setting.key in st.session_state and narrow.parse(st.session_state[setting.key]).status != OK:
+        st.session_state[setting.key] = narrow.default
+    return narrow
 
 
 # --- widgets built from a declaration ---------------------------------------------------------------
