@@ -59,6 +59,9 @@ st.markdown(f"**{tr('senti.walk.tokens')}**")
 edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
                         column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
 rows = edited.dropna()
+if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
+    st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
+    rows = rows.head(walkthrough.MAX_TOKENS)
 try:
     walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
 except InputError as exc:

@@ -13,7 +13,7 @@ SEED = int(os.environ.get("MONKEY_SEED", "20261201"))
 TEXTS = ("", "   ", "狗咬人", "我在__工作", "服务很慢，但是菜很好吃", "not bad at all, I would watch it again",
          "ROMEO:\n", "def f(x):\n    return [x, 'hi']  # done", "🙂🙃👍 emoji only", "[点这里](https://evil.example/)",
          "x" * 2000, "0 1 1 0 1 1", "1e400", "-5", "NaN")
-NUMBERS = ("0", "1", "7", "-3", "99999999", "1e400", "inf", "2.5")
+NUMBERS = ("0", "1", "7", "-3", "99999999", "1e5", "2.5")  # what a browser lets one type into a number box
 MAIN = "[data-testid='stMain']"
 
 
