@@ -10,10 +10,14 @@ from playground.beyond import cloze, scaling
 from playground.checkpoints import CheckpointError
 from playground.device import device
 from playground.errors import InputError
+from playground.formatting import escape_markdown
+from playground.state import beyond as state
 from playground.ui import checkpoint_error, input_error, require_app_shell, text_columns, tr
 from playground.ui.charlm import shipped_lm
+from playground.ui.url_state import select, slider, text, use_page_state
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("beyond.title"))
 st.markdown(tr("beyond.intro"))
 
@@ -29,9 +33,8 @@ except CheckpointError as exc:
     forward = None
 if forward is not None:
     c1, c2 = st.columns([3, 1])
-    text = c1.text_input(tr("beyond.cloze.text"), "我在__工作", key="cloze_text", bind="query-params",
-                         help=tr("beyond.cloze.text_help"))
-    k = c2.slider(tr("beyond.cloze.k"), 1, 4, 2, key="cloze_k", bind="query-params")
+    sentence = text(state.CLOZE_TEXT, tr("beyond.cloze.text"), c1, help=tr("beyond.cloze.text_help"))
+    k = slider(state.CLOZE_K, tr("beyond.cloze.k"), c2)
     st.caption(tr("beyond.cloze.examples"))
 
     @st.cache_data(show_spinner=False, max_entries=64)
@@ -39,13 +42,13 @@ if forward is not None:
         return cloze.fill(forward, backward, text, k=k)
 
     try:
-        result = _fill(text, k)
+        result = _fill(sentence, k)
     except InputError as exc:
         input_error(exc)
         result = None
     if result is not None:
-        if unknown := cloze.unknown_chars(forward, text):
-            st.info(tr("beyond.cloze.unknown", chars=" ".join(unknown)), icon=":material/help:")
+        if unknown := cloze.unknown_chars(forward, sentence):
+            st.info(tr("beyond.cloze.unknown", chars=escape_markdown(" ".join(unknown))), icon=":material/help:")
         for column, rule in zip(st.columns(3), ("left", "right", "both"), strict=True):
             top = result.top(rule, 5)
             total = sum(math.exp(r[rule]) for r in result.table)
@@ -65,7 +68,7 @@ if forward is not None:
 
     st.subheader(tr("beyond.generate.header"))
     st.markdown(tr("beyond.generate.intro"))
-    prompt = st.text_input(tr("beyond.generate.prompt"), "我想", key="gen_prompt", bind="query-params")
+    prompt = text(state.GEN_PROMPT, tr("beyond.generate.prompt"))
     try:
         left_only = cloze.generate_left_only(forward, prompt, 12)
         both = cloze.generate_with_both(forward, backward, prompt, 12)
@@ -87,7 +90,7 @@ def _plot(measurements, title: str) -> None:
               ([x.length for x in measurements if x.method == m], [x.seconds for x in measurements if x.method == m])
               for m in scaling.METHODS}
     st.plotly_chart(figures.loglog(series, title, tr("beyond.cost.length"), tr("beyond.cost.seconds")),
-                    key=f"cost-{title}")
+                    key=f"beyond_cost_{title}")
     table = pd.DataFrame([{"T": x.length, "method": names[x.method], "ms": round(x.seconds * 1000, 3),
                            "MB": None if x.peak_bytes is None else round(x.peak_bytes / 2**20, 1)} for x in measurements])
     with st.expander(tr("beyond.cost.table")):
@@ -106,7 +109,7 @@ for device_type in ("cpu", "cuda"):
     _plot(measurements, tr("beyond.cost.shipped", device=info["device"]))
 if not shipped_any:
     st.info(tr("beyond.cost.none"))
-longest = st.select_slider(tr("beyond.cost.longest"), [256, 1024, 4096, 16384], 1024, key="cost_longest")
+longest = select(state.COST_LONGEST, tr("beyond.cost.longest"))
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -117,21 +120,21 @@ def _measure_here(longest: int, device_name: str):
 
 
 if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
-    st.session_state["cost_run"] = longest
-if st.session_state.get("cost_run"):
+    st.session_state["beyond_cost_run"] = longest
+if run_longest := st.session_state.get("beyond_cost_run"):
     with st.spinner(tr("beyond.cost.running")):
-        _plot(_measure_here(st.session_state["cost_run"], str(device())), tr("beyond.cost.here", device=str(device())))
+        _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=str(device())))
 
 # --- 3. the cost of one more token ---------------------------------------------------------------
 st.header(tr("beyond.kv.header"))
 st.markdown(tr("beyond.kv.intro"))
-d_model = st.select_slider(tr("beyond.kv.width"), [256, 512, 1024, 4096], 512, key="kv_width", bind="query-params")
+d_model = select(state.KV_WIDTH, tr("beyond.kv.width"))
 lengths = [2**k for k in range(4, 21)]
 layers = 12
 series = {tr("beyond.kv.rnn"): (lengths, [scaling.state_bytes(d_model, layers, "lstm") for _ in lengths]),
           tr("beyond.kv.attention"): (lengths, [scaling.kv_cache_bytes(t, d_model, layers) for t in lengths])}
 st.plotly_chart(figures.loglog(series, tr("beyond.kv.title", layers=layers, width=d_model), tr("beyond.cost.length"),
-                               tr("beyond.kv.bytes")), key="kv")
+                               tr("beyond.kv.bytes")), key="beyond_kv")
 st.caption(tr("beyond.kv.caption", rnn=f"{scaling.state_bytes(d_model, layers, 'lstm') / 1024:.0f} KiB",
               kv=f"{scaling.kv_cache_bytes(100_000, d_model, layers) / 2**30:.1f} GiB"))
 

@@ -10,9 +10,12 @@ from playground.cells import GATES, param_count
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
-from playground.ui import input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr, url_choice
+from playground.state import cell_lab as state
+from playground.ui import input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
+from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("lab.title"))
 st.markdown(tr("lab.intro"))
 st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(C_t)")
@@ -20,11 +23,8 @@ st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(
 # --- 1. the lecture's scalar LSTM ----------------------------------------------------------------
 st.header(tr("lab.scalar.header"))
 st.markdown(tr("lab.scalar.intro"))
-lecture = cell_lab.LECTURE_SCALAR
 cols = st.columns(5)
-values = {name: cols[k].slider(tr(f"lab.scalar.{name}"), lo, 1.0, float(getattr(lecture, name)), 0.01, key=name,
-                               bind="query-params")
-          for k, (name, lo) in enumerate((("c_prev", -1.0), ("f", 0.0), ("i", 0.0), ("c_tilde", -1.0), ("o", 0.0)))}
+values = {name: slider(setting, tr(f"lab.scalar.{name}"), cols[k]) for k, (name, setting) in enumerate(state.SCALAR.items())}
 scalar = cell_lab.ScalarLSTM(**values)
 st.info(tr("lab.scalar.soft"), icon=":material/tune:")
 extremes = [v for name, v in values.items() if name in ("f", "i", "o") and v in (0.0, 1.0)]
@@ -42,14 +42,13 @@ st.header(tr("lab.step.header"))
 st.markdown(tr("lab.step.intro"))
 c_kind, c_seed = st.columns(2)
 with c_kind:
-    kind = url_choice(st.segmented_control, tr("lab.step.cell"), ["lstm", "gru"], "cell", "lstm",
-                      format_func=lambda k: tr(f"lab.cell.{k}"))
-seed = c_seed.number_input(tr("lab.step.seed"), 0, 9999, 0, key="seed", bind="query-params")
+    kind = choice(state.CELL, tr("lab.step.cell"), format_func=lambda k: tr(f"lab.cell.{k}"))
+seed = number(state.SEED, tr("lab.step.seed"), c_seed)
 weights = cell_lab.seeded_cell(kind, d=3, m=2, seed=int(seed))
 e1, e2, e3 = st.columns(3)
-x = matrix_editor("$x_t$", [[1.0, -0.5, 0.3]], "vec_x", e1)[0]
-h_prev = matrix_editor("$h_{t-1}$", [[0.1, -0.2]], "vec_h", e2)[0]
-c_prev = matrix_editor("$C_{t-1}$", [[0.5, -0.4]], "vec_c", e3)[0] if kind == "lstm" else np.zeros(2)
+x = matrix_editor("$x_t$", [[1.0, -0.5, 0.3]], "lab_vec_x", e1)[0]
+h_prev = matrix_editor("$h_{t-1}$", [[0.1, -0.2]], "lab_vec_h", e2)[0]
+c_prev = matrix_editor("$C_{t-1}$", [[0.5, -0.4]], "lab_vec_c", e3)[0] if kind == "lstm" else np.zeros(2)
 if not np.isfinite(np.concatenate([x, h_prev, c_prev])).all():
     input_error(InputError("bad_weight_value", name="x_t / h_{t-1} / C_{t-1}"))
 else:
@@ -58,7 +57,7 @@ else:
     for equation in equations:
         st.latex(equation)
     if kind == "lstm":
-        unit = st.radio(tr("lab.step.unit"), [0, 1], format_func=lambda u: f"{u + 1}", horizontal=True, key="unit")
+        unit = choice(state.UNIT, tr("lab.step.unit"), widget=st.radio, format_func=lambda u: f"{u + 1}", horizontal=True)
         show_svg(svg.lstm_cell_svg(cell_lab.scalar_cell_values(out, c_prev, unit), tr("lab.scalar.diagram")))
     else:
         st.markdown(tr("lab.step.gru_note"))
@@ -72,12 +71,12 @@ else:
 st.header(tr("lab.belt.header"))
 st.markdown(tr("lab.belt.intro"))
 b1, b2 = st.columns([3, 2])
-text = b1.text_input(tr("lab.belt.text"), "服务慢，但味道很好", max_chars=80, key="text", bind="query-params")
-bias = b2.slider(tr("lab.belt.bias"), -3.0, 5.0, 0.0, 0.5, key="bias", bind="query-params")
+sentence = text(state.TEXT, tr("lab.belt.text"), b1)
+bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
 belt = None
 try:
-    trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(text), "lstm"), sentiment)
-    belt = cell_lab.conveyor_from_classifier(trained, text, forget_bias=bias)
+    trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
+    belt = cell_lab.conveyor_from_classifier(trained, sentence, forget_bias=bias)
     st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
 except CheckpointError:
     st.caption(tr("lab.belt.seeded"))
@@ -85,21 +84,23 @@ except InputError as exc:
     input_error(exc)
 if belt is None:
     try:
-        belt = cell_lab.conveyor(text, forget_bias=bias)
+        belt = cell_lab.conveyor(sentence, forget_bias=bias)
     except InputError:
         belt = None
 if belt is not None:
     steps = len(belt.tokens)
-    if st.session_state.get("t", 1) > steps:
-        st.session_state["t"] = steps
-    t = st.slider(tr("lab.belt.t"), 1, steps, 1, key="t", bind="query-params") if steps > 1 else 1
+    if st.session_state.get(state.T.key, state.T.default) > steps:
+        st.session_state[state.T.key] = steps
+    # the declared range is the widest; this slider only goes as far as the sentence
+    t = st.slider(tr("lab.belt.t"), 1, steps, key=state.T.key, bind="query-params",
+                  **({} if state.T.key in st.session_state else {"value": state.T.default})) if steps > 1 else 1
     chars, unit_name = belt.tokens, tr("lab.belt.unit")
     c_series, f_series = belt.series("c"), belt.series("f")
     g1, g2 = st.columns(2)
     g1.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": c_series[:, u] for u in range(c_series.shape[1])},
-                                        tr("lab.belt.cell_chart"), highlight=t - 1), key="belt_c")
+                                        tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
     g2.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": f_series[:, u] for u in range(f_series.shape[1])},
-                                        tr("lab.belt.forget_chart"), highlight=t - 1), key="belt_f")
+                                        tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
     step = belt.trace[t - 1]
     st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in
                                (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))},
@@ -107,7 +108,7 @@ if belt is not None:
     grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
     st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
                                         f"{tr('lab.belt.grad_chart')} ({unit_name} 1)", log_y=True, highlight=t - 1,
-                                        dashed=[tr("lab.belt.product")]), key="belt_grad")
+                                        dashed=[tr("lab.belt.product")]), key="lab_belt_grad")
     difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
     st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
     st.markdown(tr("lab.belt.resnet"))
@@ -116,10 +117,10 @@ if belt is not None:
 st.header(tr("lab.params.header"))
 st.markdown(tr("lab.params.intro"))
 p1, p2, p3, p4 = st.columns(4, vertical_alignment="bottom")
-d = p1.number_input(tr("lab.params.d"), 1, 4096, 100, key="d", bind="query-params")
-m = p2.number_input(tr("lab.params.m"), 1, 4096, 128, key="m", bind="query-params")
-layers = p3.number_input(tr("lab.params.layers"), 1, 8, 1, key="layers", bind="query-params")
-bidirectional = p4.toggle(tr("lab.params.bidirectional"), key="bidirectional")
+d = number(state.D, tr("lab.params.d"), p1)
+m = number(state.M, tr("lab.params.m"), p2)
+layers = number(state.LAYERS, tr("lab.params.layers"), p3)
+bidirectional = p4.toggle(tr("lab.params.bidirectional"), key="lab_bidirectional")
 counts = {cell: param_count(cell, int(d), int(m), int(layers), bidirectional) for cell in ("rnn", "gru", "lstm")}
 st.dataframe(pd.DataFrame({
     tr("lab.params.cell"): ["RNN", "GRU", "LSTM"],
@@ -131,17 +132,18 @@ st.dataframe(pd.DataFrame({
 # --- 5. shapes: bidirectional and stacked --------------------------------------------------------------
 st.header(tr("lab.shapes.header"))
 st.markdown(tr("lab.shapes.bi"))
-bi_hidden = st.slider(tr("lab.shapes.bi_hidden"), 1, 16, 3, key="bi_hidden", bind="query-params")
+bi_hidden = slider(state.BI_HIDDEN, tr("lab.shapes.bi_hidden"))
 shape = cell_lab.bidirectional_shape(hidden=bi_hidden)
 st.success(tr("lab.shapes.bi_result", m=bi_hidden, out=shape["output"][-1]))
 st.markdown(tr("lab.shapes.grid"))
 s1, s2, s3, s4 = st.columns(4)
-grid_layers = s1.slider(tr("lab.shapes.layers"), 1, 6, 3, key="grid_layers", bind="query-params")
-grid_steps = s2.slider(tr("lab.shapes.steps"), 1, 10, 6, key="grid_steps", bind="query-params")
-# a slider needs min < max: with one layer (or one step) there is nothing to pick
-pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"pick_layer_{grid_layers}") \
+grid_layers = slider(state.GRID_LAYERS, tr("lab.shapes.layers"), s1)
+grid_steps = slider(state.GRID_STEPS, tr("lab.shapes.steps"), s2)
+# a slider needs min < max: with one layer (or one step) there is nothing to pick. Not kept in the URL:
+# the range and the default (the last cell) follow the grid, and the key with it, so a new grid starts there
+pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"lab_pick_layer_{grid_layers}") \
     if grid_layers > 1 else 1
-pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"pick_step_{grid_steps}") \
+pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"lab_pick_step_{grid_steps}") \
     if grid_steps > 1 else 1
 cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
 layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]

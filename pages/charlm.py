@@ -11,6 +11,8 @@ from playground.charlm import recipes
 from playground.checkpoints import CheckpointError, load_card
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
+from playground.formatting import escape_markdown
+from playground.state import charlm as state
 from playground.ui import (
     checkpoint_error,
     input_error,
@@ -22,11 +24,12 @@ from playground.ui import (
     stream_text,
     text_columns,
     tr,
-    url_choice,
 )
 from playground.ui.charlm import cached_corpus, charlm_choice
+from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("charlm.title"))
 st.markdown(tr("charlm.intro"))
 st.latex(r"L_t = -\log p_t(y_{t+1}), \qquad p_t = \operatorname{softmax}(s_t)")
@@ -51,65 +54,72 @@ with st.expander(tr("charlm.models.header"), expanded=False):
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     st.caption(tr("charlm.models.caption"))
 
+
 # --- sampling lab --------------------------------------------------------------------------------
-st.header(tr("charlm.lab.header"))
-st.markdown(tr("charlm.lab.intro"))
-chosen = charlm_choice("lm_model")
-if chosen is None:
-    st.stop()
-model_key, sampler, card = chosen
-prompt = st.text_area(tr("charlm.lab.prompt"), "ROMEO:\n", key="lm_prompt", bind="query-params", height=80,
-                      help=tr("charlm.lab.prompt_help"))
-strategy = url_choice(st.segmented_control, tr("charlm.lab.strategy"), cs.STRATEGIES, "lm_strategy", "sample",
-                      format_func=lambda s: tr(f"charlm.strategy.{s}"))
-c1, c2, c3, c4 = st.columns(4)
-length = c1.slider(tr("charlm.lab.length"), 20, 1000, 300, 10, key="lm_length", bind="query-params")
-seed = c1.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="lm_seed", bind="query-params")
-temperature = c2.slider(tr("charlm.lab.temperature"), 0.1, 2.0, 0.8, 0.05, key="lm_temperature", bind="query-params",
-                        disabled=strategy in ("greedy", "beam"))
-top_k = c3.slider("k (top-k)", 1, 40, 10, key="lm_top_k", bind="query-params", disabled=strategy != "top_k")
-top_p = c3.slider("p (top-p)", 0.05, 1.0, 0.9, 0.05, key="lm_top_p", bind="query-params", disabled=strategy != "top_p")
-width = c4.slider(tr("charlm.lab.width"), 1, 10, 5, key="lm_width", bind="query-params", disabled=strategy != "beam")
-penalty = c4.slider(tr("charlm.lab.penalty"), 0.0, 2.0, 0.6, 0.1, key="lm_penalty", bind="query-params",
-                    disabled=strategy != "beam", help=tr("charlm.lab.penalty_help"))
-options = dict(temperature=temperature, top_k=top_k, top_p=top_p, seed=int(seed))
+def _sampling_lab(chosen) -> tuple[str, int] | None:
+    """The lab and the side-by-side -> (the prompt, the seed), or None when the prompt is refused."""
+    model_key, sampler, _ = chosen
+    prompt = text(state.PROMPT, tr("charlm.lab.prompt"), area=True, height=80, help=tr("charlm.lab.prompt_help"))
+    strategy = choice(state.STRATEGY, tr("charlm.lab.strategy"), format_func=lambda s: tr(f"charlm.strategy.{s}"))
+    c1, c2, c3, c4 = st.columns(4)
+    length = slider(state.LENGTH, tr("charlm.lab.length"), c1)
+    seed = number(state.SEED, tr("charlm.lab.seed"), c1)
+    temperature = slider(state.TEMPERATURE, tr("charlm.lab.temperature"), c2, disabled=strategy in ("greedy", "beam"))
+    top_k = slider(state.TOP_K, "k (top-k)", c3, disabled=strategy != "top_k")
+    top_p = slider(state.TOP_P, "p (top-p)", c3, disabled=strategy != "top_p")
+    width = slider(state.WIDTH, tr("charlm.lab.width"), c4, disabled=strategy != "beam")
+    penalty = slider(state.PENALTY, tr("charlm.lab.penalty"), c4, disabled=strategy != "beam",
+                     help=tr("charlm.lab.penalty_help"))
+    options = dict(temperature=temperature, top_k=top_k, top_p=top_p, seed=int(seed))
 
-try:
-    unknown = cs.check_prompt(sampler, prompt)
-    cs.check_settings(length, temperature, top_k, top_p, width)
-except InputError as exc:
-    input_error(exc)
-    st.stop()
-if unknown:
-    st.info(tr("charlm.lab.unknown", chars=" ".join(repr(c) for c in unknown)), icon=":material/help:")
+    try:
+        unknown = cs.check_prompt(sampler, prompt)
+        cs.check_settings(length, temperature, top_k, top_p, width)
+    except InputError as exc:
+        input_error(exc)
+        return None  # the rest of the page (live training) is still drawn
+    if unknown:
+        st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown))),
+                icon=":material/help:")
 
-memo = st.session_state.setdefault("charlm_generations", {})
-memo_key = (model_key, prompt, length, strategy, width, penalty, *options.values())
-generation = memo.get(memo_key)
-st.markdown(f"**{tr('charlm.lab.output')}**")
-box = st.empty()
-if generation is None:
-    if strategy == "beam":
-        generation = cs.beam_search(sampler, prompt, length, width=width, length_penalty=penalty)
-    else:
-        records = stream_text(cs.iter_generate(sampler, prompt, length, strategy, **options), box, prefix=prompt)
-        generation = cs.Generation.from_records(prompt, strategy, records, unknown)
-    memo.clear()
-    memo[memo_key] = generation
-box.code(prompt + generation.text, language=None)
-m1, m2, m3 = st.columns(3)
-m1.metric(tr("charlm.lab.logp"), f"{generation.log_prob:.2f}")
-m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")
-m3.metric(tr("charlm.lab.repetition"), f"{cs.repetition(generation.text):.0%}", help=tr("charlm.lab.repetition_help"))
+    memo = st.session_state.setdefault("charlm_generations", {})
+    memo_key = (model_key, prompt, length, strategy, width, penalty, *options.values())
+    generation = memo.get(memo_key)
+    st.markdown(f"**{tr('charlm.lab.output')}**")
+    box = st.empty()
+    if generation is None:
+        if strategy == "beam":
+            generation = cs.beam_search(sampler, prompt, length, width=width, length_penalty=penalty)
+        else:
+            records = stream_text(cs.iter_generate(sampler, prompt, length, strategy, **options), box, prefix=prompt)
+            generation = cs.Generation.from_records(prompt, strategy, records, unknown)
+        memo.clear()
+        memo[memo_key] = generation
+    box.code(prompt + generation.text, language=None)
+    m1, m2, m3 = st.columns(3)
+    m1.metric(tr("charlm.lab.logp"), f"{generation.log_prob:.2f}")
+    m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")
+    m3.metric(tr("charlm.lab.repetition"), f"{cs.repetition(generation.text):.0%}",
+              help=tr("charlm.lab.repetition_help"))
 
-if generation.steps:
-    position = st.slider(tr("charlm.lab.position"), 1, len(generation.steps), 1, key="lm_position")
-    record = generation.steps[position - 1]
-    context = (prompt + generation.text)[max(0, len(prompt) + position - 41): len(prompt) + position - 1]
-    st.markdown(tr("charlm.lab.position_text", context=repr(context), char=repr(record.char),
-                   p=f"{math.exp(record.log_prob):.3f}"))
-    bars = [(repr(ch)[1:-1] or "·", p * 100, "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
-    show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f"))
+    if generation.steps:
+        position = slider(narrowed(state.POSITION, high=len(generation.steps)), tr("charlm.lab.position"))
+        record = generation.steps[position - 1]
+        context = (prompt + generation.text)[max(0, len(prompt) + position - 41): len(prompt) + position - 1]
+        st.markdown(tr("charlm.lab.position_text", context=escape_markdown(repr(context)),
+                       char=escape_markdown(repr(record.char)),
+                       p=f"{math.exp(record.log_prob):.3f}"))
+        bars = [(repr(ch)[1:-1] or "·", p * 100, "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
+        show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f"))
+
+    st.subheader(tr("charlm.compare.header"))
+    st.markdown(tr("charlm.compare.intro"))
+    compared = _compare(model_key, sampler, prompt, min(length, 300), temperature, width, penalty, int(seed))
+    columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
+    for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
+        column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
+    st.caption(tr("charlm.compare.caption"))
+    return prompt, int(seed)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -120,19 +130,7 @@ def _compare(key: str, _sampler, prompt: str, length: int, temperature: float, w
     return {name: (g.text, g.log_prob, g.mean_log_prob, cs.repetition(g.text)) for name, g in runs.items()}
 
 
-st.subheader(tr("charlm.compare.header"))
-st.markdown(tr("charlm.compare.intro"))
-compared = _compare(model_key, sampler, prompt, min(length, 300), temperature, width, penalty, int(seed))
-columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
-for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
-    column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
-st.caption(tr("charlm.compare.caption"))
-
 # --- stages of training ----------------------------------------------------------------------------
-st.header(tr("charlm.stages.header"))
-st.markdown(tr("charlm.stages.intro"))
-
-
 @st.cache_data(show_spinner=False, max_entries=8)
 def _stage_samples(prompt: str, seed: int) -> list[dict]:
     stages = shared_resource("charlm-stages", charlm.training_stages)
@@ -140,12 +138,15 @@ def _stage_samples(prompt: str, seed: int) -> list[dict]:
              "text": stage.sample(prompt, 240, temperature=0.8, seed=seed)} for stage in stages]
 
 
-try:
-    stages = _stage_samples(prompt, int(seed))
-    main_card = load_card(charlm.name_of("shakespeare", "lstm"))
-except CheckpointError as exc:
-    checkpoint_error(exc)
-else:
+def _stages(prompt: str, seed: int) -> None:
+    st.header(tr("charlm.stages.header"))
+    st.markdown(tr("charlm.stages.intro"))
+    try:
+        stages = _stage_samples(prompt, seed)
+        main_card = load_card(charlm.name_of("shakespeare", "lstm"))
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        return
     for column, stage in zip(st.columns(len(stages)), stages, strict=True):
         key = "charlm.stages.step0" if stage["step"] == 0 else "charlm.stages.step"
         column.markdown(tr(key, step=stage["step"], loss=f"{stage['loss']:.2f}"))
@@ -153,37 +154,46 @@ else:
     curve = main_card.extra["curve"]
     st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),
                                                 "validation_loss": tr("charlm.curve.validation")},
-                                        tr("charlm.curve.step"), tr("charlm.curve.loss")), key="stage-curve")
+                                        tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve")
+
+
+st.header(tr("charlm.lab.header"))
+st.markdown(tr("charlm.lab.intro"))
+chosen = charlm_choice("lm_model")
+# a model that cannot be loaded, or a refused prompt, leaves out the lab and the stages, never the
+# live training below (its selectors must be drawn on every run)
+lab = _sampling_lab(chosen) if chosen is not None else None
+if lab is not None:
+    _stages(*lab)
 
 # --- live training --------------------------------------------------------------------------------
 st.header(tr("charlm.live.header"))
 st.markdown(tr("charlm.live.intro"))
-source = url_choice(st.segmented_control, tr("charlm.live.source"), ["shakespeare", "python", "paste", "upload"],
-                    "lm_source", "shakespeare", format_func=lambda s: tr(f"charlm.source.{s}"))
-text = None
+source = choice(state.SOURCE, tr("charlm.live.source"), format_func=lambda s: tr(f"charlm.source.{s}"))
+live_text = None
 if source == "paste":
-    text = st.text_area(tr("charlm.live.paste"), key="live_text", height=150)
+    live_text = st.text_area(tr("charlm.live.paste"), key="lm_live_text", height=150)
 elif source == "upload":
-    upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="live_file")
+    upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="lm_live_file")
     if upload is not None:
         try:
-            text = recipes.text_from_upload(upload.getvalue())
+            live_text = recipes.text_from_upload(upload.getvalue())
         except InputError as exc:
             input_error(exc)
 l1, l2, l3 = st.columns(3)
-kind = url_choice(l1.segmented_control, tr("charlm.live.cell"), charlm.KINDS, "live_cell", "lstm", format_func=str.upper)
-hidden = l1.select_slider(tr("charlm.live.hidden"), [32, 64, 128, 256, 512], 128, key="live_hidden")
-layers = l2.slider(tr("charlm.live.layers"), 1, 3, 2, key="live_layers")
-bptt = l2.slider(tr("charlm.live.bptt"), 16, 256, 64, 16, key="live_bptt")
-lr = l3.select_slider(tr("charlm.live.lr"), [1e-4, 3e-4, 1e-3, 2e-3, 3e-3, 1e-2, 3e-2], 3e-3, key="live_lr")
-steps = l3.slider(tr("charlm.live.steps"), 50, 5000, 500, 50, key="live_steps")
+kind = choice(state.LIVE_CELL, tr("charlm.live.cell"), l1.segmented_control, format_func=str.upper)
+hidden = select(state.LIVE_HIDDEN, tr("charlm.live.hidden"), l1)
+layers = slider(state.LIVE_LAYERS, tr("charlm.live.layers"), l2)
+bptt = slider(state.LIVE_BPTT, tr("charlm.live.bptt"), l2)
+lr = select(state.LIVE_LR, tr("charlm.live.lr"), l3)
+steps = slider(state.LIVE_STEPS, tr("charlm.live.steps"), l3)
 if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary"):
     try:
         if source in ("shakespeare", "python"):
             corpus = cached_corpus(source)
             train_text, val_text = corpus.train, corpus.validation
         else:
-            train_text, val_text = recipes.split_live_text(text or "")
+            train_text, val_text = recipes.split_live_text(live_text or "")
         settings = recipes.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
                                          batch=32, eval_every=max(50, steps // 10), snapshots=(), dropout=0.0)
         work = recipes.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))

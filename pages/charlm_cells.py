@@ -1,5 +1,6 @@
 """Inside a character LM: one cell's activation over a text, cells ranked against features, clamping a cell."""
 
+
 import streamlit as st
 
 from playground import svg
@@ -7,14 +8,19 @@ from playground.charlm import decoding as cs
 from playground.charlm import interpret as cells
 from playground.charlm.model import corpus_of
 from playground.datasets.cache import DataUnavailable
-from playground.datasets.charcorpora import held_out_python_files, python_passage
+from playground.datasets.charcorpora import python_passage
 from playground.errors import InputError
-from playground.ui import input_error, require_app_shell, show_svg, text_columns, tr, url_choice
+from playground.formatting import escape_markdown
+from playground.state import charlm_cells as state
+from playground.ui import input_error, require_app_shell, show_svg, text_columns, tr
 from playground.ui.charlm import cached_corpus, charlm_choice
+from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
 
 PASSAGE_CHARS = 2000
 
+
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("cells.title"))
 st.markdown(tr("cells.intro"))
 
@@ -24,33 +30,31 @@ if chosen is None:
 model_key, sampler, card = chosen
 
 # --- the text to read ---------------------------------------------------------------------------
-source = url_choice(st.segmented_control, tr("cells.source"), ["python", "shakespeare", "paste"], "cells_source",
-                    corpus_of(model_key) or "shakespeare", format_func=lambda s: tr(f"cells.source.{s}"))
-text = ""
+# (the source's default is the model's own corpus)
+source = choice(narrowed(state.SOURCE, default=corpus_of(model_key) or "shakespeare"), tr("cells.source"),
+                format_func=lambda s: tr(f"cells.source.{s}"))
+passage = ""
 if source == "python":
-    files = held_out_python_files()
-    name = st.selectbox(tr("cells.file"), files, index=files.index("base64.py") if "base64.py" in files else 0,
-                        key="cells_file", help=tr("cells.file_help"))
-    offset = st.number_input(tr("cells.offset"), 0, 1_000_000, 0, 500, key="cells_offset", bind="query-params")
-    text = python_passage(name, offset, PASSAGE_CHARS)
+    name = choice(state.FILE, tr("cells.file"), st.selectbox, help=tr("cells.file_help"))
+    offset = number(state.OFFSET, tr("cells.offset"))
+    passage = python_passage(name, offset, PASSAGE_CHARS)
 elif source == "shakespeare":
     try:
         test_text = cached_corpus("shakespeare").test
-        offset = st.number_input(tr("cells.offset"), 0, len(test_text) - PASSAGE_CHARS, 0, 500, key="cells_offset",
-                                 bind="query-params")
-        text = test_text[offset : offset + PASSAGE_CHARS]
+        offset = number(narrowed(state.OFFSET, high=len(test_text) - PASSAGE_CHARS), tr("cells.offset"))
+        passage = test_text[offset : offset + PASSAGE_CHARS]
     except DataUnavailable:
         st.warning(tr("cells.no_data"), icon=":material/cloud_off:")
 else:
-    text = st.text_area(tr("cells.paste"), "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n",
-                        key="cells_text", height=150)
+    passage = text(state.TEXT, tr("cells.paste"), area=True, height=150)
 try:
-    cells.check_text(text)
+    cells.check_text(passage)
 except InputError as exc:
     input_error(exc)
     st.stop()
-if unknown := sampler.vocab.unknown(text):
-    st.info(tr("charlm.lab.unknown", chars=" ".join(repr(c) for c in unknown[:20])), icon=":material/help:")
+if unknown := sampler.vocab.unknown(passage):
+    st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown[:20]))),
+            icon=":material/help:")
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -60,18 +64,17 @@ def _activations(key: str, _sampler, text: str, which: str):
 
 which = "cell"
 if sampler.kind == "lstm":
-    which = url_choice(st.segmented_control, tr("cells.which"), ["cell", "hidden"], "cells_which", "cell",
-                       format_func=lambda w: tr(f"cells.which.{w}"))
-acts = _activations(model_key, sampler, text, which)
-features = cells.text_features(text)
+    which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
+acts = _activations(model_key, sampler, passage, which)
+features = cells.text_features(passage)
 
 # --- ranking ------------------------------------------------------------------------------------
 st.header(tr("cells.rank.header"))
 st.markdown(tr("cells.rank.intro"))
-pattern = st.text_input(tr("cells.regex"), r"\bdef\b.*", key="cells_regex", bind="query-params", help=tr("cells.regex_help"))
+pattern = text(state.REGEX, tr("cells.regex"), help=tr("cells.regex_help"))
 if pattern:
     try:
-        features["regex"] = cells.regex_feature(text, pattern)
+        features["regex"] = cells.regex_feature(passage, pattern)
     except InputError as exc:
         input_error(exc)
 ranking = cells.rank_cells(acts, features, top=3)
@@ -94,19 +97,21 @@ st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": 
 # --- one cell over the text -----------------------------------------------------------------------
 st.header(tr("cells.view.header"))
 best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
-focus = url_choice(st.segmented_control, tr("cells.focus"), ["manual", *best], "cells_focus",
-                   "in_string" if "in_string" in best else "manual",
-                   format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
+# the features this text has (their options change with the text; "in_string" when it has strings)
+focus = choice(state.FOCUS, tr("cells.focus"), options=["manual", *best],
+               format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
 v1, v2 = st.columns(2)
-layer = v1.slider(tr("cells.col.layer"), 1, sampler.layers, sampler.layers, key="cells_layer", bind="query-params",
-                  disabled=focus != "manual", help=tr("cells.layer_help")) - 1 if sampler.layers > 1 else 0
-unit = v2.number_input(tr("cells.col.unit"), 1, sampler.hidden, 1, key="cells_unit", bind="query-params",
-                       disabled=focus != "manual", help=tr("cells.layer_help")) - 1
+layer = 0
+if sampler.layers > 1:  # the last layer by default
+    layer = slider(narrowed(state.LAYER, high=sampler.layers, default=sampler.layers), tr("cells.col.layer"), v1,
+                   disabled=focus != "manual", help=tr("cells.layer_help")) - 1
+unit = number(narrowed(state.UNIT, high=sampler.hidden), tr("cells.col.unit"), v2,
+              disabled=focus != "manual", help=tr("cells.layer_help")) - 1
 if focus != "manual":
     layer, unit = best[focus]
 values = acts[layer, :, unit]
 st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
-show_svg(svg.char_strip_html(text, values, tr("cells.view.header")))
+show_svg(svg.char_strip_html(passage, values, tr("cells.view.header")))
 if focus != "manual":
     r = cells.correlations(acts, features[focus])[layer, unit]
     st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
@@ -115,9 +120,9 @@ if focus != "manual":
 st.header(tr("cells.clamp.header"))
 st.markdown(tr("cells.clamp.intro"))
 k1, k2, k3 = st.columns(3)
-clamp_value = k1.slider(tr("cells.clamp.value"), -3.0, 3.0, 1.0, 0.1, key="cells_clamp_value", bind="query-params")
-clamp_prompt = k2.text_input(tr("cells.clamp.prompt"), "    def ", key="cells_clamp_prompt", bind="query-params")
-clamp_seed = k3.number_input(tr("charlm.lab.seed"), 0, 10_000, 1, key="cells_clamp_seed", bind="query-params")
+clamp_value = slider(state.CLAMP_VALUE, tr("cells.clamp.value"), k1)
+clamp_prompt = text(state.CLAMP_PROMPT, tr("cells.clamp.prompt"), k2)
+clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

@@ -12,6 +12,7 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.gradients import experiments as gradients
 from playground.gradients import memory_span
+from playground.state import gradients as state
 from playground.ui import (
     checkpoint_error,
     input_error,
@@ -20,8 +21,8 @@ from playground.ui import (
     session_jobs,
     shipped_model,
     tr,
-    url_choice,
 )
+from playground.ui.url_state import choice, number, select, slider, use_page_state
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -40,6 +41,7 @@ def _tbptt(window: int | None) -> dict:
 
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("grad.title"))
 st.markdown(tr("grad.intro"))
 st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")
@@ -48,8 +50,8 @@ st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag
 st.header(tr("grad.scalar.header"))
 st.markdown(tr("grad.scalar.intro"))
 c1, c2, c3 = st.columns([2, 2, 1])
-a = c1.slider(tr("grad.scalar.a"), 0.05, 2.0, 0.5, 0.05, key="a", bind="query-params")
-k = c2.slider(tr("grad.scalar.k"), 1, 2000, 10, key="k", bind="query-params")
+a = slider(state.A, tr("grad.scalar.a"), c1)
+k = slider(state.K, tr("grad.scalar.k"), c2)
 c3.metric(tr("grad.scalar.value"), f"{gradients.power(a, k):.5g}")
 ks = list(range(0, max(k, 10) + 1))
 st.plotly_chart(figures.log_curves(
@@ -57,7 +59,7 @@ st.plotly_chart(figures.log_curves(
          "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
          f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
     tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
-    points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="power")
+    points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power")
 limits = gradients.float_limits(a, 2000)
 never = tr("grad.scalar.never", k=2000)
 st.markdown(f"**{tr('grad.scalar.limits')}**")
@@ -72,23 +74,20 @@ st.markdown(tr("grad.scalar.note"))
 st.header(tr("grad.lab.header"))
 st.markdown(tr("grad.lab.intro"))
 r1 = st.columns(5)
-hidden = r1[0].slider(tr("grad.lab.hidden"), 2, 128, 32, key="m", bind="query-params")
-length = r1[1].slider(tr("grad.lab.length"), 10, 1000, 100, key="T", bind="query-params")
-scale = r1[2].slider(tr("grad.lab.scale"), 0.1, 3.0, 1.0, 0.05, key="scale", bind="query-params")
-input_scale = r1[3].slider(tr("grad.lab.input_scale"), 0.0, 5.0, 1.0, 0.1, key="input_scale", bind="query-params")
-seed = r1[4].number_input(tr("grad.lab.seed"), 0, 9999, 0, key="seed", bind="query-params")
+hidden = slider(state.HIDDEN, tr("grad.lab.hidden"), r1[0])
+length = slider(state.LENGTH, tr("grad.lab.length"), r1[1])
+scale = slider(state.SCALE, tr("grad.lab.scale"), r1[2])
+input_scale = slider(state.INPUT_SCALE, tr("grad.lab.input_scale"), r1[3])
+seed = number(state.SEED, tr("grad.lab.seed"), r1[4])
 r2 = st.columns(4)
 with r2[0]:
-    activation = url_choice(st.segmented_control, tr("grad.lab.activation"), ["tanh", "relu", "identity"], "act", "tanh",
-                            format_func=lambda v: tr(f"grad.act.{v}"))
+    activation = choice(state.ACTIVATION, tr("grad.lab.activation"), format_func=lambda v: tr(f"grad.act.{v}"))
 with r2[1]:
-    init = url_choice(st.segmented_control, tr("grad.lab.init"), list(gradients.INITS), "init", "orthogonal",
-                      format_func=lambda v: tr(f"grad.init.{v}"))
+    init = choice(state.INIT, tr("grad.lab.init"), format_func=lambda v: tr(f"grad.init.{v}"))
 with r2[2]:
-    measure = url_choice(st.segmented_control, tr("grad.lab.measure"), list(gradients.MEASURES), "measure", "singular",
-                         format_func=lambda v: tr(f"grad.measure.{v}"))
+    measure = choice(state.MEASURE, tr("grad.lab.measure"), format_func=lambda v: tr(f"grad.measure.{v}"))
 with r2[3]:
-    dtype = url_choice(st.segmented_control, tr("grad.lab.dtype"), ["float32", "float64"], "dtype", "float32")
+    dtype = choice(state.DTYPE, tr("grad.lab.dtype"))
 try:
     settings = gradients.LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,
                                      measure=measure, input_scale=input_scale, seed=int(seed), dtype=dtype)
@@ -98,7 +97,7 @@ except InputError as exc:
 rnn = _run("rnn", settings)
 ts = list(range(length))
 st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
-                key="rnn_norms")
+                key="grad_rnn_norms")
 zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
 if zeros or bad:
     st.warning(tr("grad.lab.nonfinite", zeros=zeros, bad=bad), icon=":material/warning:")
@@ -106,35 +105,34 @@ if np.isfinite(rnn.final_state_norm):
     st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
 g1, g2 = st.columns(2)
 g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
-                                   tr("grad.lab.t"), ""), key="factors")
+                                   tr("grad.lab.t"), ""), key="grad_factors")
 g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
-                             tr("grad.lab.singular")), key="singular")
+                             tr("grad.lab.singular")), key="grad_singular")
 
 # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
 st.header(tr("grad.compare.header"))
 st.markdown(tr("grad.compare.intro"))
-forget_bias = st.slider(tr("grad.compare.bias"), -3.0, 6.0, 0.0, 0.5, key="forget_bias", bind="query-params")
+forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
 lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
 st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
                                         tr("grad.compare.cell_path"): lstm.cell_path},
                                    tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
-                                   dashed=[tr("grad.compare.cell_path")]), key="compare")
+                                   dashed=[tr("grad.compare.cell_path")]), key="grad_compare")
 
 # --- 4. gradient clipping ---------------------------------------------------------------------------------
 st.header(tr("grad.clip.header"))
 st.markdown(tr("grad.clip.intro"))
 k1, k2 = st.columns(2)
-threshold = k1.select_slider(tr("grad.clip.threshold"), [0.1, 0.3, 1.0, 3.0, 10.0, 100.0], 1.0, key="clip",
-                             bind="query-params")
-clip_scale = k2.slider(tr("grad.clip.scale"), 0.9, 2.0, 1.3, 0.05, key="clip_scale", bind="query-params")
+threshold = select(state.CLIP, tr("grad.clip.threshold"), k1)
+clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
 free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
 names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
 steps_axis = list(range(1, 61))
 p1, p2 = st.columns(2)
 p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
-                                   tr("grad.clip.step"), ""), key="clip_loss")
+                                   tr("grad.clip.step"), ""), key="grad_clip_loss")
 p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
-                                   tr("grad.clip.step"), ""), key="clip_norm")
+                                   tr("grad.clip.step"), ""), key="grad_clip_norm")
 st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
 st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
             else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
@@ -143,12 +141,12 @@ st.info(tr("grad.clip.vanishing"), icon=":material/info:")
 # --- 5. truncated BPTT ---------------------------------------------------------------------------------------
 st.header(tr("grad.tbptt.header"))
 st.markdown(tr("grad.tbptt.intro"))
-window = st.slider(tr("grad.tbptt.window"), 1, 200, 20, key="window", bind="query-params")
+window = slider(state.WINDOW, tr("grad.tbptt.window"))
 full, cut = _tbptt(None), _tbptt(window)
 modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
 with np.errstate(divide="ignore"):
     reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
-st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="strip")
+st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip")
 st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
 st.dataframe(pd.DataFrame({
     tr("grad.tbptt.mode"): list(modes),
@@ -167,11 +165,11 @@ try:
     series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
     fig = figures.time_series([str(v) for v in lengths], series, tr("grad.span.chart"), tr("grad.span.accuracy"),
                               dashed=[tr("grad.span.chance")])
-    st.plotly_chart(fig, key="span")
+    st.plotly_chart(fig, key="grad_span")
     st.markdown(tr("grad.span.reading", **{c: memory_span.span_of(rows, c) for c in memory_span.CELLS}))
 except CheckpointError as exc:
     checkpoint_error(exc)
-with st.form("span_live"):
+with st.form("grad_span_live"):
     st.markdown(f"**{tr('grad.span.live')}**")
     f1, f2 = st.columns(2)
     live_cell = f1.selectbox(tr("grad.span.cell"), memory_span.CELLS, format_func=str.upper)

@@ -7,9 +7,12 @@ from playground import svg
 from playground.catalog import PAGES
 from playground.errors import InputError
 from playground.home import forms, order
-from playground.ui import input_error, lang, require_app_shell, show_svg, tr, url_choice
+from playground.state import home as state
+from playground.ui import input_error, lang, require_app_shell, show_svg, tr
+from playground.ui.url_state import choice, select, slider, text, use_page_state
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("home.title"))
 st.markdown(tr("home.intro"))
 
@@ -23,10 +26,8 @@ st.dataframe(pd.DataFrame(rows, columns=columns), hide_index=True, width="stretc
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"))
 st.markdown(tr("home.forms.intro"))
-form = url_choice(st.segmented_control, tr("home.forms.pick"), forms.FORMS, "form", "many_to_one",
-                  format_func=lambda f: tr(f"home.form.{f}"))
-view = url_choice(st.segmented_control, tr("home.forms.view"), ["unrolled", "folded"], "view", "unrolled",
-                  format_func=lambda v: tr(f"home.forms.view.{v}"))
+form = choice(state.FORM, tr("home.forms.pick"), format_func=lambda f: tr(f"home.form.{f}"))
+view = choice(state.VIEW, tr("home.forms.view"), format_func=lambda v: tr(f"home.forms.view.{v}"))
 st.markdown(tr(f"home.form.{form}.desc"))
 graph = forms.unrolled(form, lang())
 if view == "folded":
@@ -40,10 +41,8 @@ else:
 st.header(tr("home.order.header"))
 st.markdown(tr("home.order.intro"))
 col_a, col_b = st.columns(2)
-text_a = col_a.text_input(tr("home.order.a"), value="狗咬人", max_chars=order.MAX_CHARS * 2, key="order_a",
-                          bind="query-params")
-text_b = col_b.text_input(tr("home.order.b"), value="人咬狗", max_chars=order.MAX_CHARS * 2, key="order_b",
-                          bind="query-params")
+text_a = text(state.ORDER_A, tr("home.order.a"), col_a, help=tr("home.order.limit", limit=order.MAX_CHARS))
+text_b = text(state.ORDER_B, tr("home.order.b"), col_b, help=tr("home.order.limit", limit=order.MAX_CHARS))
 try:
     result = order.compare_orders(text_a, text_b)
 except InputError as exc:
@@ -66,9 +65,9 @@ else:
 st.header(tr("home.window.header"))
 st.markdown(tr("home.window.intro"))
 c1, c2, c3 = st.columns(3)
-gap = c1.slider(tr("home.window.gap"), 1, 60, 12, key="gap", bind="query-params")
-window = c2.slider(tr("home.window.size"), 1, 60, 5, key="window", bind="query-params")
-width = c3.select_slider(tr("home.window.dim"), [16, 32, 64, 128, 256], value=128, key="width", bind="query-params")
+gap = slider(state.GAP, tr("home.window.gap"), c1)
+window = slider(state.WINDOW, tr("home.window.size"), c2)
+width = select(state.WIDTH, tr("home.window.dim"), c3)
 if order.window_sees(gap, window):
     st.success(tr("home.window.sees"))
 else:

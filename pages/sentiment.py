@@ -1,6 +1,7 @@
 """Sentiment step-through: the lecture's scalar walk-through, then trained classifiers read token by token."""
 
 import math
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
@@ -11,7 +12,10 @@ from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
 from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
-from playground.ui import checkpoint_error, input_error, lang, require_app_shell, shipped_model, show_svg, tr, url_choice
+from playground.state import IGNORED
+from playground.state import sentiment as state
+from playground.ui import checkpoint_error, input_error, lang, require_app_shell, shipped_model, show_svg, tr
+from playground.ui.url_state import choice, slider, text, use_page_state
 
 
 def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
@@ -23,11 +27,20 @@ def _test_predictions(language: str, kind: str) -> pd.DataFrame:
     return sentiment_model.test_predictions(_classifier(language, kind))
 
 
-def _load_text(text: str) -> None:
-    st.session_state["review"] = text
+def _load_text(review: str) -> None:
+    st.session_state[state.REVIEW.key] = review
 
 
 require_app_shell()
+# the model language defaults to the reader's, and the review to that language's sample, which a
+# declaration cannot say: a link's refused language and Reset give those, not the declared ones
+linked_lang = None if state.MODEL_LANG.key in st.session_state else st.query_params.get(state.MODEL_LANG.key)
+use_page_state(state.STATE)
+if st.session_state.get(f"{state.STATE.prefix}_reset"):  # the Reset button, clicked
+    st.session_state[state.MODEL_LANG.key] = lang()
+    st.session_state[state.REVIEW.key] = state.SAMPLES[lang()]
+elif linked_lang is not None and state.MODEL_LANG.parse(linked_lang).status == IGNORED:
+    st.session_state[state.MODEL_LANG.key] = lang()
 st.title(tr("senti.title"))
 st.markdown(tr("senti.intro"))
 
@@ -35,18 +48,20 @@ st.markdown(tr("senti.intro"))
 st.header(tr("senti.walk.header"))
 st.markdown(tr("senti.walk.intro"))
 w1, w2, w3, w4 = st.columns(4)
-w_x = w1.slider("w_x", -3.0, 3.0, 1.0, 0.05, key="w_x", bind="query-params")
-w_h = w2.slider("w_h", -3.0, 3.0, 0.5, 0.05, key="w_h", bind="query-params")
-w_y = w3.slider("w_y", -5.0, 5.0, 2.0, 0.1, key="w_y", bind="query-params")
+w_x = slider(state.W_X, "w_x", w1)
+w_h = slider(state.W_H, "w_h", w2)
+w_y = slider(state.W_Y, "w_y", w3)
 with w4:
-    label = url_choice(st.segmented_control, tr("senti.walk.label"), [1, 0], "label", 1,
-                       format_func=lambda v: tr(f"senti.label.{v}"))
+    label = choice(state.LABEL, tr("senti.walk.label"), format_func=lambda v: tr(f"senti.label.{v}"))
 default_tokens = pd.DataFrame({tr("senti.walk.token"): list(walkthrough.LECTURE_TOKENS),
                                "x_t": list(walkthrough.LECTURE_XS)})
 st.markdown(f"**{tr('senti.walk.tokens')}**")
-edited = st.data_editor(default_tokens, num_rows="dynamic", key="walk_tokens", hide_index=True,
+edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
                         column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
 rows = edited.dropna()
+if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
+    st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
+    rows = rows.head(walkthrough.MAX_TOKENS)
 try:
     walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
 except InputError as exc:
@@ -64,9 +79,9 @@ if walk is not None:
                           tr("senti.walk.col_grad"): table["dL_dh"].map(lambda v: f"{v:.5g}")})
     st.dataframe(shown, hide_index=True)
     g1, g2 = st.columns(2)
-    g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")), key="walk_h")
+    g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")), key="senti_walk_h")
     g2.plotly_chart(figures.time_series(table["token"], {"∂L/∂h_t": table["dL_dh"]}, tr("senti.walk.grad_chart")),
-                    key="walk_grad")
+                    key="senti_walk_grad")
 st.markdown(tr("senti.walk.seed_note"))
 h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
 st.markdown(tr("senti.walk.first", h1=f"{h1:.5g}", h2=f"{h2:.5g}"))
@@ -76,13 +91,11 @@ st.header(tr("senti.model.header"))
 st.markdown(tr("senti.model.intro"))
 c1, c2 = st.columns(2)
 with c1:
-    language = url_choice(st.segmented_control, tr("senti.model.lang"), list(sentiment_model.LANGS), "model_lang", lang(),
-                          format_func=lambda v: tr(f"senti.lang.{v}"))
+    language = choice(replace(state.MODEL_LANG, default=lang()), tr("senti.model.lang"),
+                      format_func=lambda v: tr(f"senti.lang.{v}"))
 with c2:
-    kind = url_choice(st.segmented_control, tr("senti.model.kind"), list(sentiment_model.KINDS), "kind", "lstm",
-                      format_func=lambda v: tr(f"senti.kind.{v}"))
-text = st.text_area(tr("senti.model.text"), "配送不慢，饭也不是不好吃，就是下次不会再点了" if language == "zh"
-                    else "not bad at all, I would watch it again", key="review", bind="query-params", height=80)
+    kind = choice(state.KIND, tr("senti.model.kind"), format_func=lambda v: tr(f"senti.kind.{v}"))
+review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80)
 try:
     classifiers = {k: _classifier(language, k) for k in sentiment_model.KINDS}
 except CheckpointError as exc:
@@ -91,7 +104,7 @@ except CheckpointError as exc:
 clf = classifiers[kind]
 trace = None
 try:
-    cleaned, cut = clf.clean(text)
+    cleaned, cut = clf.clean(review)
     trace = clf.trace(cleaned)
 except InputError:
     st.info(tr("senti.model.empty"))
@@ -105,13 +118,15 @@ if trace is not None:
         st.caption(tr("senti.model.unknown", count=unknown))
     tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
     st.success(tr("senti.model.verdict", model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}"))
-    t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"t_{len(tokens)}") if len(tokens) > 1 else 1
+    t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1
     show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
     st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
-    shown_kinds = sentiment_model.KINDS if st.toggle(tr("senti.model.show_all"), True, key="show_all") else (kind,)
+    show_all = st.toggle(tr("senti.model.show_all"), key=state.SHOW_ALL.key, bind="query-params",
+                         **({} if state.SHOW_ALL.key in st.session_state else {"value": state.SHOW_ALL.default}))
+    shown_kinds = sentiment_model.KINDS if show_all else (kind,)
     curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
     st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves"), "p", highlight=t - 1,
-                                        dashed=[tr("senti.kind.bag")]), key="curves")
+                                        dashed=[tr("senti.kind.bag")]), key="senti_curves")
     if kind != "bag":
         units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
         panels = [("h", tr("senti.model.hidden"))] + [(g, tr("senti.model.gate", gate=tr(f"senti.gate.{g}")))
@@ -119,22 +134,22 @@ if trace is not None:
         for name, title in panels:
             z = [list(col) for col in zip(*trace[name], strict=True)]
             lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
-            st.plotly_chart(figures.heatmap(z, tokens, units, title, zmin=lo, highlight=t - 1), key=f"heat_{name}")
+            st.plotly_chart(figures.heatmap(z, tokens, units, title, zmin=lo, highlight=t - 1), key=f"senti_heat_{name}")
 
     # --- why ----------------------------------------------------------------------------------------------
     st.subheader(tr("senti.why.header"))
     why = sentiment_model.influence(clf, cleaned)
     y1, y2 = st.columns(2)
     y1.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["delta_p"], tr("senti.why.delta")),
-                    key="delta")
+                    key="senti_delta")
     y2.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["saliency"],
-                                 tr("senti.why.saliency")), key="saliency")
-    other = st.text_input(tr("senti.why.counter"), cleaned, key="counterfactual")
+                                 tr("senti.why.saliency")), key="senti_saliency")
+    other = st.text_input(tr("senti.why.counter"), cleaned, key="senti_counterfactual")
     try:
         other_trace = clf.trace(other)
         both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
         fig = figures.time_series([""] * max(len(tokens), len(other_trace)), both, tr("senti.model.curves"), "p")
-        st.plotly_chart(fig, key="counter")
+        st.plotly_chart(fig, key="senti_counter")
     except InputError as exc:
         input_error(exc)
 
@@ -164,7 +179,7 @@ else:
     for i, row in enumerate(errors.itertuples()):
         e1, e2 = st.columns([6, 1])
         e1.caption(f"{tr(f'senti.label.{row.label}')} · p={row.p_positive:.2f} · {row.text[:160]}")
-        e2.button(tr("senti.panel.load"), key=f"load_{i}", on_click=_load_text,
+        e2.button(tr("senti.panel.load"), key=f"senti_load_{i}", on_click=_load_text,
                   args=(row.text[: sentiment_model.MAX_CHARS],))
 
 st.header(tr("senti.myths.header"))

@@ -7,13 +7,17 @@ from playground import figures, seq2seq
 from playground.checkpoints import CheckpointError
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.errors import InputError
+from playground.formatting import escape_markdown
 from playground.seq2seq.decoding import MAX_OUTPUT_TOKENS
 from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
-from playground.seq2seq.translate import STRATEGIES, Translator
-from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_model, tr, url_choice
+from playground.seq2seq.translate import Translator
+from playground.state import seq2seq as state
+from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_model, tr
+from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("s2s.title"))
 st.markdown(tr("s2s.intro"))
 
@@ -71,23 +75,21 @@ st.caption(tr("s2s.seed.note"))
 
 # --- decoding lab ----------------------------------------------------------------------------------
 st.header(tr("s2s.lab.header"))
-text = st.text_input(tr("s2s.lab.text"), "我爱自然语言处理", key="s2s_text", bind="query-params",
-                     help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+source = text(state.TEXT, tr("s2s.lab.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
 st.caption(tr("s2s.lab.examples"))
 c1, c2 = st.columns(2)
-model_key = url_choice(c1.segmented_control, tr("s2s.lab.model"), usable, "s2s_model", usable[0],
-                       format_func=lambda k: tr(f"s2s.model.{k}"), required=True)
-strategy = url_choice(c2.segmented_control, tr("s2s.lab.strategy"), STRATEGIES, "s2s_strategy", "beam",
-                      format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
+model_key = choice(state.MODEL, tr("s2s.lab.model"), c1.segmented_control, options=usable,
+                   format_func=lambda k: tr(f"s2s.model.{k}"), required=True)
+strategy = choice(state.STRATEGY, tr("s2s.lab.strategy"), c2.segmented_control,
+                  format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
 c1, c2, c3, c4 = st.columns(4)
-width = c1.slider(tr("s2s.lab.beam"), 1, 10, 5, key="s2s_beam", bind="query-params")
-penalty = c2.slider(tr("s2s.lab.penalty"), 0.0, 2.0, 1.0, 0.1, key="s2s_penalty", bind="query-params",
-                    help=tr("s2s.lab.penalty_help"))
-temperature = c3.slider(tr("s2s.lab.temperature"), 0.1, 2.0, 1.0, 0.05, key="s2s_temperature", bind="query-params")
-seed = c4.number_input(tr("s2s.lab.seed"), 0, 10_000, 0, key="s2s_seed", bind="query-params")
+width = slider(state.BEAM, tr("s2s.lab.beam"), c1)
+penalty = slider(state.PENALTY, tr("s2s.lab.penalty"), c2, help=tr("s2s.lab.penalty_help"))
+temperature = slider(state.TEMPERATURE, tr("s2s.lab.temperature"), c3)
+seed = number(state.SEED, tr("s2s.lab.seed"), c4)
 
 try:
-    result = translate(model_key, text, strategy, width, penalty, temperature, seed)
+    result = translate(model_key, source, strategy, width, penalty, temperature, seed)
 except InputError as exc:
     input_error(exc)
     result = None
@@ -95,9 +97,9 @@ except InputError as exc:
 
 def show_result(result) -> None:
     if result.source.converted:
-        st.info(tr("s2s.out.converted", text=result.source.text), icon=":material/translate:")
+        st.info(tr("s2s.out.converted", text=escape_markdown(result.source.text)), icon=":material/translate:")
     if result.source.unknown:
-        st.info(tr("s2s.out.unknown", chars=" ".join(result.source.unknown)), icon=":material/help:")
+        st.info(tr("s2s.out.unknown", chars=escape_markdown(" ".join(result.source.unknown))), icon=":material/help:")
     st.markdown(f"### {result.text or '∅'}")
     st.caption(" / ".join(result.tokens + (["<eos>"] if result.finished else [])) + " · "
                + tr("s2s.out.logp", logp=f"{result.log_prob:.3f}", n=len(result.steps)))
@@ -130,7 +132,7 @@ def show_tree(tree, width: int) -> None:
     st.subheader(tr("s2s.tree.header"))
     st.markdown(tr("s2s.tree.intro", width=width))
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
-    st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s-tree")
+    st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s_tree")
     if tree.greedy_won:
         st.info(tr("s2s.tree.greedy_won"), icon=":material/lightbulb:")
     with st.expander(tr("s2s.tree.hypotheses")):
@@ -144,21 +146,21 @@ def show_attention_or_context(result) -> None:
     if result.attention is not None:
         st.subheader(tr("s2s.attn.header"))
         targets = result.tokens + (["<eos>"] if result.finished else [])
-        st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s-attention")
+        st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s_attention")
         st.caption(tr("s2s.attn.caption"))
     else:
         st.subheader(tr("s2s.context.header"))
         size = len(result.context)
         st.plotly_chart(figures.strips({"c": result.context}, tr("s2s.context.title", size=size), "", "c"),
-                        key="s2s-context")
+                        key="s2s_context")
         st.caption(tr("s2s.context.caption", size=size, n=len(result.source.chars)))
 
 
 if result is not None:
     show_result(result)
     show_steps(result)
-    show_comparison(compare(model_key, text, width, penalty, temperature, seed))
-    show_tree(beam_tree(model_key, text, width, penalty), width)
+    show_comparison(compare(model_key, source, width, penalty, temperature, seed))
+    show_tree(beam_tree(model_key, source, width, penalty), width)
     show_attention_or_context(result)
 
 # --- the bottleneck ----------------------------------------------------------------------------------
@@ -173,11 +175,10 @@ else:
               for k in ("attention", "classic") for s, v in (("beam", "beam5"), ("greedy", "greedy"))}
     buckets = by_length["attention"]["buckets"]
     st.plotly_chart(figures.time_series(buckets, series, tr("s2s.bottleneck.title"), "BLEU",
-                                        dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s-buckets")
+                                        dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s_buckets")
     st.caption(tr("s2s.bottleneck.caption", counts=", ".join(
         f"{b}: {n}" for b, n in zip(buckets, by_length["attention"]["sentences"], strict=True))))
-long_text = st.text_input(tr("s2s.long.text"), "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。",
-                          key="s2s_long", bind="query-params", help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
 try:
     long_runs = {k: translate(k, long_text) for k in usable}
 except InputError as exc:

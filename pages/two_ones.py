@@ -8,6 +8,7 @@ from playground import formatting as fmt
 from playground import svg, two_ones
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
+from playground.state import two_ones as state
 from playground.ui import (
     checkpoint_error,
     input_error,
@@ -18,23 +19,25 @@ from playground.ui import (
     shipped_model,
     show_svg,
     tr,
-    url_choice,
 )
+from playground.ui.url_state import choice, slider, text, use_page_state
 
 
 def _randomise() -> None:
-    st.session_state["bits"] = " ".join(two_ones.random_bits(st.session_state.get("rand_len", 12)))
+    st.session_state[state.BITS.key] = " ".join(two_ones.random_bits(st.session_state.get(state.RAND_LEN.key,
+                                                                                           state.RAND_LEN.default)))
 
 
 def _load_counterexample(example: str) -> None:
-    st.session_state["bits"] = " ".join(example)
+    st.session_state[state.BITS.key] = " ".join(example)
 
 
 def _reset_weights() -> None:
-    st.session_state["weights_version"] = st.session_state.get("weights_version", 0) + 1
+    st.session_state["ones_weights_version"] = st.session_state.get("ones_weights_version", 0) + 1
 
 
 require_app_shell()
+use_page_state(state.STATE)
 st.title(tr("two.title"))
 st.markdown(tr("two.intro"))
 st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W_{hy}h_t),\qquad h_0=(0,0,1)")
@@ -42,11 +45,11 @@ st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W
 # --- 1. the input -------------------------------------------------------------------------------
 st.header(tr("two.input.header"))
 c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
-text = c_text.text_input(tr("two.input.bits"), value="0 1 0 1 1 1", key="bits", bind="query-params")
-c_len.slider(tr("two.input.length"), 1, 64, 12, key="rand_len", bind="query-params")
-c_button.button(tr("two.input.random"), on_click=_randomise, icon=":material/casino:")
+bits_text = text(state.BITS, tr("two.input.bits"), c_text)
+slider(state.RAND_LEN, tr("two.input.length"), c_len)
+c_button.button(tr("two.input.random"), key="ones_random", on_click=_randomise, icon=":material/casino:")
 try:
-    bits = two_ones.parse_bits(text)
+    bits = two_ones.parse_bits(bits_text)
 except InputError as exc:
     input_error(exc)
     bits = None
@@ -56,28 +59,27 @@ if bits == []:
 
 # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
 st.header(tr("two.weights.header"))
-construction = url_choice(st.segmented_control, tr("two.weights.construction"), list(two_ones.CONSTRUCTIONS),
-                          "construction", "relu", format_func=lambda c: tr(f"two.construction.{c}"))
+construction = choice(state.CONSTRUCTION, tr("two.weights.construction"), format_func=lambda c: tr(f"two.construction.{c}"))
 base = two_ones.CONSTRUCTIONS[construction]()
 st.markdown(tr("two.weights.reading"))
 if construction == "tanh":
     st.markdown(tr("two.weights.tanh_note"))
-weights, editing = base, st.toggle(tr("two.weights.edit"), key="edit")
+weights, editing = base, st.toggle(tr("two.weights.edit"), key="ones_edit")
 if editing:
-    version = f"{construction}-{st.session_state.get('weights_version', 0)}"
+    version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}"
     cols = st.columns([1, 3, 3, 1])
     arrays = {
-        "w_xh": matrix_editor("$W_{xh}$", base.w_xh, f"w_xh-{version}", cols[0]),
-        "w_hh": matrix_editor("$W_{hh}$", base.w_hh, f"w_hh-{version}", cols[1]),
-        "w_hy": matrix_editor("$W_{hy}$", base.w_hy, f"w_hy-{version}", cols[2]),
-        "h0": matrix_editor("$h_0$", base.h0[:, None], f"h0-{version}", cols[3])[:, 0],
+        "w_xh": matrix_editor("$W_{xh}$", base.w_xh, f"ones_w_xh-{version}", cols[0]),
+        "w_hh": matrix_editor("$W_{hh}$", base.w_hh, f"ones_w_hh-{version}", cols[1]),
+        "w_hy": matrix_editor("$W_{hy}$", base.w_hy, f"ones_w_hy-{version}", cols[2]),
+        "h0": matrix_editor("$h_0$", base.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
     }
     a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-    activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"act-{version}",
+    activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"ones_act-{version}",
                               index=two_ones.ACTIVATIONS.index(base.activation), format_func=lambda a: tr(f"two.act.{a}"))
-    output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"out-{version}",
+    output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"ones_out-{version}",
                           index=two_ones.OUTPUTS.index(base.output), format_func=lambda o: tr(f"two.output.{o}"))
-    a3.button(tr("two.weights.reset"), on_click=_reset_weights, icon=":material/restart_alt:")
+    a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
     try:
         weights = two_ones.Weights(**arrays, activation=activation, output=output)
     except InputError as exc:
@@ -103,6 +105,7 @@ if bits and weights is not None:
         tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
     })
     st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
+    st.caption(tr("two.table.decision"))
     overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
     if overflow:
         st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
@@ -113,13 +116,15 @@ if bits and weights is not None:
         st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
     else:
         st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
-        st.button(tr("two.check.load"), on_click=_load_counterexample, args=(counterexample,))
+        st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
 
     # --- 4. step through the unrolled graph --------------------------------------------------------
     st.header(tr("two.steps.header"))
-    if st.session_state.get("t", 1) > len(table):
-        st.session_state["t"] = len(table)
-    t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), 1, key="t", bind="query-params") \
+    if st.session_state.get(state.T.key, state.T.default) > len(table):
+        st.session_state[state.T.key] = len(table)
+    # the declared range is the widest; this slider only goes as far as the sequence
+    t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), key=state.T.key, bind="query-params",
+                  **({} if state.T.key in st.session_state else {"value": state.T.default})) \
         if len(table) > 1 else 1
     window = [
         {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
@@ -141,7 +146,7 @@ st.dataframe(pd.DataFrame({
 st.header(tr("two.train.header"))
 st.markdown(tr("two.train.intro"))
 defaults = two_ones.TrainSettings()
-with st.form("train"):
+with st.form("ones_train"):
     f1, f2, f3, f4, f5 = st.columns(5)
     hidden = f1.slider(tr("two.train.hidden"), 2, 16, defaults.hidden)
     train_activation = f2.selectbox(tr("two.train.activation"), ["tanh", "relu"],

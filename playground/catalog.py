@@ -25,15 +25,15 @@ class PageSpec:
 
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("home", "pages/home.py", ":material/home:", "home", default=True,
-             main_widget="order_a", main_value="咬狗人"),
+             main_widget="home_order_a", main_value="咬狗人"),
     PageSpec("two_ones", "pages/two_ones.py", ":material/exposure_plus_1:", "two_ones",
-             main_widget="bits", main_value="1 1 0 1 1"),
+             main_widget="ones_bits", main_value="1 1 0 1 1"),
     PageSpec("cell_lab", "pages/cell_lab.py", ":material/memory_alt:", "cell_lab",
-             main_widget="text", main_value="我在苹果工作"),
+             main_widget="lab_text", main_value="我在苹果工作"),
     PageSpec("sentiment", "pages/sentiment.py", ":material/sentiment_satisfied:", "sentiment",
-             main_widget="review", main_value="味道很好，但服务太慢了"),
+             main_widget="senti_review", main_value="味道很好，但服务太慢了"),
     PageSpec("gradients", "pages/gradients.py", ":material/trending_down:", "gradients",
-             main_widget="k", main_value=11),  # one step right of 10
+             main_widget="grad_k", main_value=11),  # one step right of 10
     PageSpec("seq2seq", "pages/seq2seq.py", ":material/translate:", "seq2seq",
              main_widget="s2s_text", main_value="他每天早上喝咖啡。"),
     PageSpec("charlm", "pages/charlm.py", ":material/edit_note:", "charlm",
@@ -41,5 +41,5 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("charlm_cells", "pages/charlm_cells.py", ":material/visibility:", "charlm_cells",
              main_widget="cells_regex", main_value=r"\bif\b.*"),
     PageSpec("beyond", "pages/beyond.py", ":material/swap_horiz:", "beyond",
-             main_widget="cloze_text", main_value="我吃了一个__"),
+             main_widget="beyond_cloze_text", main_value="我吃了一个__"),
 )

@@ -62,17 +62,46 @@ def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: st
     """Curves on a log y axis. Values that are 0, negative, NaN or inf cannot sit on a log axis:
     they are left out of the line (the page says how many there were)."""
     fig = go.Figure()
+    logs = []
     for name, values in series.items():
-        y = [float(v) if v is not None and math.isfinite(float(v)) and float(v) > 0 else None for v in values]
+        y = [_log_point(v) for v in values]
+        logs += [math.log10(v) for v in y if v is not None]
         fig.add_trace(go.Scatter(x=list(x), y=y, mode="lines", name=name,
                                  line=dict(dash="dash" if name in dashed else "solid")))
-    for px, py, label in points:
-        fig.add_trace(go.Scatter(x=[px], y=[py], mode="markers+text", text=[label], textposition="top center",
+    for px, py, label in points:  # a label below a small value, above a large one: two at one x never overlap
+        fig.add_trace(go.Scatter(x=[px], y=[py], mode="markers+text", text=[label],
+                                 textposition="bottom right" if py < 1 else "top left",
                                  marker=dict(size=10, symbol="diamond"), showlegend=False))
-    fig.update_yaxes(type="log", exponentformat="power")
+        logs.append(math.log10(py))
+    fig.update_yaxes(type="log", exponentformat="power", **_log_axis(logs))
     fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=340,
                       margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
     return fig
+
+
+LOG_LIMIT = 300  # decades: beyond 1e±300 a browser's log axis computes infinite ticks ("Infinity^-NaN")
+
+
+def _log_point(value) -> float | None:
+    """A value a log axis can draw, or None (0, negative, NaN, inf and beyond 1e±300 are left out)."""
+    if value is None:
+        return None
+    value = float(value)
+    if not math.isfinite(value) or value <= 0 or abs(math.log10(value)) > LOG_LIMIT:
+        return None
+    return value
+
+
+def _log_axis(logs: Sequence[float]) -> dict:
+    """An explicit range with headroom (labels near the top stay inside) and a whole-decade tick
+    step, so only powers of ten are labelled (no minor "2 ... 9" digits that read like values)."""
+    if not logs:
+        return {}
+    low, high = min(logs), max(logs)
+    span = max(high - low, 1.0)
+    pad = max(0.5, 0.08 * span)
+    edge = LOG_LIMIT + 5  # still inside a double (1.8e308)
+    return {"range": [max(low - pad, -edge), min(high + pad, edge)], "dtick": max(1, math.ceil(span / 8))}
 
 
 def loglog(series: dict[str, tuple[Sequence[float], Sequence[float]]], title: str, x_title: str, y_title: str,

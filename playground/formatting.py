@@ -1,8 +1,10 @@
-"""Numbers as text: matrices in LaTeX, vectors in brackets, non-finite values marked."""
+"""Numbers as text: matrices in LaTeX, vectors in brackets, non-finite values marked; and user text
+made safe to show inside markdown."""
 
 from __future__ import annotations
 
 import math
+import string
 from collections.abc import Iterable
 
 import numpy as np
@@ -29,3 +31,14 @@ def latex_matrix(name: str, array, digits: int = 4) -> str:
     body = r" \\ ".join(" & ".join(number(v, digits).replace("∞", r"\infty").replace("−", "-") for v in row)
                         for row in rows)
     return rf"{name} = \begin{{bmatrix}} {body} \end{{bmatrix}}"
+
+
+_MARKDOWN_ESCAPES = str.maketrans({c: "\\" + c for c in string.punctuation})
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` as written inside markdown (st.markdown, st.info, a caption): every ASCII punctuation
+    mark gets a backslash (CommonMark shows each as the mark itself), so no link, image, emphasis,
+    heading, list, table, code, LaTeX ($...$), colour directive (:red[...]), bare web address
+    (https://..., www....) or HTML tag can come out of it."""
+    return str(text).translate(_MARKDOWN_ESCAPES)

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -23,11 +24,29 @@ WAITING, RUNNING, DONE, STOPPED, FAILED = "waiting", "running", "done", "stopped
 FINISHED = {DONE, STOPPED, FAILED}
 
 
+JOB_SECONDS = 15 * 60  # a live training job's time budget: then it is stopped and keeps what it learned
+
+
+def cpu_quota(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
+    """The CPUs this process may really use: the cgroup's quota when there is one (a container
+    on a shared host often sees every core of the host in ``os.cpu_count()``), else its affinity."""
+    try:
+        quota, period = cgroup.read_text().split()[:2]
+        if quota != "max":
+            return max(1, int(int(quota) // int(period)))
+    except (OSError, ValueError):
+        pass
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def default_cap() -> int:
-    """Concurrent jobs allowed: 4 on a GPU, else one per CPU core."""
+    """Concurrent jobs allowed: 4 on a GPU, else one per CPU the process may use."""
     if torch.cuda.is_available():
         return 4
-    return max(1, os.cpu_count() or 1)
+    return cpu_quota()
 
 
 @dataclass
@@ -41,6 +60,7 @@ class Job:
     created: float = field(default_factory=time.monotonic)
     stop_event: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
+    out_of_time: bool = False  # stopped by its time budget, not by its owner
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def report(self, **fields: Any) -> None:
@@ -58,7 +78,7 @@ class Job:
         """A consistent copy for the page to draw from (the job thread keeps appending)."""
         with self._lock:
             return {"id": self.id, "name": self.name, "status": self.status, "progress": list(self.progress),
-                    "error": self.error, "result": self.result}
+                    "error": self.error, "result": self.result, "out_of_time": self.out_of_time}
 
     def join(self, timeout: float | None = None) -> bool:
         if self.thread is not None:
@@ -76,20 +96,32 @@ class JobRunner:
         self._jobs: list[Job] = []
         self._lock = threading.Lock()
 
-    def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any]) -> Job:
+    def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any],
+               max_seconds: float | None = JOB_SECONDS) -> Job:
+        """Start ``work`` in a thread; once running, it is stopped after ``max_seconds`` (None: no limit)."""
         job = Job(id=next(self._ids), name=name)
-        job.thread = threading.Thread(target=self._run, args=(job, work), name=f"job-{job.id}-{name}", daemon=True)
+        job.thread = threading.Thread(target=self._run, args=(job, work, max_seconds), name=f"job-{job.id}-{name}",
+                                      daemon=True)
         with self._lock:
             self._jobs.append(job)
         job.thread.start()
         return job
 
-    def _run(self, job: Job, work) -> None:
+    def _run(self, job: Job, work, max_seconds: float | None) -> None:
         # Wait for a slot, but give up promptly if the job is stopped while waiting.
         while not self._slots.acquire(timeout=0.1):
             if job.stop_event.is_set():
                 job.status = STOPPED
                 return
+
+        def out_of_time() -> None:
+            job.out_of_time = True
+            job.stop()
+
+        timer = threading.Timer(max_seconds, out_of_time) if max_seconds is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
         try:
             if job.stop_event.is_set():
                 job.status = STOPPED
@@ -101,6 +133,8 @@ class JobRunner:
             job.error = f"{type(exc).__name__}: {exc}"
             job.status = FAILED
         finally:
+            if timer is not None:
+                timer.cancel()
             self._slots.release()
 
     def running(self) -> int:
@@ -125,10 +159,12 @@ class SessionJobs:
         self.jobs: dict[str, Job] = {}
 
     def start(self, slot: str, name: str, work) -> Job:
-        """Start ``work`` under ``slot`` (one job per slot: a running one is stopped first)."""
-        old = self.jobs.get(slot)
-        if old is not None and not old.finished:
-            old.stop()
+        """Start ``work`` under ``slot``. One visitor trains one thing at a time: any of the
+        session's jobs still running (in this slot or another page's) is stopped first, so one
+        session never holds more than one of the server's slots."""
+        for old in self.jobs.values():
+            if not old.finished:
+                old.stop()
         job = self.runner.submit(name, work)
         self.jobs[slot] = job
         return job

@@ -64,8 +64,15 @@ def test_streamlit_config_has_no_development_options():
     assert "fileWatcherType" not in server and "port" not in server and "address" not in server
     assert config.get("global", {}).get("developmentMode") is None
     assert config.get("browser", {}).get("gatherUsageStats") is False
-    assert config.get("client", {}).get("showErrorDetails") in (None, "none", False, "stacktrace", "type", "full") \
-        and config.get("client", {}).get("toolbarMode") in (None, "minimal", "viewer", "auto")
+    assert config.get("client", {}).get("toolbarMode") in (None, "minimal", "viewer", "auto")
+
+
+def test_a_public_server_shows_no_tracebacks_and_takes_small_uploads():
+    """A class link is a public server: errors show their type only (no message, no stack trace,
+    no server paths), and uploads over 1 MB are refused by Streamlit before they reach a page."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["client"]["showErrorDetails"] in ("type", "none")
+    assert config["server"]["maxUploadSize"] <= 1
 
 
 def test_readme_deploy_section_matches_the_repository():

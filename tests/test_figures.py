@@ -68,3 +68,20 @@ def test_time_series_bars_and_strips():
     assert len(figures.bars(["1", "2"], [3.0, 4.0], "sv").data[0].y) == 2
     strip = figures.strips({"full": [0.0, -1.0], "cut": [float("nan"), -1.0]}, "reach", "t", "log10")
     assert strip.data[0].y == ("full", "cut") and strip.data[0].x == (1, 2)  # positions counted from 1
+
+
+def test_log_curves_stay_drawable_at_extreme_slider_values():
+    """a = 1.5, k = 2000 once drew a tick "Infinity^-NaN"; labels at k = 10 overlapped; minor ticks
+    printed digits that read like values; the 57.665 label was clipped at the top."""
+    import math
+
+    from playground.gradients import experiments as gradients
+
+    ks = list(range(2001))
+    fig = figures.log_curves(ks, {"a": gradients.repeated_product(1.5, 2000, "float64")}, "", "k", "a^k",
+                             points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")])
+    low, high = fig.layout.yaxis.range
+    assert -305 <= low < math.log10(0.5 ** 10) and math.log10(57.665) < high <= 305  # headroom, inside a double
+    assert all(v is None or 0 < v < 1e301 for v in fig.data[0].y)
+    assert float(fig.layout.yaxis.dtick).is_integer() and fig.layout.yaxis.dtick >= 1  # whole decades only
+    assert {fig.data[1].textposition, fig.data[2].textposition} == {"bottom right", "top left"}

@@ -15,3 +15,11 @@ def test_vector_and_latex_matrix():
     assert fmt.latex_matrix("W", [[1, 0], [0, -1]]) == r"W = \begin{bmatrix} 1 & 0 \\ 0 & -1 \end{bmatrix}"
     assert fmt.latex_matrix("h", [0, 0, 1]) == r"h = \begin{bmatrix} 0 & 0 & 1 \end{bmatrix}"
     assert r"\infty" in fmt.latex_matrix("x", [math.inf])
+
+
+def test_escape_markdown_leaves_no_markup():
+    assert fmt.escape_markdown("我爱自然语言处理") == "我爱自然语言处理"
+    link = fmt.escape_markdown("我愛[點這裡](https://evil.example/)")
+    assert link == r"我愛\[點這裡\]\(https\:\/\/evil\.example\/\)"
+    assert fmt.escape_markdown(r"**b** $x$ `c` a\b <i> :red[x] www.x.y") == (
+        r"\*\*b\*\* \$x\$ \`c\` a\\b \<i\> \:red\[x\] www\.x\.y")

@@ -1,7 +1,8 @@
+import os
 import threading
 import time
 
-from playground.jobs import DONE, FAILED, RUNNING, STOPPED, WAITING, JobRunner, SessionJobs, default_cap
+from playground.jobs import DONE, FAILED, RUNNING, STOPPED, WAITING, JobRunner, SessionJobs, cpu_quota, default_cap
 
 
 def _wait_for(predicate, timeout=5.0):
@@ -78,10 +79,10 @@ def test_session_jobs_stop_all_and_one_job_per_slot():
     first = session.start("train", "a", blocking_work)
     second = session.start("train", "b", blocking_work)  # replaces the first
     assert first.join(1.0) and first.status == STOPPED
-    other = session.start("other", "c", blocking_work)
+    other = session.start("other", "c", blocking_work)  # one job per session: the first slot's stops too
+    assert second.join(1.0) and second.status == STOPPED and not other.finished
     session.stop_all()
-    assert second.join(1.0) and other.join(1.0)
-    assert second.status == STOPPED and other.status == STOPPED
+    assert other.join(1.0) and other.status == STOPPED
 
 
 def test_snapshot_is_a_copy():
@@ -94,5 +95,21 @@ def test_snapshot_is_a_copy():
     assert snap["result"] == "ok"
 
 
-def test_default_cap_on_cpu_is_core_count():
+def test_default_cap_follows_the_cpu_quota(tmp_path):
     assert default_cap() >= 1
+    quota = tmp_path / "cpu.max"
+    quota.write_text("150000 100000\n")  # 1.5 CPUs of a 64-core host
+    assert cpu_quota(quota) == 1
+    quota.write_text("400000 100000\n")
+    assert cpu_quota(quota) == 4
+    quota.write_text("max 100000\n")  # no quota: the CPUs the process may run on
+    assert 1 <= cpu_quota(quota) <= (os.cpu_count() or 1)
+    assert cpu_quota(tmp_path / "missing") >= 1
+
+
+def test_a_job_is_stopped_by_its_time_budget():
+    runner = JobRunner(cap=1)
+    job = runner.submit("long", blocking_work, max_seconds=0.3)
+    assert job.join(3.0) and job.status == STOPPED and job.out_of_time and job.snapshot()["out_of_time"]
+    free = runner.submit("unlimited", lambda report, stop: 1, max_seconds=None)
+    assert free.join(2.0) and free.status == DONE and not free.out_of_time

@@ -12,6 +12,7 @@ MODULES = sorted(m for m in GRAPH.modules if m.startswith("playground"))
 LAYERS = {
     "ui": ("playground.ui",),
     "shipped": ("playground.registry", "playground.train"),  # read every subject's shipped-model interface
+    "state": ("playground.state",),  # each page's declared settings (ranges from the subjects)
     "drawing": ("playground.figures", "playground.svg"),
     "subjects": ("playground.home", "playground.two_ones", "playground.cell_lab", "playground.gradients",
                  "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq"),

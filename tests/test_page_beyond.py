@@ -1,7 +1,10 @@
 """AppTest of the "both directions and beyond" page: the cloze answers from three sides, bad input
 gets a message, generation without a future is shown, the cost charts render."""
 
-from helpers import open_page
+import re
+
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
 
@@ -16,20 +19,20 @@ def test_cloze_tables_follow_the_sentence():
     tables = [tb.value for tb in at.table[:3]]
     assert len(tables) == 3 and all(len(tb) == 5 for tb in tables)
     assert all(s.startswith("我在") and s.endswith("工作") for s in tables[2].index)
-    at.text_input(key="cloze_text").set_value("我吃了一个__").run()
+    at.text_input(key="beyond_cloze_text").set_value("我吃了一个__").run()
     assert all(s.startswith("我吃了一个") for s in at.table[2].value.index)
-    at.slider(key="cloze_k").set_value(1).run()
+    at.slider(key="beyond_cloze_k").set_value(1).run()
     assert all(len(s) == len("我吃了一个") + 1 for s in at.table[2].value.index)
 
 
 def test_bad_cloze_input_gets_messages():
     at = _page("zh-CN")
-    at.text_input(key="cloze_text").set_value("我在工作").run()
+    at.text_input(key="beyond_cloze_text").set_value("我在工作").run()
     assert not at.exception
     assert t("error.cloze_no_blank", "zh", marks=" ".join(["__", "＿＿", "_", "＿", "□"])) in [w.value for w in at.warning]
-    at.text_input(key="cloze_text").set_value("我__在__").run()
+    at.text_input(key="beyond_cloze_text").set_value("我__在__").run()
     assert t("error.cloze_two_blanks", "zh") in [w.value for w in at.warning]
-    at.text_input(key="gen_prompt").set_value("").run()
+    at.text_input(key="beyond_gen_prompt").set_value("").run()
     assert t("error.empty_text", "zh") in [w.value for w in at.warning]
 
 
@@ -37,7 +40,32 @@ def test_generation_and_cost_sections():
     at = _page()
     codes = [c.value for c in at.code]
     assert len(codes) == 2 and all(c.startswith("我想") for c in codes)
-    at.select_slider(key="cost_longest").set_value(256).run()
+    at.select_slider(key="beyond_cost_longest").set_value(256).run()
     next(b for b in at.button if b.label == t("beyond.cost.run", "en")).click().run()
     assert not at.exception
     assert any(t("beyond.cost.here", "en", device="cpu") in str(c.proto) for c in at.get("plotly_chart"))
+
+
+def test_junk_in_the_link_never_reaches_a_widget():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, junk in {"beyond_cloze_k": "-3", "beyond_kv_width": "7", "beyond_cost_longest": "inf",
+                      "beyond_gen_prompt": "字" * 500}.items():
+        at.query_params[key] = junk
+    at.run()
+    at.switch_page("pages/beyond.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.slider(key="beyond_cloze_k").value == 1  # clamped into 1..4
+    assert at.select_slider(key="beyond_kv_width").value == 512  # not an option: the default
+    assert at.select_slider(key="beyond_cost_longest").value == 1024
+    assert at.text_input(key="beyond_gen_prompt").value == "字" * 120  # cut to the declared limit ...
+    assert t("error.text_too_long", "en", length=120, limit=60) in [w.value for w in at.warning]  # ... and refused
+
+
+def test_typed_characters_cannot_make_a_link():
+    at = _page()
+    at.text_input(key="beyond_cloze_text").set_value("𪚥[點這裡](https://evil.example/)__").run()
+    assert not at.exception
+    assert any("𪚥" in i.value for i in at.info)  # the unknown character is named ...
+    shown = [m.value for m in (*at.markdown, *at.info, *at.warning, *at.caption)]
+    assert not [m for m in shown if re.search(r"(?<!\\)\]\(https://evil", m)]  # ... and no link is made

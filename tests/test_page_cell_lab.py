@@ -2,7 +2,8 @@
 
 import re
 
-from helpers import open_page
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
 from playground.cells import param_count
 from playground.i18n import t
@@ -21,9 +22,9 @@ def test_lecture_numbers_and_sliders():
     assert not at.exception
     assert any(r"=0.9\times0.8+0.2\times0.5=0.72+0.1=0.82" in x for x in _latex(at))
     assert t("lab.scalar.soft", "zh") in [i.value for i in at.info]
-    at.slider(key="f").set_value(0.73).run()
+    at.slider(key="lab_f").set_value(0.73).run()
     assert any(r"=0.73\times0.8+0.2\times0.5=0.584+0.1=0.684" in x for x in _latex(at))
-    at.slider(key="i").set_value(1.0).run()
+    at.slider(key="lab_i").set_value(1.0).run()
     assert t("lab.scalar.extreme", "zh", value="1") in [c.value for c in at.caption]
 
 
@@ -31,11 +32,11 @@ def test_vector_step_lstm_and_gru():
     at = _page()
     assert sum(x.startswith("$$\nf_t=\\sigma(W_f") for x in _latex(at)) == 1
     assert sum(x.startswith("$$\nh_t=o_t\\odot\\tanh(C_t)=") for x in _latex(at)) == 1
-    at.button_group(key="cell").set_value("gru").run()
+    at.button_group(key="lab_cell").set_value("gru").run()
     assert not at.exception
     assert any(x.startswith("$$\nz_t=") for x in _latex(at))
     assert any("PyTorch" in m.value for m in at.markdown)
-    at.number_input(key="seed").set_value(42).run()
+    at.number_input(key="lab_seed").set_value(42).run()
     assert not at.exception
 
 
@@ -43,25 +44,47 @@ def test_belt_follows_the_sentence_and_bias():
     at = _page()
     match = next(m.value for m in at.markdown if m.value.startswith("The two curves coincide"))
     assert float(re.search(r"largest difference ([0-9.e+-]+)", match).group(1)) < 1e-12
-    at.slider(key="bias").set_value(5.0).run()
-    at.text_input(key="text").set_value("我在苹果工作").run()
+    at.slider(key="lab_bias").set_value(5.0).run()
+    at.text_input(key="lab_text").set_value("我在苹果工作").run()
     assert not at.exception
-    at.slider(key="t").set_value(6).run()
+    at.slider(key="lab_t").set_value(6).run()
     assert not at.exception
-    at.text_input(key="text").set_value("").run()
+    at.text_input(key="lab_text").set_value("").run()
     assert t("error.empty_text", "en") in [w.value for w in at.warning]
     assert t("lab.params.header", "en") in [h.value for h in at.header]  # the rest of the page still works
 
 
 def test_parameter_counts_and_shapes():
     at = _page()
-    at.number_input(key="d").set_value(10).run()
-    at.number_input(key="m").set_value(20).run()
-    at.number_input(key="layers").set_value(2).run()
+    at.number_input(key="lab_d").set_value(10).run()
+    at.number_input(key="lab_m").set_value(20).run()
+    at.number_input(key="lab_layers").set_value(2).run()
     table = next(d.value for d in at.dataframe if t("lab.params.count", "en") in d.value.columns)
     assert table[t("lab.params.count", "en")].tolist() == [f"{param_count(c, 10, 20, 2):,}" for c in ("rnn", "gru", "lstm")]
     assert table[t("lab.params.ratio", "en")].tolist() == ["1.00×", "3.00×", "4.00×"]
     assert t("lab.shapes.bi_result", "en", m=3, out=6) in [s.value for s in at.success]
-    at.slider(key="bi_hidden").set_value(5).run()
+    at.slider(key="lab_bi_hidden").set_value(5).run()
     assert t("lab.shapes.bi_result", "en", m=5, out=10) in [s.value for s in at.success]
     assert t("lab.shapes.cone", "en", layer=3, step=6, count=18, weights=3) in [c.value for c in at.caption]
+
+
+def test_junk_in_the_link_never_reaches_a_widget():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, junk in {"lab_f": "inf", "lab_c_prev": "-7", "lab_bias": "99", "lab_seed": "abc", "lab_d": "1e12",
+                      "lab_cell": "rnn", "lab_unit": "7", "lab_grid_layers": "2.5", "lab_t": "999",
+                      "lab_text": "字" * 500}.items():
+        at.query_params[key] = junk
+    at.run()
+    at.switch_page("pages/cell_lab.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.slider(key="lab_f").value == 0.9  # not a finite number: the default
+    assert at.slider(key="lab_c_prev").value == -1.0  # clamped into range
+    assert at.slider(key="lab_bias").value == 5.0
+    assert at.number_input(key="lab_seed").value == 0
+    assert at.number_input(key="lab_d").value == 4096
+    assert at.button_group(key="lab_cell").value == "lstm"  # not an option: the default
+    assert at.radio(key="lab_unit").value == 0
+    assert at.slider(key="lab_grid_layers").value == 2  # a whole number
+    assert at.text_input(key="lab_text").value == "字" * 80  # cut to the declared limit
+    assert at.slider(key="lab_t").value == at.slider(key="lab_t").max  # clamped, then to the sentence's length

@@ -1,11 +1,17 @@
 """AppTest of the two character-LM pages: strategies change the output, bad input gets a message,
 the stages and the cell probes render, a live training job runs and its model joins the list."""
 
+import math
+import re
 import time
 
-from helpers import open_page
+import pytest
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
+from playground.state import charlm as lm_state
+from playground.state import charlm_cells as cells_state
 
 
 def _page(path="pages/charlm.py", locale="en-US"):
@@ -63,9 +69,9 @@ def test_other_models_and_stages_render():
 def test_live_training_from_pasted_text_yields_a_usable_model():
     at = _page()
     at.button_group(key="lm_source").set_value("paste").run()
-    at.text_area(key="live_text").set_value("To be, or not to be, that is the question.\n" * 40).run()
-    at.select_slider(key="live_hidden").set_value(32).run()
-    at.slider(key="live_steps").set_value(50).run()
+    at.text_area(key="lm_live_text").set_value("To be, or not to be, that is the question.\n" * 40).run()
+    at.select_slider(key="lm_live_hidden").set_value(32).run()
+    at.slider(key="lm_live_steps").set_value(50).run()
     start = next(b for b in at.button if b.label == t("charlm.live.start", "en"))
     start.click().run()
     assert not at.exception
@@ -86,7 +92,7 @@ def test_live_training_from_pasted_text_yields_a_usable_model():
 def test_live_training_refuses_short_text():
     at = _page()
     at.button_group(key="lm_source").set_value("paste").run()
-    at.text_area(key="live_text").set_value("too short").run()
+    at.text_area(key="lm_live_text").set_value("too short").run()
     next(b for b in at.button if b.label == t("charlm.live.start", "en")).click().run()
     assert t("error.text_too_short", "en", minimum=1000) in [w.value for w in at.warning]
 
@@ -117,3 +123,110 @@ def test_cells_page_pasted_text_and_bad_input():
     assert t("error.empty_text", "en") in [w.value for w in at.warning]
     at.text_area(key="cells_text").set_value("x = ('a', \"b\")  # c\n" * 5).run()
     assert not at.exception and at.dataframe
+
+
+# --- page state: junk links, and choices whose options change at run time ---------------------------
+# (an infinite whole number for a number box once raised OverflowError inside Streamlit, which
+# seeds the box from the URL as the page first loads)
+JUNK = {"pages/charlm.py": {"lm_seed": "inf", "lm_length": "1e400", "lm_temperature": "nan", "lm_top_k": "-5",
+                            "lm_strategy": "bogus", "lm_position": "99999", "lm_source": "None",
+                            "lm_live_cell": "🙂", "lm_live_hidden": "17", "lm_live_lr": "abc",
+                            "lm_live_steps": "-1e400", "lm_prompt": "字" * 3000},
+        "pages/charlm_cells.py": {"cells_offset": "-5", "cells_unit": "nan", "cells_focus": "None",
+                                  "cells_layer": "99", "cells_source": "bogus", "cells_file": "../etc/passwd",
+                                  "cells_which": "", "cells_clamp_value": "inf", "cells_clamp_seed": "1e400",
+                                  "cells_regex": "(" * 500}}
+# the same page with its number boxes' infinities elsewhere
+MORE_JUNK = {"pages/charlm.py": {"lm_seed": "-inf", "lm_width": "inf", "lm_penalty": "-1e400"},
+             "pages/charlm_cells.py": {"cells_offset": "1e400", "cells_unit": "-inf", "cells_clamp_seed": "inf",
+                                       "cells_source": "shakespeare"}}
+
+
+def _open_with_link(path: str, params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    return at.switch_page(path).run()
+
+
+def _widget_values(at) -> dict:
+    widgets = (*at.slider, *at.number_input, *at.select_slider, *at.button_group, *at.selectbox, *at.text_input,
+               *at.text_area)
+    return {w.key: w.value for w in widgets if w.key}
+
+
+@pytest.mark.parametrize(("path", "state"), [("pages/charlm.py", lm_state.STATE),
+                                             ("pages/charlm_cells.py", cells_state.STATE)], ids=["charlm", "cells"])
+def test_a_junk_link_leaves_every_widget_valid(path, state):
+    at = _open_with_link(path, JUNK[path])
+    assert not at.exception, [e.message for e in at.exception]
+    values = _widget_values(at)
+    for key in JUNK[path]:
+        if key not in values:  # e.g. the layer slider of a one-layer model
+            continue
+        setting, value = state[key], values[key]
+        assert value is not None, key
+        if setting.kind == "choice":
+            assert value in setting.options, (key, value)
+        elif setting.kind == "str":
+            assert len(value) <= setting.max_chars, key
+        else:
+            assert math.isfinite(value) and setting.low <= value <= setting.high, (key, value)
+    for key, value in values.items():
+        if key in state.keys:
+            assert value is not None, key
+
+
+@pytest.mark.parametrize("path", list(MORE_JUNK), ids=["charlm", "cells"])
+def test_infinities_for_number_boxes(path):
+    at = _open_with_link(path, MORE_JUNK[path])
+    assert not at.exception, [e.message for e in at.exception]
+    values = _widget_values(at)
+    state = lm_state.STATE if path == "pages/charlm.py" else cells_state.STATE
+    assert all(values[key] == state[key].default for key in MORE_JUNK[path] if state[key].kind != "choice")
+
+
+def test_cells_focus_survives_a_text_without_that_feature():
+    at = _page("pages/charlm_cells.py")
+    at.button_group(key="cells_focus").set_value("in_comment").run()
+    assert not at.exception and at.button_group(key="cells_focus").value == "in_comment"
+    at.button_group(key="cells_source").set_value("paste").run()
+    at.text_area(key="cells_text").set_value("x = 1\ny = [x, x + 1]\n" * 5).run()  # no comment, no string
+    assert not at.exception, [e.message for e in at.exception]
+    focus = at.button_group(key="cells_focus").value  # (AppTest lists the options by their labels)
+    assert focus in cells_state.FOCUS.options and focus != "in_comment"
+    at.button_group(key="cells_source").set_value("shakespeare").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.button_group(key="cells_focus").value in cells_state.FOCUS.options
+
+
+def test_clearing_the_prompt_keeps_the_live_training_selectors():
+    at = _page()
+    at.button_group(key="lm_source").set_value("python").run()
+    at.text_area(key="lm_prompt").set_value("").run()
+    assert not at.exception
+    assert at.button_group(key="lm_source").value == "python"  # still drawn under a refused prompt
+    at.text_area(key="lm_prompt").set_value("JULIET:\n").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.button_group(key="lm_source").value == "python"
+    assert at.button_group(key="lm_live_cell").value in lm_state.LIVE_CELL.options
+    assert _code_blocks(at)[0].startswith("JULIET:\n")
+
+
+def test_a_shorter_generation_brings_the_position_back_into_range():
+    at = _page()
+    at.slider(key="lm_position").set_value(250).run()
+    at.slider(key="lm_length").set_value(20).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.slider(key="lm_position").value == 1  # back to the default, as a Streamlit number box does
+
+
+def test_a_prompt_cannot_make_every_visitor_fetch_an_image():
+    """A char-LM prompt with ![p](https://...) once went into markdown unescaped."""
+    at = _page("pages/charlm.py")
+    at.text_area(key="lm_prompt").set_value("ROMEO: ![p](https://evil.example/p.png) [x](https://evil.example/)").run()
+    assert not at.exception
+    shown = [m.value for m in (*at.markdown, *at.info)]
+    assert not [s for s in shown if re.search(r"(?<!\\)\]\(https://evil", s)], shown

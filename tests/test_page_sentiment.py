@@ -1,6 +1,7 @@
 """AppTest of the sentiment page: the lecture's walk-through, the step-through, bad input, the panel."""
 
-from helpers import open_page
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
 
@@ -19,34 +20,34 @@ def test_walkthrough_numbers_and_sliders():
     table = next(d.value for d in at.dataframe if t("senti.walk.col_grad", "zh") in d.value.columns)
     assert table[t("senti.walk.col_h", "zh")].tolist() == ["0", "-0.76159", "0.11864", "0.7854"]
     assert any("0.76159" in m.value and "0.3634" in m.value for m in at.markdown)
-    at.slider(key="w_h").set_value(3.0).run()
-    at.slider(key="w_y").set_value(-5.0).run()
-    at.button_group(key="label").set_value(0).run()
+    at.slider(key="senti_w_h").set_value(3.0).run()
+    at.slider(key="senti_w_y").set_value(-5.0).run()
+    at.button_group(key="senti_label").set_value(0).run()
     assert not at.exception
 
 
 def test_step_through_follows_the_text_and_model():
     at = _page("zh-CN")
-    at.text_area(key="review").set_value("味道很好，但服务太慢了").run()
+    at.text_area(key="senti_review").set_value("味道很好，但服务太慢了").run()
     assert not at.exception
     assert any(s.value.startswith("LSTM") for s in at.success)
-    at.button_group(key="kind").set_value("gru").run()
+    at.button_group(key="senti_kind").set_value("gru").run()
     assert not at.exception and any(s.value.startswith("GRU") for s in at.success)
-    at.button_group(key="kind").set_value("bag").run()
+    at.button_group(key="senti_kind").set_value("bag").run()
     assert not at.exception
-    at.text_input(key="counterfactual").set_value("服务太慢了，但味道很好").run()
+    at.text_input(key="senti_counterfactual").set_value("服务太慢了，但味道很好").run()
     assert not at.exception
 
 
 def test_bad_input_gets_messages():
     at = _page()
-    at.text_area(key="review").set_value("   ").run()
+    at.text_area(key="senti_review").set_value("   ").run()
     assert t("senti.model.empty", "en") in [i.value for i in at.info]
-    at.text_area(key="review").set_value("great " * 120).run()
+    at.text_area(key="senti_review").set_value("great " * 120).run()
     assert t("senti.model.truncated", "en", limit=500) in [w.value for w in at.warning]
-    at.text_area(key="review").set_value("这本书很好").run()
+    at.text_area(key="senti_review").set_value("这本书很好").run()
     assert t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en")) in [w.value for w in at.warning]
-    at.text_input(key="counterfactual").set_value("").run()
+    at.text_input(key="senti_counterfactual").set_value("").run()
     assert not at.exception
 
 
@@ -54,3 +55,36 @@ def test_model_panel_lists_every_model():
     at = _page()
     panel = next(d.value for d in at.dataframe if t("senti.panel.challenge", "en") in d.value.columns)
     assert len(panel) == 4
+
+
+def test_junk_in_the_link_never_reaches_a_widget():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, junk in {"senti_w_x": "nan", "senti_w_h": "1e400", "senti_w_y": "-99", "senti_label": "2",
+                      "senti_model_lang": "fr", "senti_kind": "transformer", "senti_show_all": "maybe",
+                      "senti_review": "great " * 400}.items():
+        at.query_params[key] = junk
+    at.run()
+    at.switch_page("pages/sentiment.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.slider(key="senti_w_x").value == 1.0 and at.slider(key="senti_w_h").value == 0.5  # not numbers
+    assert at.slider(key="senti_w_y").value == -5.0  # clamped to the bottom of the range
+    assert at.button_group(key="senti_label").value == 1
+    assert at.button_group(key="senti_model_lang").value == "en"  # not an option: the reader's language
+    assert at.button_group(key="senti_kind").value == "lstm"
+    assert at.toggle(key="senti_show_all").value is True
+    assert at.text_area(key="senti_review").value == ("great " * 400)[:1000]  # cut to the declared limit ...
+    assert t("senti.model.truncated", "en", limit=500) in [w.value for w in at.warning]  # ... and read to 500
+    assert any(s.value.startswith("LSTM") for s in at.success)
+
+
+def test_reset_follows_the_language():
+    at = _page()
+    at.button_group(key="senti_model_lang").set_value("zh").run()
+    at.text_area(key="senti_review").set_value("这本书很好").run()
+    at.slider(key="senti_w_x").set_value(-3.0).run()
+    at.sidebar.button(key="senti_reset").click().run()
+    assert not at.exception
+    assert at.button_group(key="senti_model_lang").value == "en"
+    assert at.text_area(key="senti_review").value == "not bad at all, I would watch it again"
+    assert at.slider(key="senti_w_x").value == 1.0

@@ -1,8 +1,10 @@
 """AppTest of the seq2seq page: every strategy and both models render; the lecture's sentence is
 translated live; bad input of every kind gets a message and never a traceback."""
 
-from helpers import open_page
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
+from playground.formatting import escape_markdown
 from playground.i18n import t
 from playground.seq2seq import load_translator
 
@@ -65,3 +67,41 @@ def test_long_sentence_on_both_models():
     at.text_input(key="s2s_long").set_value("字" * 50).run()
     assert not at.exception
     assert t("error.text_too_long", "en", length=50, limit=40) in [w.value for w in at.warning]
+
+
+def _open_with(query: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, junk in query.items():
+        at.query_params[key] = junk
+    at.run()
+    return at.switch_page("pages/seq2seq.py").run()
+
+
+def test_junk_in_the_link_never_reaches_a_widget():
+    at = _open_with({"s2s_seed": "-5", "s2s_beam": "1e400", "s2s_strategy": "bogus", "s2s_model": "None",
+                     "s2s_temperature": "7", "s2s_penalty": "nan", "s2s_text": "字" * 500})
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="s2s_seed").value == 0  # clamped into 0..10000
+    assert at.slider(key="s2s_beam").value == 5  # not finite: the default
+    assert at.slider(key="s2s_temperature").value == 2.0  # clamped to the top of the range
+    assert at.slider(key="s2s_penalty").value == 1.0
+    assert at.button_group(key="s2s_strategy").value == "beam"
+    assert at.button_group(key="s2s_model").value == "attention"
+    assert at.text_input(key="s2s_text").value == "字" * 80  # cut to the declared limit, then refused
+    assert t("error.text_too_long", "en", length=80, limit=40) in [w.value for w in at.warning]
+
+
+def test_an_infinite_seed_in_the_link_is_ignored():
+    at = _open_with({"s2s_seed": "inf"})
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key="s2s_seed").value == 0
+
+
+def test_converted_text_cannot_make_a_link():
+    at = _page()
+    at.text_input(key="s2s_text").set_value("我愛[點這裡](https://evil.example/)").run()
+    assert not at.exception
+    converted = [i.value for i in at.info if "evil" in i.value]
+    assert converted == [t("s2s.out.converted", "en", text=escape_markdown("我爱[点这里](https://evil.example/)"))]
+    assert "](" not in converted[0]

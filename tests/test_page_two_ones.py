@@ -3,7 +3,8 @@ a broken construction yields a counterexample that loads into the input, trainin
 
 import time
 
-from helpers import open_page
+from helpers import APP, TIMEOUT, open_page
+from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
 
@@ -22,7 +23,7 @@ def test_typing_a_sequence_updates_the_table():
     at = _page()
     assert not at.exception
     assert _step_table(at)[t("two.col.y", "en")].tolist() == ["0", "0", "0", "0", "1", "1"]
-    at.text_input(key="bits").set_value("1,1 0 1 1").run()
+    at.text_input(key="ones_bits").set_value("1,1 0 1 1").run()
     table = _step_table(at)
     assert table[t("two.col.x", "en")].tolist() == [1, 1, 0, 1, 1]
     assert table[t("two.col.y", "en")].tolist() == ["0", "1", "0", "0", "1"]
@@ -32,40 +33,40 @@ def test_typing_a_sequence_updates_the_table():
 
 def test_bad_and_empty_input():
     at = _page("zh-CN")
-    at.text_input(key="bits").set_value("0 1 x").run()
+    at.text_input(key="ones_bits").set_value("0 1 x").run()
     assert not at.exception
     assert t("error.bad_bit_char", "zh", char="x", position=5) in [w.value for w in at.warning]
-    at.text_input(key="bits").set_value("").run()
+    at.text_input(key="ones_bits").set_value("").run()
     assert t("two.input.empty", "zh") in [i.value for i in at.info]
     assert _step_table(at)[t("two.col.x", "zh")].tolist() == [0, 1, 0, 1, 1, 1]
-    at.text_input(key="bits").set_value("1" * 300).run()
+    at.text_input(key="ones_bits").set_value("1" * 300).run()
     assert t("error.too_many_steps", "zh", length=300, limit=256) in [w.value for w in at.warning]
 
 
 def test_random_button_fills_the_input():
     at = _page()
-    at.slider(key="rand_len").set_value(20).run()
-    at.button[0].click().run()
-    assert len(at.text_input(key="bits").value.split()) == 20
+    at.slider(key="ones_rand_len").set_value(20).run()
+    at.button(key="ones_random").click().run()
+    assert len(at.text_input(key="ones_bits").value.split()) == 20
     assert len(_step_table(at)) == 20
 
 
 def test_counterexample_loads_into_the_input():
     at = _page()
-    at.button_group(key="construction").set_value("tanh").run()
+    at.button_group(key="ones_construction").set_value("tanh").run()
     assert t("two.check.ok", "en", count=2046) in [s.value for s in at.success]
-    at.toggle(key="edit").set_value(True).run()
-    at.selectbox(key="act-tanh-0").set_value("relu").run()
+    at.toggle(key="ones_edit").set_value(True).run()
+    at.selectbox(key="ones_act-tanh-0").set_value("relu").run()
     assert t("two.check.fail", "en", example="11", length=2) in [e.value for e in at.error]
     load = next(b for b in at.button if b.label == t("two.check.load", "en"))
     load.click().run()
-    assert at.text_input(key="bits").value == "1 1"
+    assert at.text_input(key="ones_bits").value == "1 1"
     assert _step_table(at)[t("two.col.mark", "en")].tolist() == ["✓", "✗"]
 
 
 def test_step_slider_and_shipped_model():
     at = _page()
-    at.slider(key="t").set_value(5).run()
+    at.slider(key="ones_t").set_value(5).run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
     assert metrics[t("two.train.string_accuracy", "en")] == "100.00%"
@@ -73,7 +74,7 @@ def test_step_slider_and_shipped_model():
 
 def test_training_job_from_the_page():
     at = _page()
-    at.button(key="FormSubmitter:train-" + t("two.train.start", "en")).click().run()
+    at.button(key="FormSubmitter:ones_train-" + t("two.train.start", "en")).click().run()
     assert not at.exception
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and t("two.train.yours", "en") not in [m.value for m in at.markdown]:
@@ -81,3 +82,28 @@ def test_training_job_from_the_page():
         at.run()
     assert t("two.train.yours", "en") in [m.value for m in at.markdown]
     assert {m.label: m.value for m in at.metric}[t("two.train.string_accuracy", "en")] == "100.00%"
+
+
+def test_junk_in_the_link_never_reaches_a_widget():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.context = {"locale": "en-US"}
+    for key, junk in {"ones_rand_len": "inf", "ones_t": "1e9", "ones_construction": "sigmoid",
+                      "ones_bits": "1" * 5000}.items():
+        at.query_params[key] = junk
+    at.run()
+    at.switch_page("pages/two_ones.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.slider(key="ones_rand_len").value == 12  # not a finite number: the default
+    assert at.button_group(key="ones_construction").value == "relu"  # not an option: the default
+    assert at.text_input(key="ones_bits").value == "1" * 1024  # cut to the declared limit ...
+    assert t("error.too_many_steps", "en", length=1024, limit=256) in [w.value for w in at.warning]  # ... and refused
+    at.text_input(key="ones_bits").set_value("1 1 0 1 1").run()
+    assert at.slider(key="ones_t").value == 5  # clamped into range, then to the sequence's length
+    assert not at.exception
+
+
+def test_the_step_table_says_how_an_output_becomes_an_answer():
+    """A row once read "output 2, target 1, ✓" without saying that y >= 0.5 counts as 1."""
+    for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
+        at = _page(locale)
+        assert t("two.table.decision", lang) in [c.value for c in at.caption]

@@ -73,23 +73,27 @@ def test_home_order_matters_numbers_and_bad_input():
     metrics = {m.label: m.value for m in at.metric}
     assert metrics[t("home.order.mean_distance", "zh")] == "0"
     assert float(metrics[t("home.order.rnn_distance", "zh")]) > 0.1
-    at.text_input(key="order_a").set_value("   ").run()
+    at.text_input(key="home_order_a").set_value("   ").run()
     assert not at.exception
     assert t("error.empty_text", "zh") in [w.value for w in at.warning]
-    at.text_input(key="order_a").set_value("字" * 41).run()
+    at.text_input(key="home_order_a").set_value("字" * 41).run()
     assert t("error.text_too_long", "zh", length=41, limit=40) in [w.value for w in at.warning]
+    # the box once stopped typing at 80 characters without a word: now a long sentence is told why
+    assert at.text_input(key="home_order_a").max_chars >= 150
+    at.text_input(key="home_order_a").set_value("字" * 150).run()
+    assert t("error.text_too_long", "zh", length=150, limit=40) in [w.value for w in at.warning]
     # the rest of the page keeps working
     assert t("home.window.header", "zh") in [h.value for h in at.header]
 
 
 def test_home_forms_and_window_controls():
     at = _app("en-US")
-    at.button_group(key="form").set_value("many_to_many_unaligned").run()
+    at.button_group(key="home_form").set_value("many_to_many_unaligned").run()
     assert any("我爱自然语言处理" in m.value for m in at.markdown)
-    at.button_group(key="view").set_value("folded").run()
+    at.button_group(key="home_view").set_value("folded").run()
     assert any("equivalent" in m.value for m in at.markdown)
-    at.slider(key="gap").set_value(30).run()
-    at.slider(key="window").set_value(5).run()
+    at.slider(key="home_gap").set_value(30).run()
+    at.slider(key="home_window").set_value(5).run()
     assert t("home.window.blind", "en") in [w.value for w in at.warning]
-    at.slider(key="window").set_value(30).run()
+    at.slider(key="home_window").set_value(30).run()
     assert t("home.window.sees", "en") in [s.value for s in at.success]

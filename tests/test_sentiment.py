@@ -38,6 +38,13 @@ def test_walkthrough_gradients_match_the_chain_rule():
     assert math.isclose(walk.loss_bit, walk.loss_nat / math.log(2))
 
 
+def test_walkthrough_refuses_a_pasted_table_of_thousands():
+    W.walkthrough([0.1] * W.MAX_TOKENS)
+    with pytest.raises(InputError) as err:
+        W.walkthrough([0.1] * 3000)
+    assert err.value.code == "too_many_steps" and err.value.params["limit"] == W.MAX_TOKENS
+
+
 def test_walkthrough_bad_input():
     with pytest.raises(InputError):
         W.walkthrough([])

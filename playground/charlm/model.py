@@ -15,6 +15,7 @@ notebook entry point.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ UNKNOWN = "\ufffd"  # index 0: any character the training text never had
 KINDS = ("lstm", "gru", "rnn")
 CORPORA = ("shakespeare", "python")
 MAX_TRAIN_TEXT_BYTES = 1_000_000  # pasted or uploaded text for live training
+MAX_VOCAB = 1000  # characters a model learns, unknown included (1,000 x batch x window logits stay small)
 # the shipped models, (corpus, cell) each; their training budgets live in ``recipes``
 SHIPPED_CHOICES: tuple[tuple[str, str], ...] = (("shakespeare", "lstm"), ("shakespeare", "gru"),
                                                 ("shakespeare", "rnn"), ("python", "lstm"))
@@ -39,8 +41,14 @@ class CharVocab:
     chars: tuple[str, ...]  # chars[0] is UNKNOWN
 
     @classmethod
-    def build(cls, text: str) -> CharVocab:
-        return cls((UNKNOWN, *sorted(set(text) - {UNKNOWN})))
+    def build(cls, text: str, max_size: int | None = None) -> CharVocab:
+        """Every character of ``text``; with ``max_size``, only the most frequent ones (the rest
+        read as unknown), so that a pasted text of rare characters cannot make the output layer huge."""
+        chars = set(text) - {UNKNOWN}
+        if max_size is not None and len(chars) >= max_size:
+            counts = Counter(c for c in text if c != UNKNOWN)
+            chars = {c for c, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: max_size - 1]}
+        return cls((UNKNOWN, *sorted(chars)))
 
     def __len__(self) -> int:
         return len(self.chars)

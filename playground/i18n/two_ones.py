@@ -63,6 +63,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You have changed the weights: the row-by-row reading above describes the original construction; read the numbers below instead.",
     },
     "two.table.header": {"zh": "逐步计算表", "en": "Step by step"},
+    "two.table.decision": {
+        "zh": "“对错”一栏按 $y_t\\ge 0.5$ 记作输出 1、否则记作 0，再与正确答案比较：改过的权重可能让 $y_t$ 等于 2 之类的值，它同样算作 1。",
+        "en": "The \"right?\" column reads $y_t \\ge 0.5$ as an answer of 1 and anything below as 0, then compares with the target: edited weights can make $y_t$ 2 or more, which also counts as 1.",
+    },
     "two.col.t": {"zh": "t", "en": "t"},
     "two.col.x": {"zh": "x_t", "en": "x_t"},
     "two.col.wx": {"zh": "W_xh·x_t", "en": "W_xh·x_t"},

@@ -12,6 +12,7 @@ from torch import nn
 
 from playground.errors import InputError
 
+MAX_TOKENS = 50  # the walk-through is read one row at a time: a pasted table of thousands is refused
 LECTURE_TOKENS = ("服务", "慢", "但", "很好")
 LECTURE_XS = (0.0, -1.0, 0.5, 1.0)
 
@@ -27,6 +28,9 @@ class Walkthrough:
 def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
                 tokens=None) -> Walkthrough:
     """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t (autograd)."""
+    xs = list(xs)
+    if len(xs) > MAX_TOKENS:
+        raise InputError("too_many_steps", length=len(xs), limit=MAX_TOKENS)
     xs = [float(x) for x in xs]
     if not xs:
         raise InputError("empty_text")

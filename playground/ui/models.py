@@ -84,7 +84,7 @@ def _retrain_offer(name: str) -> None:
     if job is not None and job.status == "failed":
         st.error(tr("job.failed", error=job.error))
     if st.button(tr("retrain.button", name=name), key=f"retrain-{name}", icon=":material/model_training:"):
-        jobs[name] = job_runner().submit(f"rebuild {name}", _rebuild(name))
+        jobs[name] = job_runner().submit(f"rebuild {name}", _rebuild(name), max_seconds=None)  # minutes to hours
         st.rerun()
     st.caption(tr("retrain.note"))
 

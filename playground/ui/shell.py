@@ -1,4 +1,4 @@
-"""The app shell every page shares: the page-run guard, the reader's language, the sidebar."""
+"""The app shell every page shares: the page-run guard and the sidebar."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import streamlit as st
 
 from playground import i18n
 from playground.device import device, device_label
+from playground.ui.language import LANG_KEY, default_language, lang, tr
 from playground.ui.url_state import url_choice
 
-LANG_KEY = "lang"
+__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "require_app_shell", "sidebar", "tr"]
 OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this run (one button each)
 
 
@@ -27,22 +28,6 @@ def require_app_shell() -> None:
         if not st.session_state.get("_app_shell_rerun"):
             st.session_state["_app_shell_rerun"] = True
             st.rerun()
-
-
-def default_language() -> str:
-    return i18n.language_from_locale(st.context.locale)
-
-
-def lang() -> str:
-    """The reader's language: the sidebar switch, else the URL, else the browser's locale."""
-    for value in (st.session_state.get(LANG_KEY), st.query_params.get(LANG_KEY)):
-        if value in i18n.LANGUAGES:
-            return value
-    return default_language()
-
-
-def tr(key: str, **fields: object) -> str:
-    return i18n.t(key, lang(), **fields)
 
 
 def sidebar() -> None:

@@ -105,17 +105,17 @@ def test_language_switch_is_kept_in_the_url(server_url, new_page):
 
 def test_home_state_comes_from_the_url(server_url, new_page):
     page = new_page(locale="en-US")
-    page.goto(server_url + "/?order_a=人狗咬&form=many_to_many_unaligned&window=30")
+    page.goto(server_url + "/?home_order_a=人狗咬&home_form=many_to_many_unaligned&home_window=30")
     _settle(page)
     _assert_no_exception(page)
-    assert page.locator(".st-key-order_a input").input_value() == "人狗咬"
+    assert page.locator(".st-key-home_order_a input").input_value() == "人狗咬"
     assert "我爱自然语言处理" in page.locator("[data-testid='stMain']").inner_text()
     assert t("home.window.sees", "en") in page.locator("[data-testid='stMain']").inner_text()
 
 
 def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
     page = new_page(locale="zh-CN")
-    page.goto(server_url + "/?order_b=" + "字" * 45)
+    page.goto(server_url + "/?home_order_b=" + "字" * 45)
     _settle(page)
     _assert_no_exception(page)
     assert "输入过长" in page.locator("[data-testid='stMain']").inner_text()

@@ -36,7 +36,7 @@ def test_closing_the_tab_stops_its_training_job(browser):
         page = context.new_page()
         page.goto(f"{base}/charlm?lm_source=python")
         wait_rendered(page)
-        steps = page.locator(".st-key-live_steps input[type='range']").first
+        steps = page.locator(".st-key-lm_live_steps input[type='range']").first
         steps.focus()
         steps.press("End")  # 5,000 steps: the job is still training when the tab closes
         wait_rendered(page)

@@ -1,0 +1,36 @@
+"""The LSTM and GRU cell lab's settings."""
+
+from playground.cell_lab import LECTURE_SCALAR
+from playground.home.order import MAX_CHARS
+from playground.state import PageState, Setting
+
+# the lecture's scalar LSTM: gates in [0, 1], cell values in [-1, 1]
+C_PREV = Setting("lab_c_prev", float(LECTURE_SCALAR.c_prev), -1.0, 1.0, 0.01)
+F = Setting("lab_f", float(LECTURE_SCALAR.f), 0.0, 1.0, 0.01)
+I = Setting("lab_i", float(LECTURE_SCALAR.i), 0.0, 1.0, 0.01)  # noqa: E741 (the input gate's name)
+C_TILDE = Setting("lab_c_tilde", float(LECTURE_SCALAR.c_tilde), -1.0, 1.0, 0.01)
+O = Setting("lab_o", float(LECTURE_SCALAR.o), 0.0, 1.0, 0.01)  # noqa: E741 (the output gate's name)
+SCALAR = {"c_prev": C_PREV, "f": F, "i": I, "c_tilde": C_TILDE, "o": O}  # by the ScalarLSTM field
+
+# one vector step
+CELL = Setting("lab_cell", "lstm", options=("lstm", "gru"))
+SEED = Setting("lab_seed", 0, 0, 9999)
+UNIT = Setting("lab_unit", 0, options=(0, 1))  # the hidden unit drawn (m = 2)
+
+# the conveyor belt; longer than the seeded belt takes, so that its own "too long" message shows
+TEXT = Setting("lab_text", "服务慢，但味道很好", max_chars=MAX_CHARS * 2)
+BIAS = Setting("lab_bias", 0.0, -3.0, 5.0, 0.5)
+T = Setting("lab_t", 1, 1, MAX_CHARS * 2)  # the step shown; the page narrows the slider to the sentence
+
+# parameter counts
+D = Setting("lab_d", 100, 1, 4096)
+M = Setting("lab_m", 128, 1, 4096)
+LAYERS = Setting("lab_layers", 1, 1, 8)
+
+# shapes
+BI_HIDDEN = Setting("lab_bi_hidden", 3, 1, 16)
+GRID_LAYERS = Setting("lab_grid_layers", 3, 1, 6)
+GRID_STEPS = Setting("lab_grid_steps", 6, 1, 10)
+
+STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, TEXT, BIAS, T, D, M, LAYERS,
+                          BI_HIDDEN, GRID_LAYERS, GRID_STEPS))

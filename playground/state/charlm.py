@@ -1,0 +1,36 @@
+"""The character-LM page's settings: the sampling lab and live training.
+
+(The model picker, ``lm_model``, is not declared: its options change at run time, as a model
+trained live joins them, and ``playground.ui.charlm.charlm_choice`` keeps it in the URL. The
+live-training text, ``lm_live_text``, is not declared either: up to a megabyte of text does not
+belong in an address.)
+"""
+
+from playground.charlm.decoding import MAX_LENGTH, MAX_PROMPT, STRATEGIES
+from playground.charlm.model import CORPORA, KINDS
+from playground.state import PageState, Setting
+
+MAX_SEED = 10_000
+
+PROMPT = Setting("lm_prompt", "ROMEO:\n", max_chars=MAX_PROMPT)
+STRATEGY = Setting("lm_strategy", "sample", options=STRATEGIES)
+LENGTH = Setting("lm_length", 300, 20, 1000, 10)
+SEED = Setting("lm_seed", 1, 0, MAX_SEED)
+TEMPERATURE = Setting("lm_temperature", 0.8, 0.1, 2.0, 0.05)
+TOP_K = Setting("lm_top_k", 10, 1, 40)
+TOP_P = Setting("lm_top_p", 0.9, 0.05, 1.0, 0.05)
+WIDTH = Setting("lm_width", 5, 1, 10)
+PENALTY = Setting("lm_penalty", 0.6, 0.0, 2.0, 0.1)
+# the step whose distribution is shown: 1 .. the generation's length (narrowed at run time)
+POSITION = Setting("lm_position", 1, 1, MAX_LENGTH)
+
+SOURCE = Setting("lm_source", "shakespeare", options=(*CORPORA, "paste", "upload"))
+LIVE_CELL = Setting("lm_live_cell", "lstm", options=KINDS)
+LIVE_HIDDEN = Setting("lm_live_hidden", 128, options=(32, 64, 128, 256, 512))
+LIVE_LAYERS = Setting("lm_live_layers", 2, 1, 3)
+LIVE_BPTT = Setting("lm_live_bptt", 64, 16, 256, 16)
+LIVE_LR = Setting("lm_live_lr", 3e-3, options=(1e-4, 3e-4, 1e-3, 2e-3, 3e-3, 1e-2, 3e-2))
+LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
+
+STATE = PageState("lm", (PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
+                         SOURCE, LIVE_CELL, LIVE_HIDDEN, LIVE_LAYERS, LIVE_BPTT, LIVE_LR, LIVE_STEPS))

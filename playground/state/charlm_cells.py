@@ -1,0 +1,36 @@
+"""The cells page's settings: the text to read, the cell to show, the clamp.
+
+(The model picker, ``cells_model``, is not declared: its options change at run time, as a model
+trained live joins them, and ``playground.ui.charlm.charlm_choice`` keeps it in the URL.)
+Three settings have a range that only the run knows, declared here at their widest: the layer
+(1 .. the model's layers; the last by default), the unit (1 .. the model's width) and the offset
+into the Shakespeare test text (0 .. its length less the passage).
+"""
+
+from playground.charlm.decoding import MAX_PROMPT
+from playground.charlm.interpret import FEATURES, MAX_PATTERN, MAX_TEXT
+from playground.datasets.charcorpora import held_out_python_files
+from playground.state import PageState, Setting
+
+MAX_LAYERS, MAX_HIDDEN = 3, 1024  # the largest model CharLMSettings.check allows
+MAX_OFFSET = 1_000_000
+MAX_SEED = 10_000
+FILES = tuple(held_out_python_files())
+
+# the source's default is the model's own corpus (the Python model's by default)
+SOURCE = Setting("cells_source", "python", options=("python", "shakespeare", "paste"))
+FILE = Setting("cells_file", "base64.py" if "base64.py" in FILES else FILES[0], options=FILES)
+OFFSET = Setting("cells_offset", 0, 0, MAX_OFFSET, 500)
+TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=MAX_TEXT)
+WHICH = Setting("cells_which", "cell", options=("cell", "hidden"))
+REGEX = Setting("cells_regex", r"\bdef\b.*", max_chars=MAX_PATTERN)
+# "manual", or the best cell for a feature; the page offers only the features the text has
+FOCUS = Setting("cells_focus", "in_string", options=("manual", *FEATURES, "regex"))
+LAYER = Setting("cells_layer", MAX_LAYERS, 1, MAX_LAYERS)
+UNIT = Setting("cells_unit", 1, 1, MAX_HIDDEN)
+CLAMP_VALUE = Setting("cells_clamp_value", 1.0, -3.0, 3.0, 0.1)
+CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)
+CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
+
+STATE = PageState("cells", (SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,
+                            CLAMP_SEED))

@@ -1,0 +1,25 @@
+"""The Gradients page's settings (the lab's defaults are the library's ``LabSettings``)."""
+
+from playground.gradients.experiments import INITS, MEASURES, LabSettings
+from playground.state import PageState, Setting
+
+_LAB = LabSettings()
+
+A = Setting("grad_a", 0.5, 0.05, 2.0, 0.05)
+K = Setting("grad_k", 10, 1, 2000)
+HIDDEN = Setting("grad_m", _LAB.hidden, 2, 128)
+LENGTH = Setting("grad_T", _LAB.length, 10, 1000)
+SCALE = Setting("grad_scale", _LAB.scale, 0.1, 3.0, 0.05)
+INPUT_SCALE = Setting("grad_input_scale", _LAB.input_scale, 0.0, 5.0, 0.1)
+SEED = Setting("grad_seed", _LAB.seed, 0, 9999)
+ACTIVATION = Setting("grad_act", _LAB.activation, options=("tanh", "relu", "identity"))
+INIT = Setting("grad_init", _LAB.init, options=INITS)
+MEASURE = Setting("grad_measure", _LAB.measure, options=MEASURES)
+DTYPE = Setting("grad_dtype", _LAB.dtype, options=("float32", "float64"))
+FORGET_BIAS = Setting("grad_forget_bias", _LAB.forget_bias, -3.0, 6.0, 0.5)
+CLIP = Setting("grad_clip", 1.0, options=(0.1, 0.3, 1.0, 3.0, 10.0, 100.0))
+CLIP_SCALE = Setting("grad_clip_scale", 1.3, 0.9, 2.0, 0.05)
+WINDOW = Setting("grad_window", 20, 1, 200)  # truncated BPTT over 200 steps (experiments.truncated_bptt)
+
+STATE = PageState("grad", (A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
+                           FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW))

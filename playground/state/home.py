@@ -1,0 +1,17 @@
+"""The Home page's settings."""
+
+from playground.home.forms import FORMS
+from playground.home.order import MAX_CHARS
+from playground.state import PageState, Setting
+
+FORM = Setting("home_form", "many_to_one", options=tuple(FORMS))
+VIEW = Setting("home_view", "unrolled", options=("unrolled", "folded"))
+# the box takes more than the library reads, so a long sentence gets its "too long" message
+# instead of typing that silently stops
+ORDER_A = Setting("home_order_a", "狗咬人", max_chars=MAX_CHARS * 5)
+ORDER_B = Setting("home_order_b", "人咬狗", max_chars=MAX_CHARS * 5)
+GAP = Setting("home_gap", 12, 1, 60)
+WINDOW = Setting("home_window", 5, 1, 60)
+WIDTH = Setting("home_width", 128, options=(16, 32, 64, 128, 256))
+
+STATE = PageState("home", (FORM, VIEW, ORDER_A, ORDER_B, GAP, WINDOW, WIDTH))

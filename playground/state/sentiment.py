@@ -1,0 +1,23 @@
+"""The Sentiment page's settings.
+
+Two defaults follow the reader's language at run time (the page passes them through
+``dataclasses.replace``): the model language (``lang()``) and the sample review (``SAMPLES`` of
+that model language). The declared ones are the Chinese page's.
+"""
+
+from playground.sentiment.model import KINDS, LANGS, MAX_CHARS
+from playground.state import PageState, Setting
+
+SAMPLES = {"zh": "配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "not bad at all, I would watch it again"}
+
+W_X = Setting("senti_w_x", 1.0, -3.0, 3.0, 0.05)
+W_H = Setting("senti_w_h", 0.5, -3.0, 3.0, 0.05)
+W_Y = Setting("senti_w_y", 2.0, -5.0, 5.0, 0.1)
+LABEL = Setting("senti_label", 1, options=(1, 0))
+MODEL_LANG = Setting("senti_model_lang", "zh", options=LANGS)
+KIND = Setting("senti_kind", "lstm", options=KINDS)
+# the model reads MAX_CHARS and says when it cut; the box takes more so that the notice can show
+REVIEW = Setting("senti_review", SAMPLES["zh"], max_chars=MAX_CHARS * 2)
+SHOW_ALL = Setting("senti_show_all", True)
+
+STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL))

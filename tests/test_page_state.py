@@ -1,0 +1,113 @@
+"""Page state declared once: every page's settings are declared, keys are unique across the app
+and carry their page's prefix, a shared link's values are checked (clamped or dropped, never an
+exception), and every page survives a link whose every declared key is junk (the link sweep)."""
+
+import ast
+import importlib
+import math
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from playground.catalog import PAGES
+from playground.state import CLAMPED, IGNORED, OK, PageState, Setting
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _state(spec) -> PageState:
+    return importlib.import_module(f"playground.state.{spec.key}").STATE
+
+
+def _literal_keys(path: Path) -> list[str]:
+    """Every widget key a page spells out: ``key="..."`` and the constant start of ``key=f"..."``
+    (and the model picker's key argument)."""
+    keys = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        for kw in node.keywords:
+            if kw.arg == "key" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+                keys.append(kw.value.value)
+            elif kw.arg == "key" and isinstance(kw.value, ast.JoinedStr) and kw.value.values \
+                    and isinstance(kw.value.values[0], ast.Constant):
+                keys.append(kw.value.values[0].value)
+        if getattr(node.func, "id", None) == "charlm_choice" and node.args and isinstance(node.args[0], ast.Constant):
+            keys.append(node.args[0].value)
+    return keys
+
+
+def test_every_page_declares_its_state_with_its_own_prefix():
+    prefixes = [_state(spec).prefix for spec in PAGES]
+    assert len(prefixes) == len(set(prefixes))
+    declared = [key for spec in PAGES for key in _state(spec).keys]
+    assert len(declared) == len(set(declared)), "a key is declared by two pages"
+
+
+@pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
+def test_every_widget_key_on_a_page_carries_its_prefix(spec):
+    state = _state(spec)
+    keys = _literal_keys(ROOT / spec.path)
+    stray = [k for k in keys if not k.startswith(state.prefix + "_")]
+    assert not stray, f"{spec.path}: keys without the prefix {state.prefix}_: {stray}"
+    assert spec.main_widget in state.keys, "the main widget is a declared setting"
+
+
+def test_no_two_pages_share_a_widget_key():
+    owners: dict[str, str] = {}
+    for spec in PAGES:
+        for key in set(_literal_keys(ROOT / spec.path)):
+            assert key not in owners, f"{key!r} is used by {owners[key]} and {spec.key}"
+            owners[key] = spec.key
+
+
+def test_a_setting_turns_any_text_into_a_valid_value():
+    count = Setting("x_n", 10, 1, 60)
+    assert count.parse("30") == (30, OK) or count.parse("30").value == 30
+    for raw in ("inf", "-inf", "Infinity", "nan", "1e400", "abc", "", "None", None):
+        parsed = count.parse(raw)
+        assert parsed.value == 10 and parsed.status == IGNORED, raw
+    assert count.parse("200").value == 60 and count.parse("200").status == CLAMPED
+    assert count.parse("-5").value == 1 and count.parse("2.6").value == 3
+    scale = Setting("x_a", 0.5, 0.05, 2.0, 0.05)
+    assert scale.parse("0.5").status == OK and math.isclose(scale.parse("0.53").value, 0.55)
+    assert scale.parse("7").value == 2.0 and scale.parse("nan").status == IGNORED
+    pick = Setting("x_c", "b", options=("a", "b"))
+    assert pick.parse("a").value == "a" and pick.parse("None").status == IGNORED and pick.parse("A").value == "b"
+    numbers = Setting("x_w", 128, options=(16, 128))
+    assert numbers.parse("16").value == 16 and numbers.parse("17").value == 128
+    words = Setting("x_t", "hi", max_chars=5)
+    assert words.parse("hello world").value == "hello" and words.parse("hello world").status == CLAMPED
+    flag = Setting("x_f", True)
+    assert flag.parse("false").value is False and flag.parse("maybe").value is True
+    with pytest.raises(AssertionError):
+        PageState("x", (Setting("y_n", 1, 0, 2),))  # a key without the page prefix
+
+
+JUNK_NUMBERS = ("inf", "-1e400", "nan", "hello", "-5")
+JUNK_TEXT = "[点这里](https://evil.example/) ![p](https://evil.example/p.png) <script>alert(1)</script>" + "字" * 3000
+
+
+def _junk(setting: Setting, round_: int) -> str:
+    if setting.kind in ("int", "float"):
+        return JUNK_NUMBERS[round_ % len(JUNK_NUMBERS)]
+    if setting.kind == "str":
+        return JUNK_TEXT
+    return ("None", "many_to_one", "🙂")[round_ % 3]  # an empty choice, another page's value, noise
+
+
+@pytest.mark.parametrize("round_", [0, 1, 2])
+@pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
+def test_link_sweep_every_declared_key_set_to_junk(spec, round_):
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+    at.context = {"locale": "en-US" if round_ % 2 else "zh-CN"}
+    for setting in _state(spec).settings:
+        at.query_params[setting.key] = _junk(setting, round_)
+    at.run()
+    at.switch_page(spec.path).run()
+    assert not at.exception, [e.message for e in at.exception]
+    shown = [m.value for m in (*at.markdown, *at.info, *at.warning, *at.caption, *at.success, *at.error)]
+    links = [text for text in shown if re.search(r"(?<!\\)\]\(https://evil", text)]
+    assert not links, f"a link's text became a clickable link: {links}"
