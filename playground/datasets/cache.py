@@ -41,7 +41,10 @@ class DataUnavailable(RuntimeError):
 
 def cache_dir() -> Path:
     path = Path(os.environ.get("RNN_PLAYGROUND_DATA", ROOT / "data-cache"))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # read-only disk, a file or a broken link in its place: the page says "no data"
+        raise DataUnavailable(f"the data cache {path} cannot be used: {exc}") from exc
     return path
 
 

@@ -208,6 +208,17 @@ def influence(classifier: Classifier, text: str) -> pd.DataFrame:
     return pd.DataFrame({"token": trace["token"], "delta_p": delta, "saliency": saliency})
 
 
+def paired_labels(original: list[str], edited: list[str]) -> list[str]:
+    """Axis labels for two token sequences read side by side: the token, or "original/edited"
+    where they differ (one side may be longer)."""
+    labels = []
+    for i in range(max(len(original), len(edited))):
+        a = original[i] if i < len(original) else ""
+        b = edited[i] if i < len(edited) else ""
+        labels.append(a if a == b else f"{a or '∅'}/{b or '∅'}")
+    return labels
+
+
 def looks_like(text: str) -> str:
     """'zh' when most letters are CJK, else 'en' (to hint at the other language's model)."""
     cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
