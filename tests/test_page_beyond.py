@@ -3,8 +3,7 @@ gets a message, generation without a future is shown, the cost charts render."""
 
 import re
 
-from helpers import APP, TIMEOUT, open_page
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.i18n import t
 
@@ -47,13 +46,9 @@ def test_generation_and_cost_sections():
 
 
 def test_junk_in_the_link_never_reaches_a_widget():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.context = {"locale": "en-US"}
-    for key, junk in {"beyond_cloze_k": "-3", "beyond_kv_width": "7", "beyond_cost_longest": "inf",
-                      "beyond_gen_prompt": "字" * 500}.items():
-        at.query_params[key] = junk
-    at.run()
-    at.switch_page("pages/beyond.py").run()
+    link = {"beyond_cloze_k": "-3", "beyond_kv_width": "7", "beyond_cost_longest": "inf",
+            "beyond_gen_prompt": "字" * 500}
+    at = open_page("pages/beyond.py", link=link)
     assert not at.exception, [e.value for e in at.exception]
     assert at.slider(key="beyond_cloze_k").value == 1  # clamped into 1..4
     assert at.select_slider(key="beyond_kv_width").value == 512  # not an option: the default

@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from helpers import APP, TIMEOUT, open_page
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
@@ -143,12 +143,7 @@ MORE_JUNK = {"pages/charlm.py": {"lm_seed": "-inf", "lm_width": "inf", "lm_penal
 
 
 def _open_with_link(path: str, params: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.context = {"locale": "en-US"}
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    return at.switch_page(path).run()
+    return open_page(path, link=params)
 
 
 def _widget_values(at) -> dict:

@@ -1,7 +1,7 @@
 """AppTest of the seq2seq page: every strategy and both models render; the lecture's sentence is
 translated live; bad input of every kind gets a message and never a traceback."""
 
-from helpers import APP, TIMEOUT, open_page
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from playground.formatting import escape_markdown
@@ -70,12 +70,7 @@ def test_long_sentence_on_both_models():
 
 
 def _open_with(query: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.context = {"locale": "en-US"}
-    for key, junk in query.items():
-        at.query_params[key] = junk
-    at.run()
-    return at.switch_page("pages/seq2seq.py").run()
+    return open_page("pages/seq2seq.py", link=query)
 
 
 def test_junk_in_the_link_never_reaches_a_widget():

@@ -3,8 +3,7 @@ a broken construction yields a counterexample that loads into the input, trainin
 
 import time
 
-from helpers import APP, TIMEOUT, open_page
-from streamlit.testing.v1 import AppTest
+from helpers import open_page
 
 from playground.i18n import t
 
@@ -85,13 +84,9 @@ def test_training_job_from_the_page():
 
 
 def test_junk_in_the_link_never_reaches_a_widget():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.context = {"locale": "en-US"}
-    for key, junk in {"ones_rand_len": "inf", "ones_t": "1e9", "ones_construction": "sigmoid",
-                      "ones_bits": "1" * 5000}.items():
-        at.query_params[key] = junk
-    at.run()
-    at.switch_page("pages/two_ones.py").run()
+    link = {"ones_rand_len": "inf", "ones_t": "1e9", "ones_construction": "sigmoid",
+            "ones_bits": "1" * 5000}
+    at = open_page("pages/two_ones.py", link=link)
     assert not at.exception, [e.value for e in at.exception]
     assert at.slider(key="ones_rand_len").value == 12  # not a finite number: the default
     assert at.button_group(key="ones_construction").value == "relu"  # not an option: the default
