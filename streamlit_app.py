@@ -3,17 +3,24 @@
 import streamlit as st
 
 from playground import ui
-from playground.catalog import PAGES
+from playground.catalog import HOME_ALIAS, PAGES
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
 if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
     st.stop()
 # Navigation first: the sidebar writes the language into the URL, and a URL change made before
 # st.navigation knows the page sends a deep link to the main page ("page not found").
-navigation = st.navigation([
-    st.Page(spec.path, title=ui.tr(f"page.{spec.key}.title"), icon=spec.icon, url_path=spec.url_path,
-            default=spec.default)
-    for spec in PAGES
-])
+pages = [st.Page(spec.path, title=ui.tr(f"page.{spec.key}.title"), icon=spec.icon, url_path=spec.url_path,
+                 default=spec.default) for spec in PAGES]
+home = next(page for page, spec in zip(pages, PAGES, strict=True) if spec.default)
+
+
+def _home_by_name() -> None:
+    """/home opens Home with its settings, not Streamlit's "Page not found" dialog (English only)."""
+    st.switch_page(home, query_params=st.query_params.to_dict())
+
+
+navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
+                                            visibility="hidden")])
 ui.sidebar()
 navigation.run()

@@ -12,7 +12,7 @@ from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
 from playground.ui import input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
-from playground.ui.url_state import choice, number, slider, text, use_page_state
+from playground.ui.url_state import choice, number, slider, text, toggle, use_page_state
 
 require_app_shell()
 use_page_state(state.STATE)
@@ -120,7 +120,7 @@ p1, p2, p3, p4 = st.columns(4, vertical_alignment="bottom")
 d = number(state.D, tr("lab.params.d"), p1)
 m = number(state.M, tr("lab.params.m"), p2)
 layers = number(state.LAYERS, tr("lab.params.layers"), p3)
-bidirectional = p4.toggle(tr("lab.params.bidirectional"), key="lab_bidirectional")
+bidirectional = toggle(state.BIDIRECTIONAL, tr("lab.params.bidirectional"), p4)
 counts = {cell: param_count(cell, int(d), int(m), int(layers), bidirectional) for cell in ("rnn", "gru", "lstm")}
 st.dataframe(pd.DataFrame({
     tr("lab.params.cell"): ["RNN", "GRU", "LSTM"],

@@ -96,6 +96,10 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
         memo.clear()
         memo[memo_key] = generation
     box.code(prompt + generation.text, language=None)
+    if strategy == "beam" and len(generation.text) < length:  # said on the page, not only in a tooltip
+        st.info(tr("charlm.lab.beam_stopped", n=len(generation.text), length=length), icon=":material/info:")
+    elif strategy != "greedy":
+        st.caption(tr("charlm.lab.seed_note", seed=int(seed)))
     m1, m2, m3 = st.columns(3)
     m1.metric(tr("charlm.lab.logp"), f"{generation.log_prob:.2f}")
     m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")

@@ -79,14 +79,14 @@ length = slider(state.LENGTH, tr("grad.lab.length"), r1[1])
 scale = slider(state.SCALE, tr("grad.lab.scale"), r1[2])
 input_scale = slider(state.INPUT_SCALE, tr("grad.lab.input_scale"), r1[3])
 seed = number(state.SEED, tr("grad.lab.seed"), r1[4])
-r2 = st.columns(4)
+r2, r3 = st.columns(2), st.columns(2)  # two per row: their option labels are never cut off at 1024 px
 with r2[0]:
     activation = choice(state.ACTIVATION, tr("grad.lab.activation"), format_func=lambda v: tr(f"grad.act.{v}"))
 with r2[1]:
     init = choice(state.INIT, tr("grad.lab.init"), format_func=lambda v: tr(f"grad.init.{v}"))
-with r2[2]:
+with r3[0]:
     measure = choice(state.MEASURE, tr("grad.lab.measure"), format_func=lambda v: tr(f"grad.measure.{v}"))
-with r2[3]:
+with r3[1]:
     dtype = choice(state.DTYPE, tr("grad.lab.dtype"))
 try:
     settings = gradients.LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,

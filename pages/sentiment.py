@@ -15,7 +15,7 @@ from playground.sentiment import model as sentiment_model
 from playground.state import IGNORED
 from playground.state import sentiment as state
 from playground.ui import checkpoint_error, input_error, lang, require_app_shell, shipped_model, show_svg, tr
-from playground.ui.url_state import choice, slider, text, use_page_state
+from playground.ui.url_state import choice, slider, text, toggle, use_page_state
 
 
 def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
@@ -123,8 +123,7 @@ if trace is not None:
     t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1
     show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
     st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
-    show_all = st.toggle(tr("senti.model.show_all"), key=state.SHOW_ALL.key, bind="query-params",
-                         **({} if state.SHOW_ALL.key in st.session_state else {"value": state.SHOW_ALL.default}))
+    show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
     shown_kinds = sentiment_model.KINDS if show_all else (kind,)
     curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
     st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",

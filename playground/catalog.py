@@ -23,8 +23,11 @@ class PageSpec:
     main_value: object = None
 
 
+HOME_ALIAS = "home"  # the Home page's file name: a visitor may type /home, and old links use it
+
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("home", "pages/home.py", ":material/home:", "home", default=True,
+    # the default page is served at "/"; "/home" is an alias in streamlit_app.py (HOME_ALIAS)
+    PageSpec("home", "pages/home.py", ":material/home:", "sequences", default=True,
              main_widget="home_order_a", main_value="咬狗人"),
     PageSpec("two_ones", "pages/two_ones.py", ":material/exposure_plus_1:", "two_ones",
              main_widget="ones_bits", main_value="1 1 0 1 1"),

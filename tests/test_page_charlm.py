@@ -225,3 +225,14 @@ def test_a_prompt_cannot_make_every_visitor_fetch_an_image():
     assert not at.exception
     shown = [m.value for m in (*at.markdown, *at.info)]
     assert not [s for s in shown if re.search(r"(?<!\\)\]\(https://evil", s)], shown
+
+
+def test_beam_search_says_on_the_page_why_it_stopped_early():
+    """Beam search returned 24 characters for Length 300 and only a tooltip said why."""
+    at = _page("pages/charlm.py")
+    at.button_group(key="lm_strategy").set_value("beam").run()
+    assert not at.exception
+    stopped = [i.value for i in at.info if "Beam search wrote only" in i.value]
+    assert stopped and "300" in stopped[0]
+    at.button_group(key="lm_strategy").set_value("sample").run()
+    assert any("fixes the random numbers" in c.value for c in at.caption)

@@ -45,6 +45,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.strategy.beam": {"zh": "束搜索", "en": "beam search"},
     "charlm.lab.length": {"zh": "生成长度（字符）", "en": "Length (characters)"},
     "charlm.lab.seed": {"zh": "随机种子", "en": "Random seed"},
+    "charlm.lab.beam_stopped": {
+        "zh": "束搜索只写了 {n} 个字符（长度上限 {length}）：最好的假设写出了一个空行，也就是一段台词或一个代码块的结尾，搜索就此结束。想看它写得更长，换一个提示词，或改用采样。",
+        "en": "Beam search wrote only {n} characters (of up to {length}): its best hypothesis wrote a blank line, the end of a speech or a block of code, and the search ends there. For a longer text, change the prompt or sample instead.",
+    },
+    "charlm.lab.seed_note": {
+        "zh": "随机种子 {seed} 固定的是每一步抽签用的那串随机数，不是文本本身：换一个提示词，模型在各步给出的分布往往差不多，同一串随机数就可能抽出相同的续写。想看不同的结果，换一个种子。",
+        "en": "Seed {seed} fixes the random numbers each step draws with, not the text: after a different prompt the model's distributions are often much the same, so the same draws can give the same continuation. For a different result, change the seed.",
+    },
     "charlm.lab.temperature": {"zh": "温度 T", "en": "Temperature T"},
     "charlm.lab.width": {"zh": "束宽", "en": "Beam width"},
     "charlm.lab.penalty": {"zh": "长度惩罚 α", "en": "Length penalty α"},

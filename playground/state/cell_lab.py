@@ -26,11 +26,12 @@ T = Setting("lab_t", 1, 1, MAX_CHARS * 2)  # the step shown; the page narrows th
 D = Setting("lab_d", 100, 1, 4096)
 M = Setting("lab_m", 128, 1, 4096)
 LAYERS = Setting("lab_layers", 1, 1, 8)
+BIDIRECTIONAL = Setting("lab_bidirectional", False)
 
 # shapes
 BI_HIDDEN = Setting("lab_bi_hidden", 3, 1, 16)
 GRID_LAYERS = Setting("lab_grid_layers", 3, 1, 6)
 GRID_STEPS = Setting("lab_grid_steps", 6, 1, 10)
 
-STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, TEXT, BIAS, T, D, M, LAYERS,
+STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, TEXT, BIAS, T, D, M, LAYERS, BIDIRECTIONAL,
                           BI_HIDDEN, GRID_LAYERS, GRID_STEPS))

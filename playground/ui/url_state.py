@@ -111,6 +111,10 @@ def text(setting: Setting, label: str, where=None, area: bool = False, **kw):
     return widget(label, max_chars=setting.max_chars, key=setting.key, bind="query-params", **_start(setting), **kw)
 
 
+def toggle(setting: Setting, label: str, where=None, **kw):
+    return (where or st).toggle(label, key=setting.key, bind="query-params", **_start(setting), **kw)
+
+
 def select(setting: Setting, label: str, where=None, **kw):
     """A select slider over a declared choice of numbers (bound to the URL by value)."""
     return (where or st).select_slider(label, list(setting.options), key=setting.key, bind="query-params",

@@ -59,5 +59,5 @@ def text_columns(items) -> list:
     columns = st.columns(len(items))
     for column, (title, text) in zip(columns, items, strict=True):
         column.markdown(f"**{title}**")
-        column.code(text, language=None)
+        column.code(text, language=None, wrap_lines=True)  # long lines wrap instead of being cut off
     return columns

@@ -136,3 +136,42 @@ def test_a_deep_link_is_the_first_visit_to_a_fresh_server(browser):
         assert "计算设备" in sidebar and t("page.two_ones.title", "zh") in sidebar
         assert CJK.search(page.locator("h1").first.inner_text())
         context.close()
+
+
+def test_home_by_its_name_opens_home_not_a_dialog(server_url, new_page):
+    """/home once showed Streamlit's English-only "Page not found" dialog, in the Chinese UI too."""
+    warm = new_page(locale="en-US")
+    warm.goto(server_url + "/")  # a server that has run its navigation (a fresh one resolves files)
+    _settle(warm)
+    page = new_page(locale="zh-CN")
+    page.goto(server_url + "/home?home_gap=30")
+    _settle(page)
+    page.wait_for_timeout(500)
+    _assert_no_exception(page)  # also: no dialog
+    assert page.locator("h1").first.inner_text() == t("home.title", "zh")
+    assert parse_qs(urlparse(page.url).query).get("home_gap") == ["30"]
+
+
+def _open_in_sidebar(page, title: str) -> None:
+    page.locator("[data-testid='stSidebarNavLink']", has_text=title).first.click()
+    _settle(page)
+
+
+def test_settings_never_leak_from_page_to_page(server_url, new_page):
+    """Gradients' window k = 200, then Home, once raised "200 is greater than the max_value 60"
+    (Home's window took the value); the cell lab's m = 300 broke the gradients lab the same way.
+    Keys now carry their page's prefix: each page keeps its own."""
+    gradients = next(s for s in PAGES if s.key == "gradients")
+    cell_lab = next(s for s in PAGES if s.key == "cell_lab")
+    page = new_page(locale="en-US")
+    page.goto(_url(server_url, gradients, "?grad_window=200&grad_m=128&grad_seed=7"))
+    _settle(page)
+    _assert_no_exception(page)
+    _open_in_sidebar(page, t("page.home.title", "en"))
+    _assert_no_exception(page)
+    assert t("home.window.header", "en") in page.locator("[data-testid='stMain']").inner_text()
+    page.goto(_url(server_url, cell_lab, "?lab_m=300&lab_seed=9"))
+    _settle(page)
+    _open_in_sidebar(page, t("page.gradients.title", "en"))
+    _assert_no_exception(page)
+    assert t("grad.lab.header", "en") in page.locator("[data-testid='stMain']").inner_text()
