@@ -9,6 +9,7 @@ browser session, and stops a session's jobs when the session ends.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import threading
@@ -30,12 +31,10 @@ JOB_SECONDS = 15 * 60  # a live training job's time budget: then it is stopped a
 def cpu_quota(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
     """The CPUs this process may really use: the cgroup's quota when there is one (a container
     on a shared host often sees every core of the host in ``os.cpu_count()``), else its affinity."""
-    try:
+    with contextlib.suppress(OSError, ValueError):  # no cgroup v2 file: fall back to the affinity
         quota, period = cgroup.read_text().split()[:2]
         if quota != "max":
             return max(1, int(int(quota) // int(period)))
-    except (OSError, ValueError):
-        pass
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
