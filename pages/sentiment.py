@@ -117,7 +117,8 @@ if trace is not None:
     if unknown:
         st.caption(tr("senti.model.unknown", count=unknown))
     tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
-    verdict = st.success if probs[-1] >= 0.5 else st.error  # the colour says which way it went, so do the words
+    # the colour says which way it went (green / amber; red is kept for errors), and so do the words
+    verdict = st.success if probs[-1] >= 0.5 else st.warning
     verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg", model=tr(f"senti.kind.{kind}"),
                p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
     t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1

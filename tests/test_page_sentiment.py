@@ -31,9 +31,9 @@ def test_step_through_follows_the_text_and_model():
     at = _page("zh-CN")
     at.text_area(key="senti_review").set_value("味道很好，但服务太慢了").run()
     assert not at.exception
-    assert any(s.value.startswith("LSTM") for s in (*at.success, *at.error))
+    assert any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))
     at.button_group(key="senti_kind").set_value("gru").run()
-    assert not at.exception and any(s.value.startswith("GRU") for s in (*at.success, *at.error))
+    assert not at.exception and any(s.value.startswith("GRU") for s in (*at.success, *at.warning))
     at.button_group(key="senti_kind").set_value("bag").run()
     assert not at.exception
     at.text_input(key="senti_counterfactual").set_value("服务太慢了，但味道很好").run()
@@ -91,7 +91,7 @@ def test_the_verdict_says_negative_in_words_and_colour():
     """The verdict box was always green and only ever said "positive probability 0.107"."""
     at = _page("zh-CN")
     at.text_area(key="senti_review").set_value("这家店太差了").run()
-    negative = [e.value for e in at.error if e.value.startswith("LSTM")]
+    negative = [e.value for e in at.warning if e.value.startswith("LSTM")]
     assert negative and "负面" in negative[0] and not [s for s in at.success if s.value.startswith("LSTM")]
     at.text_area(key="senti_review").set_value("服务很慢但是菜很好吃").run()
     assert [s.value for s in at.success if s.value.startswith("LSTM") and "正面" in s.value]
