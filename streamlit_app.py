@@ -23,4 +23,5 @@ def _home_by_name() -> None:
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
                                             visibility="hidden")])
 ui.sidebar()
+ui.page_style()
 navigation.run()

@@ -8,10 +8,10 @@ between sessions, the retrain offer, diagnostics), ``jobs`` (background jobs and
 
 from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shipped_model
-from playground.ui.shell import lang, require_app_shell, sidebar, tr
+from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import url_choice
 from playground.ui.widgets import input_error, matrix_editor, show_svg, stream_text, text_columns
 
 __all__ = ["SHARED", "checkpoint_error", "diagnostics", "input_error", "job_panel", "job_runner", "lang",
-           "matrix_editor", "require_app_shell", "session_jobs", "shared_resource", "shipped_model", "show_svg",
-           "sidebar", "stream_text", "text_columns", "tr", "url_choice"]
+           "matrix_editor", "page_style", "require_app_shell", "session_jobs", "shared_resource", "shipped_model",
+           "show_svg", "sidebar", "stream_text", "text_columns", "tr", "url_choice"]

@@ -9,7 +9,7 @@ from playground.device import device, device_label
 from playground.ui.language import LANG_KEY, default_language, lang, tr
 from playground.ui.url_state import url_choice
 
-__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "require_app_shell", "sidebar", "tr"]
+__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "page_style", "require_app_shell", "sidebar", "tr"]
 OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this run (one button each)
 
 
@@ -28,6 +28,20 @@ def require_app_shell() -> None:
         if not st.session_state.get("_app_shell_rerun"):
             st.session_state["_app_shell_rerun"] = True
             st.rerun()
+
+
+# Narrow screens (a projector at 1024 px, a phone): choices wrap onto a second line instead of hiding
+# options off to the side, and metric labels wrap instead of being cut off.
+_LAYOUT_CSS = """<style>
+[data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
+[data-testid='stButtonGroup'] button { flex: 0 0 auto; }
+[data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }
+</style>"""
+
+
+def page_style() -> None:
+    """The app's few layout rules, once per run (before the page draws)."""
+    st.html(_LAYOUT_CSS)
 
 
 def sidebar() -> None:
