@@ -102,3 +102,23 @@ def test_the_step_table_says_how_an_output_becomes_an_answer():
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh")):
         at = _page(locale)
         assert t("two.table.decision", lang) in [c.value for c in at.caption]
+
+
+def test_random_sets_the_sequence_without_a_session_state_warning():
+    """The server once logged "created with a default value but also had its value set via the
+    Session State API" for ``bits`` after "Random": builders never pass a value the session holds."""
+    import logging
+
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    policies = logging.getLogger("streamlit.elements.lib.policies")
+    policies.addHandler(handler)
+    try:
+        at = _page()
+        at.button(key="ones_random").click().run()
+        at.button(key="ones_random").click().run()
+    finally:
+        policies.removeHandler(handler)
+    assert not at.exception
+    assert not [r for r in records if "Session State" in r.getMessage()], [r.getMessage() for r in records]
