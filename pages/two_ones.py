@@ -20,7 +20,7 @@ from playground.ui import (
     show_svg,
     tr,
 )
-from playground.ui.url_state import choice, slider, text, use_page_state
+from playground.ui.url_state import choice, slider, text, toggle, use_page_state
 
 
 def _randomise() -> None:
@@ -64,21 +64,32 @@ base = two_ones.CONSTRUCTIONS[construction]()
 st.markdown(tr("two.weights.reading"))
 if construction == "tanh":
     st.markdown(tr("two.weights.tanh_note"))
-weights, editing = base, st.toggle(tr("two.weights.edit"), key="ones_edit")
+# edited weights travel in the link (checked like any link value: junk is refused with a message)
+linked = None
+if st.session_state.get("ones_weights_version", 0) == 0 and st.query_params.get(state.WEIGHTS.key):
+    try:
+        linked = two_ones.weights_from_text(st.query_params[state.WEIGHTS.key])
+    except InputError as exc:
+        input_error(exc)
+        del st.query_params[state.WEIGHTS.key]
+if linked is not None and state.EDIT.key not in st.session_state:
+    st.session_state[state.EDIT.key] = True  # a link with weights opens them for editing
+weights, editing = base, toggle(state.EDIT, tr("two.weights.edit"))
 if editing:
+    start = linked or base
     version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}"
     cols = st.columns([1, 3, 3, 1])
     arrays = {
-        "w_xh": matrix_editor("$W_{xh}$", base.w_xh, f"ones_w_xh-{version}", cols[0]),
-        "w_hh": matrix_editor("$W_{hh}$", base.w_hh, f"ones_w_hh-{version}", cols[1]),
-        "w_hy": matrix_editor("$W_{hy}$", base.w_hy, f"ones_w_hy-{version}", cols[2]),
-        "h0": matrix_editor("$h_0$", base.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
+        "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"ones_w_xh-{version}", cols[0]),
+        "w_hh": matrix_editor("$W_{hh}$", start.w_hh, f"ones_w_hh-{version}", cols[1]),
+        "w_hy": matrix_editor("$W_{hy}$", start.w_hy, f"ones_w_hy-{version}", cols[2]),
+        "h0": matrix_editor("$h_0$", start.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
     }
     a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
     activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"ones_act-{version}",
-                              index=two_ones.ACTIVATIONS.index(base.activation), format_func=lambda a: tr(f"two.act.{a}"))
+                              index=two_ones.ACTIVATIONS.index(start.activation), format_func=lambda a: tr(f"two.act.{a}"))
     output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"ones_out-{version}",
-                          index=two_ones.OUTPUTS.index(base.output), format_func=lambda o: tr(f"two.output.{o}"))
+                          index=two_ones.OUTPUTS.index(start.output), format_func=lambda o: tr(f"two.output.{o}"))
     a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
     try:
         weights = two_ones.Weights(**arrays, activation=activation, output=output)
@@ -89,6 +100,10 @@ if editing:
         not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
     if changed:
         st.caption(tr("two.weights.edited"))
+    if changed and weights is not None:
+        st.query_params[state.WEIGHTS.key] = two_ones.weights_to_text(weights)
+    elif state.WEIGHTS.key in st.query_params:
+        del st.query_params[state.WEIGHTS.key]
 st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
                         (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
 

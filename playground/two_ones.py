@@ -94,6 +94,33 @@ class Weights:
             raise InputError("bad_output", name=self.output)
 
 
+def weights_to_text(weights: Weights) -> str:
+    """The weights as one line for a link: W_xh; W_hh (row by row); W_hy; h0; activation; output."""
+    numbers = [",".join(f"{v:.6g}" for v in np.asarray(getattr(weights, name)).ravel())
+               for name in ("w_xh", "w_hh", "w_hy", "h0")]
+    return ";".join([*numbers, weights.activation, weights.output])
+
+
+def weights_from_text(text: str) -> Weights:
+    """``weights_to_text`` read back; anything else (a hand-edited or hostile link) raises InputError."""
+    parts = str(text).split(";")
+    if len(parts) != 6:
+        raise InputError("bad_weight_shape", name="link", shape=str(len(parts)), expected="6")
+    arrays = {}
+    for (name, shape), part in zip((("w_xh", (3, 1)), ("w_hh", (3, 3)), ("w_hy", (1, 3)), ("h0", (3,))), parts,
+                                   strict=False):
+        try:
+            values = np.array([float(v) for v in part.split(",")], dtype=np.float64)
+        except ValueError as exc:
+            raise InputError("bad_weight_value", name=name) from exc
+        if values.size != int(np.prod(shape)):
+            raise InputError("bad_weight_shape", name=name, shape=str(values.size), expected=str(shape))
+        if not np.isfinite(values).all() or np.abs(values).max(initial=0.0) > 1e6:
+            raise InputError("bad_weight_value", name=name)
+        arrays[name] = values.reshape(shape)
+    return Weights(**arrays, activation=parts[4], output=parts[5])
+
+
 def lecture_weights() -> Weights:
     """The lecture's ReLU construction, exactly."""
     return Weights(

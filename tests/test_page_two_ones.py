@@ -122,3 +122,18 @@ def test_random_sets_the_sequence_without_a_session_state_warning():
         policies.removeHandler(handler)
     assert not at.exception
     assert not [r for r in records if "Session State" in r.getMessage()], [r.getMessage() for r in records]
+
+
+def test_edited_weights_are_kept_in_the_link():
+    """Edited two-1s weights were not kept in the URL: a shared link lost them."""
+    from playground import two_ones
+
+    lecture = two_ones.lecture_weights()
+    broken = two_ones.Weights(lecture.w_xh, lecture.w_hh, lecture.w_hy * 0.0, lecture.h0)  # outputs always 0
+    at = open_page("pages/two_ones.py", link={"ones_weights": two_ones.weights_to_text(broken)})
+    assert not at.exception
+    assert at.toggle(key="ones_edit").value is True  # a link with weights opens them for editing
+    assert t("two.weights.edited", "en") in [c.value for c in at.caption]
+    assert not [s for s in at.success if "Correct on all" in s.value]  # the exhaustive check fails now
+    junk = open_page("pages/two_ones.py", link={"ones_weights": "1;2;x"})
+    assert not junk.exception and junk.warning  # refused with a message, the construction is used

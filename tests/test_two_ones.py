@@ -157,3 +157,16 @@ def test_shipped_model_is_perfect_and_rediscovers_the_roles():
     learned = T.learned_weights(model)
     assert learned["W_hh"].shape == (4, 4) and learned["W_hy"].shape == (1, 4)
     assert not any(p.requires_grad for p in model.parameters())
+
+
+def test_weights_travel_in_a_link_and_junk_is_refused():
+    edited = T.Weights(T.lecture_weights().w_xh, T.lecture_weights().w_hh, np.array([[1.0, 1.0, -0.25]]),
+                       T.lecture_weights().h0, "tanh", "step")
+    text = T.weights_to_text(edited)
+    back = T.weights_from_text(text)
+    assert all(np.array_equal(getattr(back, n), getattr(edited, n)) for n in ("w_xh", "w_hh", "w_hy", "h0"))
+    assert (back.activation, back.output) == ("tanh", "step")
+    for junk in ("", "1;2;3", text.replace("-0.25", "inf"), text.replace("-0.25", "abc"), text.replace("tanh", "sigmoid"),
+                 text.replace("-0.25", "1e300"), text.replace("1,1,-0.25", "1,1")):
+        with pytest.raises(InputError):
+            T.weights_from_text(junk)

@@ -10,4 +10,8 @@ CONSTRUCTION = Setting("ones_construction", "relu", options=tuple(CONSTRUCTIONS)
 # the step shown; the page narrows the slider to the sequence's length
 T = Setting("ones_t", 1, 1, MAX_STEPS)
 
-STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T))
+# edited weights, as ``two_ones.weights_to_text`` writes them ("" = the construction as it is)
+EDIT = Setting("ones_edit", False)
+WEIGHTS = Setting("ones_weights", "", max_chars=400)
+
+STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS))
