@@ -14,7 +14,7 @@ from bench import charlm_speed, cloud, cold_start, curves, interaction, load, tr
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
-PARTS = ("cold_start", "latency", "memory", "speed", "load", "cloud")
+PARTS = ("cold_start", "latency", "memory", "speed", "load", "cloud", "monkey")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     if "load" in parts:  # minutes: 20 browsers on one server
         results["load"] = load.run(args.sessions)
         _print_load(results["load"])
+    if "monkey" in parts:  # minutes: the browser suite's seeded monkey with a longer action budget
+        results["monkey"] = _monkey(actions=600)
+        print(f"monkey: {results['monkey']}")
     if "cloud" in parts:  # minutes: clean venvs
         results["cloud"] = cloud.run()
         for row in results["cloud"]:
@@ -64,6 +67,19 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(json.dumps(results, indent=2))
         print(f"written {path}")
     return 0
+
+
+def _monkey(actions: int) -> dict:
+    """The CI monkey (tests/browser/test_monkey.py) with ``actions`` random actions, seed fixed."""
+    import os
+    import subprocess
+
+    started = time.perf_counter()
+    env = {**os.environ, "MONKEY_ACTIONS": str(actions)}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/browser/test_monkey.py"],
+                         cwd=ROOT, env=env, capture_output=True, text=True)
+    return {"actions": actions, "passed": run.returncode == 0, "seconds": round(time.perf_counter() - started, 1),
+            "last_lines": run.stdout.strip().splitlines()[-3:]}
 
 
 def _print_cold_start(c: dict) -> None:
