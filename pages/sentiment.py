@@ -53,12 +53,23 @@ w_h = slider(state.W_H, "w_h", w2)
 w_y = slider(state.W_Y, "w_y", w3)
 with w4:
     label = choice(state.LABEL, tr("senti.walk.label"), format_func=lambda v: tr(f"senti.label.{v}"))
-default_tokens = pd.DataFrame({tr("senti.walk.token"): list(walkthrough.LECTURE_TOKENS),
-                               "x_t": list(walkthrough.LECTURE_XS)})
+start_tokens, start_xs = list(walkthrough.LECTURE_TOKENS), list(walkthrough.LECTURE_XS)
+if state.WALK_TOKENS.key in st.query_params and "senti_walk_tokens" not in st.session_state:
+    try:  # an edited table travels in the link, checked like any link value
+        start_tokens, start_xs = walkthrough.tokens_from_text(st.query_params[state.WALK_TOKENS.key])
+    except InputError as exc:
+        input_error(exc)
+default_tokens = pd.DataFrame({tr("senti.walk.token"): start_tokens, "x_t": start_xs})
 st.markdown(f"**{tr('senti.walk.tokens')}**")
 edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
                         column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
 rows = edited.dropna()
+shown_table = walkthrough.tokens_to_text(rows.iloc[:walkthrough.MAX_TOKENS, 0].astype(str).str[:20], rows["x_t"].head(
+    walkthrough.MAX_TOKENS))
+if shown_table != walkthrough.tokens_to_text(walkthrough.LECTURE_TOKENS, walkthrough.LECTURE_XS):
+    st.query_params[state.WALK_TOKENS.key] = shown_table
+elif state.WALK_TOKENS.key in st.query_params:
+    del st.query_params[state.WALK_TOKENS.key]
 if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
     st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
     rows = rows.head(walkthrough.MAX_TOKENS)

@@ -120,3 +120,16 @@ def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
 def test_all_four_models_are_named_as_four():
     at = _page("en-US")
     assert len(_titled(at, t("senti.model.curves", "en"))["data"]) == 4  # the title no longer says "three cells"
+
+
+def test_the_walkthrough_table_is_kept_in_the_link():
+    """The edited token table was not kept in the URL: a shared link lost it."""
+    from playground.sentiment import walkthrough
+
+    link = {"senti_walk_table": walkthrough.tokens_to_text(["不", "难吃"], [-0.5, -1.0])}
+    at = open_page("pages/sentiment.py", "zh-CN", link=link)
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if t("senti.walk.col_grad", "zh") in d.value.columns)
+    assert table[t("senti.walk.token", "zh")].tolist() == ["不", "难吃"]
+    junk = open_page("pages/sentiment.py", "zh-CN", link={"senti_walk_table": '[["x", "oops"]]'})
+    assert not junk.exception and junk.warning  # refused with a message; the lecture's table is used

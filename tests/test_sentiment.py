@@ -138,3 +138,12 @@ def test_trained_lstm_belt_gradient_is_the_forget_product(shipped):
     belt = cell_lab.conveyor_from_classifier(shipped[("zh", "lstm")], "服务慢，但味道很好", forget_bias=1.0)
     assert belt.cell_path_gradient.shape == (9, 4) and belt.tokens[0] == "服"
     assert torch.allclose(belt.cell_path_gradient, belt.forget_product, rtol=1e-9, atol=1e-12)
+
+
+def test_the_walkthrough_table_travels_in_a_link_and_junk_is_refused():
+    text = W.tokens_to_text(["不", "难吃"], [-0.5, -1.0])
+    assert W.tokens_from_text(text) == (["不", "难吃"], [-0.5, -1.0])
+    for junk in ("", "[]", "{}", "not json", '[["a"]]', '[["a", "x"]]', '[["a", Infinity]]', '[["a", true]]',
+                 '[["' + "字" * 30 + '", 1]]', W.tokens_to_text(["a"] * 51, [0.0] * 51), '[["a", 1e300]]'):
+        with pytest.raises(InputError):
+            W.tokens_from_text(junk)

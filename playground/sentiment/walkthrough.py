@@ -52,3 +52,37 @@ def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 
     table = pd.DataFrame({"t": range(1, len(xs) + 1), "token": tokens, "x": xs,
                           "h": [float(s.detach()) for s in states], "dL_dh": [float(s.grad) for s in states]})
     return Walkthrough(table, float(p.detach()), float(loss.detach()), float(loss.detach()) / math.log(2))
+
+
+MAX_TOKEN_CHARS = 20
+
+
+def tokens_to_text(tokens, xs) -> str:
+    """The walk-through's table as one line for a link: JSON [[token, x], ...]."""
+    import json
+
+    return json.dumps([[str(t), float(x)] for t, x in zip(tokens, xs, strict=True)], ensure_ascii=False)
+
+
+def tokens_from_text(text: str) -> tuple[list[str], list[float]]:
+    """``tokens_to_text`` read back; a hand-edited or hostile link raises InputError."""
+    import json
+
+    try:
+        rows = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise InputError("bad_number", value="link") from exc
+    if not isinstance(rows, list) or not rows:
+        raise InputError("empty_text")
+    if len(rows) > MAX_TOKENS:
+        raise InputError("too_many_steps", length=len(rows), limit=MAX_TOKENS)
+    tokens, xs = [], []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)
+                and isinstance(row[1], int | float) and not isinstance(row[1], bool)):
+            raise InputError("bad_number", value=str(row)[:40])
+        if len(row[0]) > MAX_TOKEN_CHARS or not math.isfinite(row[1]) or abs(row[1]) > 1e6:
+            raise InputError("bad_number", value=str(row)[:40])
+        tokens.append(row[0])
+        xs.append(float(row[1]))
+    return tokens, xs

@@ -20,4 +20,7 @@ KIND = Setting("senti_kind", "lstm", options=KINDS)
 REVIEW = Setting("senti_review", SAMPLES["zh"], max_chars=MAX_CHARS * 2)
 SHOW_ALL = Setting("senti_show_all", True)
 
-STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL))
+# the walk-through's edited table, as ``walkthrough.tokens_to_text`` writes it ("" = the lecture's)
+WALK_TOKENS = Setting("senti_walk_table", "", max_chars=3000)
+
+STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL, WALK_TOKENS))
