@@ -133,7 +133,7 @@ if trace is not None:
     verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg", model=tr(f"senti.kind.{kind}"),
                p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
     t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1
-    show_svg(svg.token_strip_svg(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
+    show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
     st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
     show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
     shown_kinds = sentiment_model.KINDS if show_all else (kind,)

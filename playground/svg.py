@@ -296,27 +296,25 @@ def _sup(n: int) -> str:
     return str(n).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
-def token_strip_svg(tokens: Sequence[str], values: Sequence[float], focus: int | None, title: str,
-                    unknown: Sequence[bool] = ()) -> str:
+def token_strip_html(tokens: Sequence[str], values: Sequence[float], focus: int | None, title: str,
+                     unknown: Sequence[bool] = ()) -> str:
     """Tokens in boxes coloured by a probability (0 red, 0.5 white, 1 blue), the value under each;
-    unknown tokens are drawn as <unk>; the focused step is outlined."""
-    box_w, gap, top = 56, 4, 26
-    per_row = 16
-    body = [f'<text x="0" y="16" font-size="13" font-weight="bold" fill="{INK}">{escape(title)}</text>']
+    unknown tokens are drawn as <unk>; the focused step is outlined. The boxes wrap to the screen's
+    width (HTML, not a drawing scaled to fit), so a phone gets more rows of full-size boxes."""
+    boxes = []
     for j, (tok, value) in enumerate(zip(tokens, values, strict=True)):
-        row, col = divmod(j, per_row)
-        x, y = col * (box_w + gap), top + row * 62
+        v = float(value)
         # negative (p = 0) in red, positive (p = 1) in blue, as the lecture colours -1 and +1
-        fill = lecture_color(2 * float(value) - 1) if math.isfinite(float(value)) else "#dddddd"
+        fill = lecture_color(2 * v - 1) if math.isfinite(v) else "#dddddd"
         label = "<unk>" if j < len(unknown) and unknown[j] else tok
-        stroke = f'stroke="{INK}" stroke-width="3"' if j == focus else 'stroke="#bbbbbb" stroke-width="1"'
-        body.append(f'<rect x="{x}" y="{y}" width="{box_w}" height="34" rx="5" fill="{fill}" {stroke}/>')
-        body.append(f'<text x="{x + box_w / 2}" y="{y + 22}" text-anchor="middle" font-size="13" fill="{INK}">'
-                    f"{escape(label[:6])}</text>")
-        body.append(f'<text x="{x + box_w / 2}" y="{y + 50}" text-anchor="middle" font-size="10" fill="#555">'
-                    f"{_fmt(float(value))}</text>")
-    rows = (len(tokens) + per_row - 1) // per_row
-    return _svg(per_row * (box_w + gap), top + rows * 62, body, title)
+        border = f"3px solid {INK}" if j == focus else "1px solid #bbbbbb"
+        boxes.append('<div style="display:inline-flex;flex-direction:column;align-items:center;margin:0 4px 6px 0">'
+                     f'<span data-token="{j}" style="min-width:44px;padding:6px 5px;border:{border};border-radius:5px;'
+                     f'background:{fill};text-align:center;font-size:13px">{escape(label[:6])}</span>'
+                     f'<span style="font-size:10px;color:#555">{_fmt(v)}</span></div>')
+    return (f'<div role="img" aria-label="{escape(title)}" style="color:{INK};{FONT}">'
+            f'<div style="font-weight:bold;font-size:13px;margin-bottom:4px">{escape(title)}</div>'
+            f'<div style="display:flex;flex-wrap:wrap">{"".join(boxes)}</div></div>')
 
 
 def _visible(ch: str) -> str:

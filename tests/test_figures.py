@@ -85,3 +85,11 @@ def test_log_curves_stay_drawable_at_extreme_slider_values():
     assert all(v is None or 0 < v < 1e301 for v in fig.data[0].y)
     assert float(fig.layout.yaxis.dtick).is_integer() and fig.layout.yaxis.dtick >= 1  # whole decades only
     assert {fig.data[1].textposition, fig.data[2].textposition} == {"bottom right", "top left"}
+
+
+def test_token_strip_wraps_and_escapes():
+    """On a phone the strip was a wide drawing scaled down until unreadable: now its boxes wrap."""
+    html = svg.token_strip_html(["服", "<b>", "好"], [0.1, 0.5, float("nan")], 1, "strip", unknown=[False, True, False])
+    assert html.count("data-token=") == 3 and "flex-wrap:wrap" in html and "min-width:44px" in html
+    assert "<b>" not in html and "&lt;unk&gt;" in html  # text is escaped; unknown tokens shown as <unk>
+    assert html.count("3px solid") == 1  # the focused step is outlined

@@ -64,4 +64,8 @@ def test_a_phone_sees_every_choice(server_url, new_page):
         cut = [c for c in page.evaluate(CLIPPED, True) if c]
         if cut:
             clipped[spec.key] = cut
+        if spec.key == "sentiment":  # the token strip keeps full-size boxes (it once shrank to unreadable)
+            widths = page.evaluate("() => [...document.querySelectorAll('[data-token]')]"
+                                   ".map(e => e.getBoundingClientRect().width)")
+            assert widths and min(widths) >= 40, widths
     assert not clipped, clipped
