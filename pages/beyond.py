@@ -31,18 +31,28 @@ try:
 except CheckpointError as exc:
     checkpoint_error(exc)
     forward = None
-if forward is not None:
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _fill(_forward, _backward, text: str, k: int):
+    return cloze.fill(_forward, _backward, text, k=k)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _generated(_forward, _backward, prompt: str) -> tuple[str, str]:
+    return cloze.generate_left_only(_forward, prompt, 12), cloze.generate_with_both(_forward, _backward, prompt, 12)
+
+
+@st.fragment
+def cloze_lab(forward, backward, card_f, card_b) -> None:
+    """The sentence and k rerun only the three tables."""
     c1, c2 = st.columns([3, 1])
     sentence = text(state.CLOZE_TEXT, tr("beyond.cloze.text"), c1, help=tr("beyond.cloze.text_help"))
     k = slider(state.CLOZE_K, tr("beyond.cloze.k"), c2)
     st.caption(tr("beyond.cloze.examples"))
 
-    @st.cache_data(show_spinner=False, max_entries=64)
-    def _fill(text: str, k: int):
-        return cloze.fill(forward, backward, text, k=k)
-
     try:
-        result = _fill(sentence, k)
+        result = _fill(forward, backward, sentence, k)
     except InputError as exc:
         input_error(exc)
         result = None
@@ -66,17 +76,25 @@ if forward is not None:
         st.caption(tr("beyond.cloze.accuracy_note", n=accuracy["sentences"],
                       loss_f=f"{card_f.metrics['test_loss_nats']:.3f}", loss_b=f"{card_b.metrics['test_loss_nats']:.3f}"))
 
+
+@st.fragment
+def generation_lab(forward, backward) -> None:
+    """The prompt reruns only the two continuations."""
     st.subheader(tr("beyond.generate.header"))
     st.markdown(tr("beyond.generate.intro"))
     prompt = text(state.GEN_PROMPT, tr("beyond.generate.prompt"))
     try:
-        left_only = cloze.generate_left_only(forward, prompt, 12)
-        both = cloze.generate_with_both(forward, backward, prompt, 12)
+        left_only, both = _generated(forward, backward, prompt)
     except InputError as exc:
         input_error(exc)
     else:
         text_columns([(tr("beyond.generate.forward"), prompt + left_only), (tr("beyond.generate.both"), prompt + both)])
         st.caption(tr("beyond.generate.note"))
+
+
+if forward is not None:
+    cloze_lab(forward, backward, card_f, card_b)
+    generation_lab(forward, backward)
 
 # --- 2. sequential vs parallel, measured ----------------------------------------------------------
 st.header(tr("beyond.cost.header"))
@@ -109,7 +127,6 @@ for device_type in ("cpu", "cuda"):
     _plot(measurements, tr("beyond.cost.shipped", device=info["device"]))
 if not shipped_any:
     st.info(tr("beyond.cost.none"))
-longest = select(state.COST_LONGEST, tr("beyond.cost.longest"))
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -119,24 +136,41 @@ def _measure_here(longest: int, device_name: str):
                          memory=device().type == "cuda")
 
 
-if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
-    st.session_state["beyond_cost_run"] = longest
-if run_longest := st.session_state.get("beyond_cost_run"):
-    with st.spinner(tr("beyond.cost.running")):
-        _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=str(device())))
+@st.fragment
+def cost_here() -> None:
+    """The longest length and the button rerun only this measurement."""
+    longest = select(state.COST_LONGEST, tr("beyond.cost.longest"))
+    if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
+        st.session_state["beyond_cost_run"] = longest
+    if run_longest := st.session_state.get("beyond_cost_run"):
+        with st.spinner(tr("beyond.cost.running")):
+            _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=str(device())))
+
+
+cost_here()
+
 
 # --- 3. the cost of one more token ---------------------------------------------------------------
 st.header(tr("beyond.kv.header"))
 st.markdown(tr("beyond.kv.intro"))
-d_model = select(state.KV_WIDTH, tr("beyond.kv.width"))
-lengths = [2**k for k in range(4, 21)]
-layers = 12
-series = {tr("beyond.kv.rnn"): (lengths, [scaling.state_bytes(d_model, layers, "lstm") for _ in lengths]),
-          tr("beyond.kv.attention"): (lengths, [scaling.kv_cache_bytes(t, d_model, layers) for t in lengths])}
-st.plotly_chart(figures.loglog(series, tr("beyond.kv.title", layers=layers, width=d_model), tr("beyond.cost.length"),
-                               tr("beyond.kv.bytes")), key="beyond_kv")
-st.caption(tr("beyond.kv.caption", rnn=f"{scaling.state_bytes(d_model, layers, 'lstm') / 1024:.0f} KiB",
-              kv=f"{scaling.kv_cache_bytes(100_000, d_model, layers) / 2**30:.1f} GiB"))
+
+
+@st.fragment
+def kv_cost() -> None:
+    """The width reruns only this chart."""
+    d_model = select(state.KV_WIDTH, tr("beyond.kv.width"))
+    lengths = [2**k for k in range(4, 21)]
+    layers = 12
+    series = {tr("beyond.kv.rnn"): (lengths, [scaling.state_bytes(d_model, layers, "lstm") for _ in lengths]),
+              tr("beyond.kv.attention"): (lengths, [scaling.kv_cache_bytes(t, d_model, layers) for t in lengths])}
+    st.plotly_chart(figures.loglog(series, tr("beyond.kv.title", layers=layers, width=d_model), tr("beyond.cost.length"),
+                                   tr("beyond.kv.bytes")), key="beyond_kv")
+    st.caption(tr("beyond.kv.caption", rnn=f"{scaling.state_bytes(d_model, layers, 'lstm') / 1024:.0f} KiB",
+                  kv=f"{scaling.kv_cache_bytes(100_000, d_model, layers) / 2**30:.1f} GiB"))
+
+
+kv_cost()
+
 
 # --- 4. what the lectures claim, and where this page shows it ----------------------------------------
 st.header(tr("beyond.claims.header"))

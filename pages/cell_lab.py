@@ -23,132 +23,189 @@ st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(
 # --- 1. the lecture's scalar LSTM ----------------------------------------------------------------
 st.header(tr("lab.scalar.header"))
 st.markdown(tr("lab.scalar.intro"))
-cols = st.columns(5)
-values = {name: slider(setting, tr(f"lab.scalar.{name}"), cols[k]) for k, (name, setting) in enumerate(state.SCALAR.items())}
-scalar = cell_lab.ScalarLSTM(**values)
-st.info(tr("lab.scalar.soft"), icon=":material/tune:")
-extremes = [v for name, v in values.items() if name in ("f", "i", "o") and v in (0.0, 1.0)]
-if extremes:
-    st.caption(tr("lab.scalar.extreme", value=fmt.number(extremes[0])))
-n = {k: fmt.number(v) for k, v in values.items()}
-st.latex(rf"c_t=f_t c_{{t-1}}+i_t\widetilde c_t={n['f']}\times{n['c_prev']}+{n['i']}\times{n['c_tilde']}"
-         rf"={fmt.number(scalar.kept)}+{fmt.number(scalar.written)}={fmt.number(scalar.c)}")
-st.latex(rf"h_t=o_t\tanh(c_t)={n['o']}\times\tanh({fmt.number(scalar.c)})={fmt.number(scalar.h)}")
-show_svg(svg.lstm_cell_svg({**values, "kept": scalar.kept, "written": scalar.written, "c": scalar.c, "h": scalar.h},
-                           tr("lab.scalar.diagram")))
+
+
+@st.fragment
+def scalar_cell() -> None:
+    """The five sliders rerun only this section."""
+    cols = st.columns(5)
+    values = {name: slider(setting, tr(f"lab.scalar.{name}"), cols[k])
+              for k, (name, setting) in enumerate(state.SCALAR.items())}
+    scalar = cell_lab.ScalarLSTM(**values)
+    st.info(tr("lab.scalar.soft"), icon=":material/tune:")
+    extremes = [v for name, v in values.items() if name in ("f", "i", "o") and v in (0.0, 1.0)]
+    if extremes:
+        st.caption(tr("lab.scalar.extreme", value=fmt.number(extremes[0])))
+    n = {k: fmt.number(v) for k, v in values.items()}
+    st.latex(rf"c_t=f_t c_{{t-1}}+i_t\widetilde c_t={n['f']}\times{n['c_prev']}+{n['i']}\times{n['c_tilde']}"
+             rf"={fmt.number(scalar.kept)}+{fmt.number(scalar.written)}={fmt.number(scalar.c)}")
+    st.latex(rf"h_t=o_t\tanh(c_t)={n['o']}\times\tanh({fmt.number(scalar.c)})={fmt.number(scalar.h)}")
+    show_svg(svg.lstm_cell_svg({**values, "kept": scalar.kept, "written": scalar.written, "c": scalar.c, "h": scalar.h},
+                               tr("lab.scalar.diagram")))
+
+
+scalar_cell()
+
 
 # --- 2. one full step with vectors ---------------------------------------------------------------
 st.header(tr("lab.step.header"))
 st.markdown(tr("lab.step.intro"))
-c_kind, c_seed = st.columns(2)
-with c_kind:
-    kind = choice(state.CELL, tr("lab.step.cell"), format_func=lambda k: tr(f"lab.cell.{k}"))
-seed = number(state.SEED, tr("lab.step.seed"), c_seed)
-weights = cell_lab.seeded_cell(kind, d=3, m=2, seed=int(seed))
-e1, e2, e3 = st.columns(3)
-x = matrix_editor("$x_t$", [[1.0, -0.5, 0.3]], "lab_vec_x", e1)[0]
-h_prev = matrix_editor("$h_{t-1}$", [[0.1, -0.2]], "lab_vec_h", e2)[0]
-c_prev = matrix_editor("$C_{t-1}$", [[0.5, -0.4]], "lab_vec_c", e3)[0] if kind == "lstm" else np.zeros(2)
-if not np.isfinite(np.concatenate([x, h_prev, c_prev])).all():
-    input_error(InputError("bad_weight_value", name="x_t / h_{t-1} / C_{t-1}"))
-else:
-    out = cell_lab.one_step(weights, x, h_prev, c_prev)
-    equations = cell_lab.lstm_equations(out, c_prev) if kind == "lstm" else cell_lab.gru_equations(out, h_prev)
-    for equation in equations:
-        st.latex(equation)
-    if kind == "lstm":
-        unit = choice(state.UNIT, tr("lab.step.unit"), widget=st.radio, format_func=lambda u: f"{u + 1}", horizontal=True)
-        show_svg(svg.lstm_cell_svg(cell_lab.scalar_cell_values(out, c_prev, unit), tr("lab.scalar.diagram")))
+
+
+@st.fragment
+def one_step() -> None:
+    """The cell, the seed and the vectors rerun only this section."""
+    c_kind, c_seed = st.columns(2)
+    with c_kind:
+        kind = choice(state.CELL, tr("lab.step.cell"), format_func=lambda k: tr(f"lab.cell.{k}"))
+    seed = number(state.SEED, tr("lab.step.seed"), c_seed)
+    weights = cell_lab.seeded_cell(kind, d=3, m=2, seed=int(seed))
+    e1, e2, e3 = st.columns(3)
+    x = matrix_editor("$x_t$", [[1.0, -0.5, 0.3]], "lab_vec_x", e1)[0]
+    h_prev = matrix_editor("$h_{t-1}$", [[0.1, -0.2]], "lab_vec_h", e2)[0]
+    c_prev = matrix_editor("$C_{t-1}$", [[0.5, -0.4]], "lab_vec_c", e3)[0] if kind == "lstm" else np.zeros(2)
+    if not np.isfinite(np.concatenate([x, h_prev, c_prev])).all():
+        input_error(InputError("bad_weight_value", name="x_t / h_{t-1} / C_{t-1}"))
     else:
-        st.markdown(tr("lab.step.gru_note"))
-    with st.expander(tr("lab.step.weights")):
-        symbols = {"f": "W_f", "i": "W_i", "c_tilde": r"W_C", "o": "W_o", "r": "W_r", "z": "W_z", "h_tilde": "W_h"}
-        for gate, (matrix, bias) in cell_lab.gate_matrices(weights).items():
-            st.latex(fmt.latex_matrix(symbols[gate], matrix, 3) + r"\qquad " + fmt.latex_matrix(
-                symbols[gate].replace("W", "b") + r"^\top", bias, 3))
+        out = cell_lab.one_step(weights, x, h_prev, c_prev)
+        equations = cell_lab.lstm_equations(out, c_prev) if kind == "lstm" else cell_lab.gru_equations(out, h_prev)
+        for equation in equations:
+            st.latex(equation)
+        if kind == "lstm":
+            unit = choice(state.UNIT, tr("lab.step.unit"), widget=st.radio, format_func=lambda u: f"{u + 1}",
+                          horizontal=True)
+            show_svg(svg.lstm_cell_svg(cell_lab.scalar_cell_values(out, c_prev, unit), tr("lab.scalar.diagram")))
+        else:
+            st.markdown(tr("lab.step.gru_note"))
+        with st.expander(tr("lab.step.weights")):
+            symbols = {"f": "W_f", "i": "W_i", "c_tilde": r"W_C", "o": "W_o", "r": "W_r", "z": "W_z", "h_tilde": "W_h"}
+            for gate, (matrix, bias) in cell_lab.gate_matrices(weights).items():
+                st.latex(fmt.latex_matrix(symbols[gate], matrix, 3) + r"\qquad " + fmt.latex_matrix(
+                    symbols[gate].replace("W", "b") + r"^\top", bias, 3))
+
+
+one_step()
+
 
 # --- 3. the conveyor belt over a sentence ----------------------------------------------------------
 st.header(tr("lab.belt.header"))
 st.markdown(tr("lab.belt.intro"))
-b1, b2 = st.columns([3, 2])
-sentence = text(state.TEXT, tr("lab.belt.text"), b1)
-bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
-belt = None
-try:
-    trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
-    belt = cell_lab.conveyor_from_classifier(trained, sentence, forget_bias=bias)
-    st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
-except CheckpointError:
-    st.caption(tr("lab.belt.seeded"))
-except InputError as exc:
-    input_error(exc)
-if belt is None:
+
+
+@st.fragment
+def conveyor_belt() -> None:
+    """The sentence, the bias and the step rerun only this section."""
+    b1, b2 = st.columns([3, 2])
+    sentence = text(state.TEXT, tr("lab.belt.text"), b1)
+    bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
+    belt = None
     try:
-        belt = cell_lab.conveyor(sentence, forget_bias=bias)
-    except InputError:
-        belt = None
-if belt is not None:
-    steps = len(belt.tokens)
-    if st.session_state.get(state.T.key, state.T.default) > steps:
-        st.session_state[state.T.key] = steps
-    # the declared range is the widest; this slider only goes as far as the sentence
-    t = st.slider(tr("lab.belt.t"), 1, steps, key=state.T.key, bind="query-params",
-                  **({} if state.T.key in st.session_state else {"value": state.T.default})) if steps > 1 else 1
-    chars, unit_name = belt.tokens, tr("lab.belt.unit")
-    c_series, f_series = belt.series("c"), belt.series("f")
-    g1, g2 = st.columns(2)
-    g1.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": c_series[:, u] for u in range(c_series.shape[1])},
-                                        tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
-    g2.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": f_series[:, u] for u in range(f_series.shape[1])},
-                                        tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
-    step = belt.trace[t - 1]
-    st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in
-                               (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))},
-                              index=[f"{unit_name} {u + 1}" for u in range(c_series.shape[1])]).T)
-    grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
-    st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
-                                        f"{tr('lab.belt.grad_chart')} ({unit_name} 1)", log_y=True, highlight=t - 1,
-                                        dashed=[tr("lab.belt.product")]), key="lab_belt_grad")
-    difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
-    st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
-    st.markdown(tr("lab.belt.resnet"))
+        trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
+        belt = cell_lab.conveyor_from_classifier(trained, sentence, forget_bias=bias)
+        st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
+    except CheckpointError:
+        st.caption(tr("lab.belt.seeded"))
+    except InputError as exc:
+        input_error(exc)
+    if belt is None:
+        try:
+            belt = cell_lab.conveyor(sentence, forget_bias=bias)
+        except InputError:
+            belt = None
+    if belt is not None:
+        steps = len(belt.tokens)
+        if st.session_state.get(state.T.key, state.T.default) > steps:
+            st.session_state[state.T.key] = steps
+        # the declared range is the widest; this slider only goes as far as the sentence
+        t = st.slider(tr("lab.belt.t"), 1, steps, key=state.T.key, bind="query-params",
+                      **({} if state.T.key in st.session_state else {"value": state.T.default})) if steps > 1 else 1
+        chars, unit_name = belt.tokens, tr("lab.belt.unit")
+        c_series, f_series = belt.series("c"), belt.series("f")
+        g1, g2 = st.columns(2)
+        units = range(c_series.shape[1])
+        g1.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": c_series[:, u] for u in units},
+                                            tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
+        g2.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": f_series[:, u] for u in units},
+                                            tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
+        step = belt.trace[t - 1]
+        rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
+        st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
+                                  index=[f"{unit_name} {u + 1}" for u in units]).T)
+        grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
+        st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
+                                            f"{tr('lab.belt.grad_chart')} ({unit_name} 1)", log_y=True, highlight=t - 1,
+                                            dashed=[tr("lab.belt.product")]), key="lab_belt_grad")
+        difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
+        st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
+        st.markdown(tr("lab.belt.resnet"))
+
+
+conveyor_belt()
+
 
 # --- 4. parameter counts -----------------------------------------------------------------------------
 st.header(tr("lab.params.header"))
 st.markdown(tr("lab.params.intro"))
-p1, p2, p3, p4 = st.columns(4, vertical_alignment="bottom")
-d = number(state.D, tr("lab.params.d"), p1)
-m = number(state.M, tr("lab.params.m"), p2)
-layers = number(state.LAYERS, tr("lab.params.layers"), p3)
-bidirectional = toggle(state.BIDIRECTIONAL, tr("lab.params.bidirectional"), p4)
-counts = {cell: param_count(cell, int(d), int(m), int(layers), bidirectional) for cell in ("rnn", "gru", "lstm")}
-st.dataframe(pd.DataFrame({
-    tr("lab.params.cell"): ["RNN", "GRU", "LSTM"],
-    tr("lab.params.formula"): [f"{GATES[c]} × (m·d + m·m + 2m)" for c in ("rnn", "gru", "lstm")],
-    tr("lab.params.count"): [f"{counts[c]:,}" for c in ("rnn", "gru", "lstm")],
-    tr("lab.params.ratio"): [f"{counts[c] / counts['rnn']:.2f}×" for c in ("rnn", "gru", "lstm")],
-}), hide_index=True)
+
+
+@st.fragment
+def parameter_counts() -> None:
+    """The sizes rerun only this table."""
+    p1, p2, p3, p4 = st.columns(4, vertical_alignment="bottom")
+    d = number(state.D, tr("lab.params.d"), p1)
+    m = number(state.M, tr("lab.params.m"), p2)
+    layers = number(state.LAYERS, tr("lab.params.layers"), p3)
+    bidirectional = toggle(state.BIDIRECTIONAL, tr("lab.params.bidirectional"), p4)
+    counts = {cell: param_count(cell, int(d), int(m), int(layers), bidirectional) for cell in ("rnn", "gru", "lstm")}
+    st.dataframe(pd.DataFrame({
+        tr("lab.params.cell"): ["RNN", "GRU", "LSTM"],
+        tr("lab.params.formula"): [f"{GATES[c]} × (m·d + m·m + 2m)" for c in ("rnn", "gru", "lstm")],
+        tr("lab.params.count"): [f"{counts[c]:,}" for c in ("rnn", "gru", "lstm")],
+        tr("lab.params.ratio"): [f"{counts[c] / counts['rnn']:.2f}×" for c in ("rnn", "gru", "lstm")],
+    }), hide_index=True)
+
+
+parameter_counts()
+
 
 # --- 5. shapes: bidirectional and stacked --------------------------------------------------------------
 st.header(tr("lab.shapes.header"))
 st.markdown(tr("lab.shapes.bi"))
-bi_hidden = slider(state.BI_HIDDEN, tr("lab.shapes.bi_hidden"))
-shape = cell_lab.bidirectional_shape(hidden=bi_hidden)
-st.success(tr("lab.shapes.bi_result", m=bi_hidden, out=shape["output"][-1]))
+
+
+@st.fragment
+def bidirectional_shape() -> None:
+    """The width reruns only this line."""
+    bi_hidden = slider(state.BI_HIDDEN, tr("lab.shapes.bi_hidden"))
+    shape = cell_lab.bidirectional_shape(hidden=bi_hidden)
+    st.success(tr("lab.shapes.bi_result", m=bi_hidden, out=shape["output"][-1]))
+
+
+bidirectional_shape()
+
 st.markdown(tr("lab.shapes.grid"))
-s1, s2, s3, s4 = st.columns(4)
-grid_layers = slider(state.GRID_LAYERS, tr("lab.shapes.layers"), s1)
-grid_steps = slider(state.GRID_STEPS, tr("lab.shapes.steps"), s2)
-# a slider needs min < max: with one layer (or one step) there is nothing to pick. Not kept in the URL:
-# the range and the default (the last cell) follow the grid, and the key with it, so a new grid starts there
-pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"lab_pick_layer_{grid_layers}") \
-    if grid_layers > 1 else 1
-pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"lab_pick_step_{grid_steps}") \
-    if grid_steps > 1 else 1
-cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
-layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]
-show_svg(svg.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))
-st.caption(tr("lab.shapes.cone", layer=pick_layer, step=pick_step, count=len(cone), weights=pick_layer))
+
+
+@st.fragment
+def layer_grid() -> None:
+    """The grid and the picked cell rerun only the drawing."""
+    s1, s2, s3, s4 = st.columns(4)
+    grid_layers = slider(state.GRID_LAYERS, tr("lab.shapes.layers"), s1)
+    grid_steps = slider(state.GRID_STEPS, tr("lab.shapes.steps"), s2)
+    # a slider needs min < max: with one layer (or one step) there is nothing to pick. Not kept in the URL:
+    # the range and the default (the last cell) follow the grid, and the key with it, so a new grid starts there
+    pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"lab_pick_layer_{grid_layers}") \
+        if grid_layers > 1 else 1
+    pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"lab_pick_step_{grid_steps}") \
+        if grid_steps > 1 else 1
+    cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
+    layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]
+    show_svg(svg.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))
+    st.caption(tr("lab.shapes.cone", layer=pick_layer, step=pick_step, count=len(cone), weights=pick_layer))
+
+
+layer_grid()
+
 
 st.header(tr("lab.myths.header"))
 st.markdown(tr("lab.myths.body"))

@@ -161,14 +161,26 @@ def _stages(prompt: str, seed: int) -> None:
                                         tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve")
 
 
+@st.fragment
+def lab_and_stages() -> None:
+    """The prompt, the strategy and its sliders rerun the lab and the stages, not the live training."""
+    chosen = charlm_choice("lm_model")
+    # a model that cannot be loaded, or a refused prompt, leaves out the lab and the stages, never
+    # the live training below (its selectors must be drawn on every run)
+    lab = _sampling_lab(chosen) if chosen is not None else None
+    if lab is not None:
+        _stages(*lab)
+
+
+@st.cache_data(show_spinner=False, max_entries=2)
+def _export(job_id: int, _result) -> tuple[bytes, str]:
+    """The finished model's files, made once per job (not on every rerun of the page)."""
+    return recipes.export(_result, f"charlm_live_{job_id}")
+
+
 st.header(tr("charlm.lab.header"))
 st.markdown(tr("charlm.lab.intro"))
-chosen = charlm_choice("lm_model")
-# a model that cannot be loaded, or a refused prompt, leaves out the lab and the stages, never the
-# live training below (its selectors must be drawn on every run)
-lab = _sampling_lab(chosen) if chosen is not None else None
-if lab is not None:
-    _stages(*lab)
+lab_and_stages()
 
 # --- live training --------------------------------------------------------------------------------
 st.header(tr("charlm.live.header"))
@@ -210,7 +222,7 @@ job_panel("charlm")
 job = session_jobs().get("charlm")
 if job is not None and job.finished and job.result is not None:
     st.success(tr("charlm.live.ready", id=job.id))
-    weights, card_json = recipes.export(job.result, f"charlm_live_{job.id}")
+    weights, card_json = _export(job.id, job.result)
     d1, d2 = st.columns(2)
     d1.download_button(tr("charlm.live.download_weights"), weights, f"charlm_live_{job.id}.safetensors",
                        icon=":material/download:")

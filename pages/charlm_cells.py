@@ -66,63 +66,11 @@ which = "cell"
 if sampler.kind == "lstm":
     which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
 acts = _activations(model_key, sampler, passage, which)
-features = cells.text_features(passage)
+passage_features = cells.text_features(passage)
 
 # --- ranking ------------------------------------------------------------------------------------
 st.header(tr("cells.rank.header"))
 st.markdown(tr("cells.rank.intro"))
-pattern = text(state.REGEX, tr("cells.regex"), help=tr("cells.regex_help"))
-if pattern:
-    try:
-        features["regex"] = cells.regex_feature(passage, pattern)
-    except InputError as exc:
-        input_error(exc)
-ranking = cells.rank_cells(acts, features, top=3)
-if "regex" in features:
-    best_regex = ranking[ranking["feature"] == "regex"].head(1)
-    if best_regex.empty:
-        st.caption(tr("cells.regex_none", matched=int(features["regex"].sum())))
-    else:
-        row = best_regex.iloc[0]
-        st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]) + 1,
-                      unit=int(row["unit"]) + 1, r=f"{row['correlation']:+.3f}"))
-# layers and units are counted from 1 on every page (layer 1 reads the input); arrays stay 0-based
-shown = ranking.assign(layer=ranking["layer"] + 1, unit=ranking["unit"] + 1,
-                       feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
-                       correlation=ranking["correlation"].map(lambda r: f"{r:+.3f}"))
-st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),
-                                   "unit": tr("cells.col.unit"), "correlation": tr("cells.col.r")}),
-             hide_index=True, height=min(38 + 35 * len(shown), 460))
-
-# --- one cell over the text -----------------------------------------------------------------------
-st.header(tr("cells.view.header"))
-best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
-# the features this text has (their options change with the text; "in_string" when it has strings)
-focus = choice(state.FOCUS, tr("cells.focus"), options=["manual", *best],
-               format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
-v1, v2 = st.columns(2)
-layer = 0
-if sampler.layers > 1:  # the last layer by default
-    layer = slider(narrowed(state.LAYER, high=sampler.layers, default=sampler.layers), tr("cells.col.layer"), v1,
-                   disabled=focus != "manual", help=tr("cells.layer_help")) - 1
-unit = number(narrowed(state.UNIT, high=sampler.hidden), tr("cells.col.unit"), v2,
-              disabled=focus != "manual", help=tr("cells.layer_help")) - 1
-if focus != "manual":
-    layer, unit = best[focus]
-values = acts[layer, :, unit]
-st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
-show_svg(svg.char_strip_html(passage, values, tr("cells.view.header")))
-if focus != "manual":
-    r = cells.correlations(acts, features[focus])[layer, unit]
-    st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
-
-# --- intervention ----------------------------------------------------------------------------------
-st.header(tr("cells.clamp.header"))
-st.markdown(tr("cells.clamp.intro"))
-k1, k2, k3 = st.columns(3)
-clamp_value = slider(state.CLAMP_VALUE, tr("cells.clamp.value"), k1)
-clamp_prompt = text(state.CLAMP_PROMPT, tr("cells.clamp.prompt"), k2)
-clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -132,15 +80,78 @@ def _clamped(key: str, _sampler, prompt: str, layer: int, unit: int, value: floa
     return free.text, held.text
 
 
-try:
-    free_text, held_text = _clamped(model_key, sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
-except InputError as exc:
-    input_error(exc)
-else:
-    text_columns([(tr("cells.clamp.free"), clamp_prompt + free_text),
-                  (tr("cells.clamp.held", layer=layer + 1, unit=unit + 1, value=clamp_value), clamp_prompt + held_text)])
-    diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
-    st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
+@st.fragment
+def cells_lab() -> None:
+    """The pattern feeds the ranking, the ranking the cell on view, and that cell the intervention:
+    they rerun together, without reading the text again."""
+    features = dict(passage_features)  # this run's own copy: a pattern adds to it
+    pattern = text(state.REGEX, tr("cells.regex"), help=tr("cells.regex_help"))
+    if pattern:
+        try:
+            features["regex"] = cells.regex_feature(passage, pattern)
+        except InputError as exc:
+            input_error(exc)
+    ranking = cells.rank_cells(acts, features, top=3)
+    if "regex" in features:
+        best_regex = ranking[ranking["feature"] == "regex"].head(1)
+        if best_regex.empty:
+            st.caption(tr("cells.regex_none", matched=int(features["regex"].sum())))
+        else:
+            row = best_regex.iloc[0]
+            st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]) + 1,
+                          unit=int(row["unit"]) + 1, r=f"{row['correlation']:+.3f}"))
+    # layers and units are counted from 1 on every page (layer 1 reads the input); arrays stay 0-based
+    shown = ranking.assign(layer=ranking["layer"] + 1, unit=ranking["unit"] + 1,
+                           feature=ranking["feature"].map(lambda f: tr(f"cells.feature.{f}")),
+                           correlation=ranking["correlation"].map(lambda r: f"{r:+.3f}"))
+    st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),
+                                       "unit": tr("cells.col.unit"), "correlation": tr("cells.col.r")}),
+                 hide_index=True, height=min(38 + 35 * len(shown), 460))
+
+    # --- one cell over the text -----------------------------------------------------------------------
+    st.header(tr("cells.view.header"))
+    best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
+    # the features this text has (their options change with the text; "in_string" when it has strings)
+    focus = choice(state.FOCUS, tr("cells.focus"), options=["manual", *best],
+                   format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
+    v1, v2 = st.columns(2)
+    layer = 0
+    if sampler.layers > 1:  # the last layer by default
+        layer = slider(narrowed(state.LAYER, high=sampler.layers, default=sampler.layers), tr("cells.col.layer"), v1,
+                       disabled=focus != "manual", help=tr("cells.layer_help")) - 1
+    unit = number(narrowed(state.UNIT, high=sampler.hidden), tr("cells.col.unit"), v2,
+                  disabled=focus != "manual", help=tr("cells.layer_help")) - 1
+    if focus != "manual":
+        layer, unit = best[focus]
+    values = acts[layer, :, unit]
+    st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
+    show_svg(svg.char_strip_html(passage, values, tr("cells.view.header")))
+    if focus != "manual":
+        r = cells.correlations(acts, features[focus])[layer, unit]
+        st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
+
+    # --- intervention ----------------------------------------------------------------------------------
+    st.header(tr("cells.clamp.header"))
+    st.markdown(tr("cells.clamp.intro"))
+    k1, k2, k3 = st.columns(3)
+    clamp_value = slider(state.CLAMP_VALUE, tr("cells.clamp.value"), k1)
+    clamp_prompt = text(state.CLAMP_PROMPT, tr("cells.clamp.prompt"), k2)
+    clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
+
+
+    try:
+        free_text, held_text = _clamped(model_key, sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
+    except InputError as exc:
+        input_error(exc)
+    else:
+        text_columns([(tr("cells.clamp.free"), clamp_prompt + free_text),
+                      (tr("cells.clamp.held", layer=layer + 1, unit=unit + 1, value=clamp_value), clamp_prompt + held_text)])
+        diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
+        st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
+
+
+cells_lab()
+
 
 st.header(tr("cells.myths.header"))
 st.markdown(tr("cells.myths.body"))

@@ -49,111 +49,147 @@ st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag
 # --- 1. one number: a^k ----------------------------------------------------------------------------
 st.header(tr("grad.scalar.header"))
 st.markdown(tr("grad.scalar.intro"))
-c1, c2, c3 = st.columns([2, 2, 1])
-a = slider(state.A, tr("grad.scalar.a"), c1)
-k = slider(state.K, tr("grad.scalar.k"), c2)
-c3.metric(tr("grad.scalar.value"), f"{gradients.power(a, k):.5g}")
-ks = list(range(0, max(k, 10) + 1))
-st.plotly_chart(figures.log_curves(
-    ks, {"0.5ᵏ": gradients.repeated_product(0.5, ks[-1], "float64"),
-         "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
-         f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
-    tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
-    points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power")
-limits = gradients.float_limits(a, 2000)
-never = tr("grad.scalar.never", k=2000)
-st.markdown(f"**{tr('grad.scalar.limits')}**")
-st.dataframe(pd.DataFrame({
-    tr("grad.scalar.dtype"): list(limits),
-    tr("grad.scalar.underflow"): [str(v["underflow_at"] or never) for v in limits.values()],
-    tr("grad.scalar.overflow"): [str(v["overflow_at"] or never) for v in limits.values()],
-}), hide_index=True)
-st.markdown(tr("grad.scalar.note"))
+
+
+@st.fragment
+def scalar_lab() -> None:
+    """a and k rerun only this section."""
+    c1, c2, c3 = st.columns([2, 2, 1])
+    a = slider(state.A, tr("grad.scalar.a"), c1)
+    k = slider(state.K, tr("grad.scalar.k"), c2)
+    c3.metric(tr("grad.scalar.value"), f"{gradients.power(a, k):.5g}")
+    ks = list(range(0, max(k, 10) + 1))
+    st.plotly_chart(figures.log_curves(
+        ks, {"0.5ᵏ": gradients.repeated_product(0.5, ks[-1], "float64"),
+             "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
+             f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
+        tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
+        points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power")
+    limits = gradients.float_limits(a, 2000)
+    never = tr("grad.scalar.never", k=2000)
+    st.markdown(f"**{tr('grad.scalar.limits')}**")
+    st.dataframe(pd.DataFrame({
+        tr("grad.scalar.dtype"): list(limits),
+        tr("grad.scalar.underflow"): [str(v["underflow_at"] or never) for v in limits.values()],
+        tr("grad.scalar.overflow"): [str(v["overflow_at"] or never) for v in limits.values()],
+    }), hide_index=True)
+    st.markdown(tr("grad.scalar.note"))
+
+
+scalar_lab()
+
 
 # --- 2. the vanilla RNN lab --------------------------------------------------------------------------
 st.header(tr("grad.lab.header"))
 st.markdown(tr("grad.lab.intro"))
-r1 = st.columns(5)
-hidden = slider(state.HIDDEN, tr("grad.lab.hidden"), r1[0])
-length = slider(state.LENGTH, tr("grad.lab.length"), r1[1])
-scale = slider(state.SCALE, tr("grad.lab.scale"), r1[2])
-input_scale = slider(state.INPUT_SCALE, tr("grad.lab.input_scale"), r1[3])
-seed = number(state.SEED, tr("grad.lab.seed"), r1[4])
-r2, r3 = st.columns(2), st.columns(2)  # two per row: their option labels are never cut off at 1024 px
-with r2[0]:
-    activation = choice(state.ACTIVATION, tr("grad.lab.activation"), format_func=lambda v: tr(f"grad.act.{v}"))
-with r2[1]:
-    init = choice(state.INIT, tr("grad.lab.init"), format_func=lambda v: tr(f"grad.init.{v}"))
-with r3[0]:
-    measure = choice(state.MEASURE, tr("grad.lab.measure"), format_func=lambda v: tr(f"grad.measure.{v}"))
-with r3[1]:
-    dtype = choice(state.DTYPE, tr("grad.lab.dtype"))
-try:
-    settings = gradients.LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,
-                                     measure=measure, input_scale=input_scale, seed=int(seed), dtype=dtype)
-except InputError as exc:
-    input_error(exc)
-    st.stop()
-rnn = _run("rnn", settings)
-ts = list(range(length))
-st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
-                key="grad_rnn_norms")
-zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
-if zeros or bad:
-    st.warning(tr("grad.lab.nonfinite", zeros=zeros, bad=bad), icon=":material/warning:")
-if np.isfinite(rnn.final_state_norm):
-    st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
-g1, g2 = st.columns(2)
-g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
-                                   tr("grad.lab.t"), ""), key="grad_factors")
-g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
-                             tr("grad.lab.singular")), key="grad_singular")
 
-# --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
-st.header(tr("grad.compare.header"))
-st.markdown(tr("grad.compare.intro"))
-forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
-lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
-st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
-                                        tr("grad.compare.cell_path"): lstm.cell_path},
-                                   tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
-                                   dashed=[tr("grad.compare.cell_path")]), key="grad_compare")
+
+@st.fragment
+def rnn_lab() -> None:
+    """The lab's settings feed both the vanilla RNN and the comparison, so they rerun together."""
+    r1 = st.columns(5)
+    hidden = slider(state.HIDDEN, tr("grad.lab.hidden"), r1[0])
+    length = slider(state.LENGTH, tr("grad.lab.length"), r1[1])
+    scale = slider(state.SCALE, tr("grad.lab.scale"), r1[2])
+    input_scale = slider(state.INPUT_SCALE, tr("grad.lab.input_scale"), r1[3])
+    seed = number(state.SEED, tr("grad.lab.seed"), r1[4])
+    r2, r3 = st.columns(2), st.columns(2)  # two per row: their option labels are never cut off at 1024 px
+    with r2[0]:
+        activation = choice(state.ACTIVATION, tr("grad.lab.activation"), format_func=lambda v: tr(f"grad.act.{v}"))
+    with r2[1]:
+        init = choice(state.INIT, tr("grad.lab.init"), format_func=lambda v: tr(f"grad.init.{v}"))
+    with r3[0]:
+        measure = choice(state.MEASURE, tr("grad.lab.measure"), format_func=lambda v: tr(f"grad.measure.{v}"))
+    with r3[1]:
+        dtype = choice(state.DTYPE, tr("grad.lab.dtype"))
+    try:
+        settings = gradients.LabSettings(hidden=hidden, length=length, scale=scale, activation=activation, init=init,
+                                         measure=measure, input_scale=input_scale, seed=int(seed), dtype=dtype)
+    except InputError as exc:
+        input_error(exc)
+        return
+    rnn = _run("rnn", settings)
+    ts = list(range(length))
+    st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
+                    key="grad_rnn_norms")
+    zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
+    if zeros or bad:
+        st.warning(tr("grad.lab.nonfinite", zeros=zeros, bad=bad), icon=":material/warning:")
+    if np.isfinite(rnn.final_state_norm):
+        st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
+    g1, g2 = st.columns(2)
+    g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
+                                       tr("grad.lab.t"), ""), key="grad_factors")
+    g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
+                                 tr("grad.lab.singular")), key="grad_singular")
+
+    # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
+    st.header(tr("grad.compare.header"))
+    st.markdown(tr("grad.compare.intro"))
+    forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
+    lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
+    st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
+                                            tr("grad.compare.cell_path"): lstm.cell_path},
+                                       tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
+                                       dashed=[tr("grad.compare.cell_path")]), key="grad_compare")
+
+
+rnn_lab()
+
 
 # --- 4. gradient clipping ---------------------------------------------------------------------------------
 st.header(tr("grad.clip.header"))
 st.markdown(tr("grad.clip.intro"))
-k1, k2 = st.columns(2)
-threshold = select(state.CLIP, tr("grad.clip.threshold"), k1)
-clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
-free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
-names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
-steps_axis = list(range(1, 61))
-p1, p2 = st.columns(2)
-p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
-                                   tr("grad.clip.step"), ""), key="grad_clip_loss")
-p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
-                                   tr("grad.clip.step"), ""), key="grad_clip_norm")
-st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
-st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
-            else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
-st.info(tr("grad.clip.vanishing"), icon=":material/info:")
+
+
+@st.fragment
+def clipping_lab() -> None:
+    """The threshold and the scale rerun only this section."""
+    k1, k2 = st.columns(2)
+    threshold = select(state.CLIP, tr("grad.clip.threshold"), k1)
+    clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
+    free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
+    names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
+    steps_axis = list(range(1, 61))
+    p1, p2 = st.columns(2)
+    p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
+                                       tr("grad.clip.step"), ""), key="grad_clip_loss")
+    p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
+                                       tr("grad.clip.step"), ""), key="grad_clip_norm")
+    st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
+    st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
+                else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
+    st.info(tr("grad.clip.vanishing"), icon=":material/info:")
+
+
+clipping_lab()
+
 
 # --- 5. truncated BPTT ---------------------------------------------------------------------------------------
 st.header(tr("grad.tbptt.header"))
 st.markdown(tr("grad.tbptt.intro"))
-window = slider(state.WINDOW, tr("grad.tbptt.window"))
-full, cut = _tbptt(None), _tbptt(window)
-modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
-with np.errstate(divide="ignore"):
-    reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
-st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip")
-st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
-st.dataframe(pd.DataFrame({
-    tr("grad.tbptt.mode"): list(modes),
-    tr("grad.tbptt.time"): [f"{r['seconds'] * 1000:.1f} ms" for r in modes.values()],
-    tr("grad.tbptt.memory"): [f"{r['saved_bytes'] / 1024:.0f} KiB" for r in modes.values()],
-}), hide_index=True)
-st.caption(tr("grad.tbptt.measured"))
+
+
+@st.fragment
+def tbptt_lab() -> None:
+    """The window reruns only this section."""
+    window = slider(state.WINDOW, tr("grad.tbptt.window"))
+    full, cut = _tbptt(None), _tbptt(window)
+    modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
+    with np.errstate(divide="ignore"):
+        reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
+    st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip")
+    st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
+    st.dataframe(pd.DataFrame({
+        tr("grad.tbptt.mode"): list(modes),
+        tr("grad.tbptt.time"): [f"{r['seconds'] * 1000:.1f} ms" for r in modes.values()],
+        tr("grad.tbptt.memory"): [f"{r['saved_bytes'] / 1024:.0f} KiB" for r in modes.values()],
+    }), hide_index=True)
+    st.caption(tr("grad.tbptt.measured"))
+
+
+tbptt_lab()
+
 
 # --- 6. memory span ---------------------------------------------------------------------------------------------
 st.header(tr("grad.span.header"))

@@ -26,59 +26,87 @@ st.dataframe(pd.DataFrame(rows, columns=columns), hide_index=True, width="stretc
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"))
 st.markdown(tr("home.forms.intro"))
-form = choice(state.FORM, tr("home.forms.pick"), format_func=lambda f: tr(f"home.form.{f}"))
-view = choice(state.VIEW, tr("home.forms.view"), format_func=lambda v: tr(f"home.forms.view.{v}"))
-st.markdown(tr(f"home.form.{form}.desc"))
-graph = forms.unrolled(form, lang())
-if view == "folded":
-    show_svg(svg.folded_svg())
-    st.markdown(tr("home.forms.folded_note"))
-else:
-    show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
-    st.caption(tr("home.forms.shared", steps=len(graph.steps)))
+
+
+@st.fragment
+def four_forms() -> None:
+    """The form and the view rerun only the diagram."""
+    form = choice(state.FORM, tr("home.forms.pick"), format_func=lambda f: tr(f"home.form.{f}"))
+    view = choice(state.VIEW, tr("home.forms.view"), format_func=lambda v: tr(f"home.forms.view.{v}"))
+    st.markdown(tr(f"home.form.{form}.desc"))
+    graph = forms.unrolled(form, lang())
+    if view == "folded":
+        show_svg(svg.folded_svg())
+        st.markdown(tr("home.forms.folded_note"))
+    else:
+        show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
+        st.caption(tr("home.forms.shared", steps=len(graph.steps)))
+
+
+four_forms()
+
 
 # --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
 st.header(tr("home.order.header"))
 st.markdown(tr("home.order.intro"))
-col_a, col_b = st.columns(2)
-text_a = text(state.ORDER_A, tr("home.order.a"), col_a, help=tr("home.order.limit", limit=order.MAX_CHARS))
-text_b = text(state.ORDER_B, tr("home.order.b"), col_b, help=tr("home.order.limit", limit=order.MAX_CHARS))
-try:
-    result = order.compare_orders(text_a, text_b)
-except InputError as exc:
-    input_error(exc)
-else:
-    m1, m2 = st.columns(2)
-    m1.metric(tr("home.order.mean_distance"), f"{result.mean_distance:.6g}")
-    m2.metric(tr("home.order.rnn_distance"), f"{result.rnn_distance:.6g}")
-    if result.a == result.b:
-        st.info(tr("home.order.identical"))
-    elif result.same_characters:
-        st.success(tr("home.order.same_chars"))
+
+
+@st.fragment
+def order_lab() -> None:
+    """The two texts rerun only the comparison."""
+    col_a, col_b = st.columns(2)
+    text_a = text(state.ORDER_A, tr("home.order.a"), col_a, help=tr("home.order.limit", limit=order.MAX_CHARS))
+    text_b = text(state.ORDER_B, tr("home.order.b"), col_b, help=tr("home.order.limit", limit=order.MAX_CHARS))
+    try:
+        result = order.compare_orders(text_a, text_b)
+    except InputError as exc:
+        input_error(exc)
     else:
-        st.info(tr("home.order.diff_chars"))
-    for column, text, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b), strict=True):
-        show_svg(svg.heatmap_svg(states.T.tolist(), list(text), text, tr("home.order.unit")), column)
-    st.caption(tr("home.order.note"))
+        m1, m2 = st.columns(2)
+        m1.metric(tr("home.order.mean_distance"), f"{result.mean_distance:.6g}")
+        m2.metric(tr("home.order.rnn_distance"), f"{result.rnn_distance:.6g}")
+        if result.a == result.b:
+            st.info(tr("home.order.identical"))
+        elif result.same_characters:
+            st.success(tr("home.order.same_chars"))
+        else:
+            st.info(tr("home.order.diff_chars"))
+        for column, phrase, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b),
+                                          strict=True):
+            show_svg(svg.heatmap_svg(states.T.tolist(), list(phrase), phrase, tr("home.order.unit")), column)
+        st.caption(tr("home.order.note"))
+
+
+order_lab()
+
 
 # --- 4. why not a fixed window ----------------------------------------------------------------
 st.header(tr("home.window.header"))
 st.markdown(tr("home.window.intro"))
-c1, c2, c3 = st.columns(3)
-gap = slider(state.GAP, tr("home.window.gap"), c1)
-window = slider(state.WINDOW, tr("home.window.size"), c2)
-width = select(state.WIDTH, tr("home.window.dim"), c3)
-if order.window_sees(gap, window):
-    st.success(tr("home.window.sees"))
-else:
-    st.warning(tr("home.window.blind"))
-w1, w2 = st.columns(2)
-w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
-w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
-largest = order.window_mlp_params(60, width, width)  # the scale stays put while the sliders move
-show_svg(svg.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), svg.OUTPUT),
-                      (tr("home.window.rnn"), order.rnn_params(width, width), svg.CELL)],
-                     largest, tr("home.window.chart_title")))
+
+
+@st.fragment
+def window_lab() -> None:
+    """The gap, the window and the width rerun only this section."""
+    c1, c2, c3 = st.columns(3)
+    gap = slider(state.GAP, tr("home.window.gap"), c1)
+    window = slider(state.WINDOW, tr("home.window.size"), c2)
+    width = select(state.WIDTH, tr("home.window.dim"), c3)
+    if order.window_sees(gap, window):
+        st.success(tr("home.window.sees"))
+    else:
+        st.warning(tr("home.window.blind"))
+    w1, w2 = st.columns(2)
+    w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
+    w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
+    largest = order.window_mlp_params(60, width, width)  # the scale stays put while the sliders move
+    show_svg(svg.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), svg.OUTPUT),
+                          (tr("home.window.rnn"), order.rnn_params(width, width), svg.CELL)],
+                         largest, tr("home.window.chart_title")))
+
+
+window_lab()
+
 
 # --- 5. misconceptions and the map of the playground -----------------------------------------
 st.header(tr("home.myths.header"))

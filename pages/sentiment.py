@@ -47,55 +47,64 @@ st.markdown(tr("senti.intro"))
 # --- Part A: the lecture's walk-through ----------------------------------------------------------
 st.header(tr("senti.walk.header"))
 st.markdown(tr("senti.walk.intro"))
-w1, w2, w3, w4 = st.columns(4)
-w_x = slider(state.W_X, "w_x", w1)
-w_h = slider(state.W_H, "w_h", w2)
-w_y = slider(state.W_Y, "w_y", w3)
-with w4:
-    label = choice(state.LABEL, tr("senti.walk.label"), format_func=lambda v: tr(f"senti.label.{v}"))
-start_tokens, start_xs = list(walkthrough.LECTURE_TOKENS), list(walkthrough.LECTURE_XS)
-if state.WALK_TOKENS.key in st.query_params and "senti_walk_tokens" not in st.session_state:
-    try:  # an edited table travels in the link, checked like any link value
-        start_tokens, start_xs = walkthrough.tokens_from_text(st.query_params[state.WALK_TOKENS.key])
+
+
+@st.fragment
+def walkthrough_lab() -> None:
+    """The sliders and the token table rerun only this section."""
+    w1, w2, w3, w4 = st.columns(4)
+    w_x = slider(state.W_X, "w_x", w1)
+    w_h = slider(state.W_H, "w_h", w2)
+    w_y = slider(state.W_Y, "w_y", w3)
+    with w4:
+        label = choice(state.LABEL, tr("senti.walk.label"), format_func=lambda v: tr(f"senti.label.{v}"))
+    start_tokens, start_xs = list(walkthrough.LECTURE_TOKENS), list(walkthrough.LECTURE_XS)
+    if state.WALK_TOKENS.key in st.query_params and "senti_walk_tokens" not in st.session_state:
+        try:  # an edited table travels in the link, checked like any link value
+            start_tokens, start_xs = walkthrough.tokens_from_text(st.query_params[state.WALK_TOKENS.key])
+        except InputError as exc:
+            input_error(exc)
+    default_tokens = pd.DataFrame({tr("senti.walk.token"): start_tokens, "x_t": start_xs})
+    st.markdown(f"**{tr('senti.walk.tokens')}**")
+    edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
+                            column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
+    rows = edited.dropna()
+    shown_table = walkthrough.tokens_to_text(rows.iloc[:walkthrough.MAX_TOKENS, 0].astype(str).str[:20], rows["x_t"].head(
+        walkthrough.MAX_TOKENS))
+    if shown_table != walkthrough.tokens_to_text(walkthrough.LECTURE_TOKENS, walkthrough.LECTURE_XS):
+        st.query_params[state.WALK_TOKENS.key] = shown_table
+    elif state.WALK_TOKENS.key in st.query_params:
+        del st.query_params[state.WALK_TOKENS.key]
+    if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
+        st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
+        rows = rows.head(walkthrough.MAX_TOKENS)
+    try:
+        walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
     except InputError as exc:
         input_error(exc)
-default_tokens = pd.DataFrame({tr("senti.walk.token"): start_tokens, "x_t": start_xs})
-st.markdown(f"**{tr('senti.walk.tokens')}**")
-edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
-                        column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
-rows = edited.dropna()
-shown_table = walkthrough.tokens_to_text(rows.iloc[:walkthrough.MAX_TOKENS, 0].astype(str).str[:20], rows["x_t"].head(
-    walkthrough.MAX_TOKENS))
-if shown_table != walkthrough.tokens_to_text(walkthrough.LECTURE_TOKENS, walkthrough.LECTURE_XS):
-    st.query_params[state.WALK_TOKENS.key] = shown_table
-elif state.WALK_TOKENS.key in st.query_params:
-    del st.query_params[state.WALK_TOKENS.key]
-if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
-    st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
-    rows = rows.head(walkthrough.MAX_TOKENS)
-try:
-    walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
-except InputError as exc:
-    input_error(exc)
-    walk = None
-if walk is not None:
-    m1, m2, m3 = st.columns(3)
-    m1.metric(tr("senti.walk.p"), f"{walk.p:.5g}")
-    m2.metric(tr("senti.walk.loss_nat"), f"{walk.loss_nat:.5g} nat")
-    m3.metric(tr("senti.walk.loss_bit"), f"{walk.loss_bit:.5g} bit")
-    st.caption(tr("senti.walk.units"))
-    table = walk.table
-    shown = pd.DataFrame({"t": table["t"], tr("senti.walk.token"): table["token"], "x_t": table["x"],
-                          tr("senti.walk.col_h"): table["h"].map(lambda v: f"{v:.5g}"),
-                          tr("senti.walk.col_grad"): table["dL_dh"].map(lambda v: f"{v:.5g}")})
-    st.dataframe(shown, hide_index=True)
-    g1, g2 = st.columns(2)
-    g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")), key="senti_walk_h")
-    g2.plotly_chart(figures.time_series(table["token"], {"∂L/∂h_t": table["dL_dh"]}, tr("senti.walk.grad_chart")),
-                    key="senti_walk_grad")
-st.markdown(tr("senti.walk.seed_note"))
-h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
-st.markdown(tr("senti.walk.first", h1=f"{h1:.5g}", h2=f"{h2:.5g}"))
+        walk = None
+    if walk is not None:
+        m1, m2, m3 = st.columns(3)
+        m1.metric(tr("senti.walk.p"), f"{walk.p:.5g}")
+        m2.metric(tr("senti.walk.loss_nat"), f"{walk.loss_nat:.5g} nat")
+        m3.metric(tr("senti.walk.loss_bit"), f"{walk.loss_bit:.5g} bit")
+        st.caption(tr("senti.walk.units"))
+        table = walk.table
+        shown = pd.DataFrame({"t": table["t"], tr("senti.walk.token"): table["token"], "x_t": table["x"],
+                              tr("senti.walk.col_h"): table["h"].map(lambda v: f"{v:.5g}"),
+                              tr("senti.walk.col_grad"): table["dL_dh"].map(lambda v: f"{v:.5g}")})
+        st.dataframe(shown, hide_index=True)
+        g1, g2 = st.columns(2)
+        g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")),
+                        key="senti_walk_h")
+        g2.plotly_chart(figures.time_series(table["token"], {"∂L/∂h_t": table["dL_dh"]}, tr("senti.walk.grad_chart")),
+                        key="senti_walk_grad")
+    st.markdown(tr("senti.walk.seed_note"))
+    h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
+    st.markdown(tr("senti.walk.first", h1=f"{h1:.5g}", h2=f"{h2:.5g}"))
+
+
+walkthrough_lab()
 
 # --- Part B: trained classifiers ----------------------------------------------------------------------
 st.header(tr("senti.model.header"))
@@ -106,70 +115,81 @@ with c1:
                       format_func=lambda v: tr(f"senti.lang.{v}"))
 with c2:
     kind = choice(state.KIND, tr("senti.model.kind"), format_func=lambda v: tr(f"senti.kind.{v}"))
-review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80)
 try:
     classifiers = {k: _classifier(language, k) for k in sentiment_model.KINDS}
 except CheckpointError as exc:
     checkpoint_error(exc)
     st.stop()
-clf = classifiers[kind]
-trace = None
-try:
-    cleaned, cut = clf.clean(review)
-    trace = clf.trace(cleaned)
-except InputError:
-    st.info(tr("senti.model.empty"))
-if trace is not None:
-    if cut:
-        st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
-    if sentiment_model.looks_like(cleaned) != language:
-        st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment_model.looks_like(cleaned)}")))
-    unknown = int((~trace["known"]).sum())
-    if unknown:
-        st.caption(tr("senti.model.unknown", count=unknown))
-    tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
-    # the colour says which way it went (green / amber; red is kept for errors), and so do the words
-    verdict = st.success if probs[-1] >= 0.5 else st.warning
-    verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg", model=tr(f"senti.kind.{kind}"),
-               p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
-    t = st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}") if len(tokens) > 1 else 1
-    show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
-    st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
-    show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
-    shown_kinds = sentiment_model.KINDS if show_all else (kind,)
-    curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
-    st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
-                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
-                                        dashed=[tr("senti.kind.bag")]), key="senti_curves")
-    if kind != "bag":
-        units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
-        panels = [("h", tr("senti.model.hidden"))] + [(g, tr("senti.model.gate", gate=tr(f"senti.gate.{g}")))
-                                                       for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")]
-        for name, title in panels:
+
+
+@st.fragment
+def classifier_lab(language: str, kind: str) -> None:
+    """The review box, the position slider and the views rerun only this section (the model and
+    language pickers above rerun the page: the panel below follows them)."""
+    clf = classifiers[kind]
+    review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80)
+    trace = None
+    try:
+        cleaned, cut = clf.clean(review)
+        trace = clf.trace(cleaned)
+    except InputError:
+        st.info(tr("senti.model.empty"))
+    if trace is not None:
+        if cut:
+            st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
+        if sentiment_model.looks_like(cleaned) != language:
+            st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment_model.looks_like(cleaned)}")))
+        unknown = int((~trace["known"]).sum())
+        if unknown:
+            st.caption(tr("senti.model.unknown", count=unknown))
+        tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
+        # the colour says which way it went (green / amber; red is kept for errors), and so do the words
+        verdict = st.success if probs[-1] >= 0.5 else st.warning
+        verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg",
+                   model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
+        t = (st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}")
+             if len(tokens) > 1 else 1)
+        show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
+        st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
+        show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
+        shown_kinds = sentiment_model.KINDS if show_all else (kind,)
+        curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
+        st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
+                                                               model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
+                                            dashed=[tr("senti.kind.bag")]), key="senti_curves")
+        if kind != "bag":
+            units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
+            titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
+                                                          for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")}
+            # one view at a time: five stacked 128-row heat maps cost seconds to draw and scroll past
+            name = choice(state.VIEW, tr("senti.model.view"), options=list(titles),
+                          format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
             z = [list(col) for col in zip(*trace[name], strict=True)]
             lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
-            st.plotly_chart(figures.heatmap(z, tokens, units, title, zmin=lo, highlight=t - 1), key=f"senti_heat_{name}")
+            st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat")
 
-    # --- why ----------------------------------------------------------------------------------------------
-    st.subheader(tr("senti.why.header"))
-    why = sentiment_model.influence(clf, cleaned)
-    y1, y2 = st.columns(2)
-    y1.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["delta_p"], tr("senti.why.delta")),
-                    key="senti_delta")
-    y2.plotly_chart(figures.bars([f"{i + 1}:{tok}" for i, tok in enumerate(tokens)], why["saliency"],
-                                 tr("senti.why.saliency")), key="senti_saliency")
-    if st.session_state.get("senti_counterfactual_of") != cleaned:  # a new review: start the edit from it
-        st.session_state["senti_counterfactual_of"] = cleaned
-        st.session_state["senti_counterfactual"] = cleaned
-    other = st.text_input(tr("senti.why.counter"), key="senti_counterfactual")
-    try:
-        other_trace = clf.trace(other)
-        both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
-        fig = figures.time_series(sentiment_model.paired_labels(tokens, other_trace["token"].tolist()), both,
-                                  tr("senti.why.chart"), "p")
-        st.plotly_chart(fig, key="senti_counter")
-    except InputError as exc:
-        input_error(exc)
+        # --- why ----------------------------------------------------------------------------------------------
+        st.subheader(tr("senti.why.header"))
+        why = sentiment_model.influence(clf, cleaned)
+        y1, y2 = st.columns(2)
+        numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
+        y1.plotly_chart(figures.bars(numbered, why["delta_p"], tr("senti.why.delta")), key="senti_delta")
+        y2.plotly_chart(figures.bars(numbered, why["saliency"], tr("senti.why.saliency")), key="senti_saliency")
+        if st.session_state.get("senti_counterfactual_of") != cleaned:  # a new review: start the edit from it
+            st.session_state["senti_counterfactual_of"] = cleaned
+            st.session_state["senti_counterfactual"] = cleaned
+        other = st.text_input(tr("senti.why.counter"), key="senti_counterfactual")
+        try:
+            other_trace = clf.trace(other)
+            both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
+            fig = figures.time_series(sentiment_model.paired_labels(tokens, other_trace["token"].tolist()), both,
+                                      tr("senti.why.chart"), "p")
+            st.plotly_chart(fig, key="senti_counter")
+        except InputError as exc:
+            input_error(exc)
+
+
+classifier_lab(language, kind)
 
 # --- the model panel ------------------------------------------------------------------------------------
 st.header(tr("senti.panel.header"))
@@ -187,8 +207,8 @@ except DataUnavailable:
     st.info(tr("senti.panel.no_data"))
 else:
     predicted = (predictions["p_positive"] >= 0.5).astype(int)
-    confusion = pd.crosstab(predictions["label"].map(lambda v: tr(f"senti.label.{v}")),
-                            predicted.map(lambda v: tr(f"senti.label.{v}")),
+    names = {v: tr(f"senti.label.{v}") for v in (0, 1)}
+    confusion = pd.crosstab(predictions["label"].map(names), predicted.map(names),
                             rownames=[tr("senti.panel.true")], colnames=[tr("senti.panel.pred")])
     st.markdown(f"**{tr('senti.panel.confusion', model=tr(f'senti.kind.{kind}'))}**")
     st.dataframe(confusion)

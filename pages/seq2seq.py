@@ -73,28 +73,6 @@ st.table(pd.DataFrame({tr("s2s.col.model"): [tr(f"s2s.model.{k}") for k in usabl
                                                    for k in usable]}).set_index(tr("s2s.col.model")))
 st.caption(tr("s2s.seed.note"))
 
-# --- decoding lab ----------------------------------------------------------------------------------
-st.header(tr("s2s.lab.header"))
-source = text(state.TEXT, tr("s2s.lab.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
-st.caption(tr("s2s.lab.examples"))
-c1, c2 = st.columns(2)
-model_key = choice(state.MODEL, tr("s2s.lab.model"), c1.segmented_control, options=usable,
-                   format_func=lambda k: tr(f"s2s.model.{k}"), required=True)
-strategy = choice(state.STRATEGY, tr("s2s.lab.strategy"), c2.segmented_control,
-                  format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
-c1, c2, c3, c4 = st.columns(4)
-width = slider(state.BEAM, tr("s2s.lab.beam"), c1)
-penalty = slider(state.PENALTY, tr("s2s.lab.penalty"), c2, help=tr("s2s.lab.penalty_help"))
-temperature = slider(state.TEMPERATURE, tr("s2s.lab.temperature"), c3)
-seed = number(state.SEED, tr("s2s.lab.seed"), c4)
-
-try:
-    result = translate(model_key, source, strategy, width, penalty, temperature, seed)
-except InputError as exc:
-    input_error(exc)
-    result = None
-
-
 def show_result(result) -> None:
     if result.source.converted:
         st.info(tr("s2s.out.converted", text=escape_markdown(result.source.text)), icon=":material/translate:")
@@ -156,12 +134,43 @@ def show_attention_or_context(result) -> None:
         st.caption(tr("s2s.context.caption", size=size, n=len(result.source.chars)))
 
 
-if result is not None:
-    show_result(result)
-    show_steps(result)
-    show_comparison(compare(model_key, source, width, penalty, temperature, seed))
-    show_tree(beam_tree(model_key, source, width, penalty), width)
-    show_attention_or_context(result)
+# --- decoding lab ----------------------------------------------------------------------------------
+st.header(tr("s2s.lab.header"))
+
+
+@st.fragment
+def decoding_lab() -> None:
+    """The sentence, the model, the strategy and its sliders rerun only the lab."""
+    source = text(state.TEXT, tr("s2s.lab.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+    st.caption(tr("s2s.lab.examples"))
+    c1, c2 = st.columns(2)
+    model_key = choice(state.MODEL, tr("s2s.lab.model"), c1.segmented_control, options=usable,
+                       format_func=lambda k: tr(f"s2s.model.{k}"), required=True)
+    strategy = choice(state.STRATEGY, tr("s2s.lab.strategy"), c2.segmented_control,
+                      format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
+    c1, c2, c3, c4 = st.columns(4)
+    width = slider(state.BEAM, tr("s2s.lab.beam"), c1)
+    penalty = slider(state.PENALTY, tr("s2s.lab.penalty"), c2, help=tr("s2s.lab.penalty_help"))
+    temperature = slider(state.TEMPERATURE, tr("s2s.lab.temperature"), c3)
+    seed = number(state.SEED, tr("s2s.lab.seed"), c4)
+
+    try:
+        result = translate(model_key, source, strategy, width, penalty, temperature, seed)
+    except InputError as exc:
+        input_error(exc)
+        result = None
+
+
+    if result is not None:
+        show_result(result)
+        show_steps(result)
+        show_comparison(compare(model_key, source, width, penalty, temperature, seed))
+        show_tree(beam_tree(model_key, source, width, penalty), width)
+        show_attention_or_context(result)
+
+
+decoding_lab()
+
 
 # --- the bottleneck ----------------------------------------------------------------------------------
 st.header(tr("s2s.bottleneck.header"))
@@ -178,16 +187,25 @@ else:
                                         dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s_buckets")
     st.caption(tr("s2s.bottleneck.caption", counts=", ".join(
         f"{b}: {n}" for b, n in zip(buckets, by_length["attention"]["sentences"], strict=True))))
-long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
-try:
-    long_runs = {k: translate(k, long_text) for k in usable}
-except InputError as exc:
-    input_error(exc)
-else:
-    for column, (k, r) in zip(st.columns(len(long_runs)), long_runs.items(), strict=True):
-        column.markdown(f"**{tr(f's2s.model.{k}')}**")
-        column.markdown(r.text or "∅")
-        column.caption(f"log p = {r.log_prob:.3f}")
+
+
+@st.fragment
+def long_sentence() -> None:
+    """The long sentence reruns only its two translations."""
+    long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
+    try:
+        long_runs = {k: translate(k, long_text) for k in usable}
+    except InputError as exc:
+        input_error(exc)
+    else:
+        for column, (k, r) in zip(st.columns(len(long_runs)), long_runs.items(), strict=True):
+            column.markdown(f"**{tr(f's2s.model.{k}')}**")
+            column.markdown(r.text or "∅")
+            column.caption(f"log p = {r.log_prob:.3f}")
+
+
+long_sentence()
+
 
 # --- metrics --------------------------------------------------------------------------------------
 st.header(tr("s2s.metrics.header"))

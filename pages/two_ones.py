@@ -44,118 +44,130 @@ st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W
 
 # --- 1. the input -------------------------------------------------------------------------------
 st.header(tr("two.input.header"))
-c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
-bits_text = text(state.BITS, tr("two.input.bits"), c_text)
-slider(state.RAND_LEN, tr("two.input.length"), c_len)
-c_button.button(tr("two.input.random"), key="ones_random", on_click=_randomise, icon=":material/casino:")
-try:
-    bits = two_ones.parse_bits(bits_text)
-except InputError as exc:
-    input_error(exc)
-    bits = None
-if bits == []:
-    st.info(tr("two.input.empty"))
-    bits = two_ones.parse_bits(two_ones.LECTURE_EXAMPLE)
 
-# --- 2. the weights: the lecture's construction, or your own edits --------------------------------
-st.header(tr("two.weights.header"))
-construction = choice(state.CONSTRUCTION, tr("two.weights.construction"), format_func=lambda c: tr(f"two.construction.{c}"))
-base = two_ones.CONSTRUCTIONS[construction]()
-st.markdown(tr("two.weights.reading"))
-if construction == "tanh":
-    st.markdown(tr("two.weights.tanh_note"))
-# edited weights travel in the link (checked like any link value: junk is refused with a message)
-linked = None
-if st.session_state.get("ones_weights_version", 0) == 0 and st.query_params.get(state.WEIGHTS.key):
+
+@st.fragment
+def hand_built_network() -> None:
+    """The bits, the construction and the edited weights feed the step table and the truth table:
+    they rerun together, and only they."""
+    c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
+    bits_text = text(state.BITS, tr("two.input.bits"), c_text)
+    slider(state.RAND_LEN, tr("two.input.length"), c_len)
+    c_button.button(tr("two.input.random"), key="ones_random", on_click=_randomise, icon=":material/casino:")
     try:
-        linked = two_ones.weights_from_text(st.query_params[state.WEIGHTS.key])
+        bits = two_ones.parse_bits(bits_text)
     except InputError as exc:
         input_error(exc)
-        del st.query_params[state.WEIGHTS.key]
-if linked is not None and state.EDIT.key not in st.session_state:
-    st.session_state[state.EDIT.key] = True  # a link with weights opens them for editing
-weights, editing = base, toggle(state.EDIT, tr("two.weights.edit"))
-if editing:
-    start = linked or base
-    version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}"
-    cols = st.columns([1, 3, 3, 1])
-    arrays = {
-        "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"ones_w_xh-{version}", cols[0]),
-        "w_hh": matrix_editor("$W_{hh}$", start.w_hh, f"ones_w_hh-{version}", cols[1]),
-        "w_hy": matrix_editor("$W_{hy}$", start.w_hy, f"ones_w_hy-{version}", cols[2]),
-        "h0": matrix_editor("$h_0$", start.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
-    }
-    a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-    activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"ones_act-{version}",
-                              index=two_ones.ACTIVATIONS.index(start.activation), format_func=lambda a: tr(f"two.act.{a}"))
-    output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"ones_out-{version}",
-                          index=two_ones.OUTPUTS.index(start.output), format_func=lambda o: tr(f"two.output.{o}"))
-    a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
-    try:
-        weights = two_ones.Weights(**arrays, activation=activation, output=output)
-    except InputError as exc:
-        input_error(exc)
-        weights = None
-    changed = (activation, output) != (base.activation, base.output) or any(
-        not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
-    if changed:
-        st.caption(tr("two.weights.edited"))
-    if changed and weights is not None:
-        st.query_params[state.WEIGHTS.key] = two_ones.weights_to_text(weights)
-    elif state.WEIGHTS.key in st.query_params:
-        del st.query_params[state.WEIGHTS.key]
-st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
-                        (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
+        bits = None
+    if bits == []:
+        st.info(tr("two.input.empty"))
+        bits = two_ones.parse_bits(two_ones.LECTURE_EXAMPLE)
 
-# --- 3. the step table, the exhaustive check --------------------------------------------------------
-if bits and weights is not None:
-    table = two_ones.run(bits, weights)
-    st.header(tr("two.table.header"))
-    shown = pd.DataFrame({
-        tr("two.col.t"): table["t"], tr("two.col.x"): table["x"],
-        tr("two.col.wx"): table["input_term"].map(fmt.vector), tr("two.col.wh"): table["recurrent_term"].map(fmt.vector),
-        tr("two.col.z"): table["z"].map(fmt.vector),
-        tr("two.col.h"): [fmt.vector(r) for r in table[["current", "previous", "bias"]].to_numpy()],
-        tr("two.col.y"): table["y"].map(fmt.number), tr("two.col.target"): table["target"],
-        tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
-    })
-    st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
-    st.caption(tr("two.table.decision"))
-    overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
-    if overflow:
-        st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
+    # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
+    st.header(tr("two.weights.header"))
+    construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
+                          format_func=lambda c: tr(f"two.construction.{c}"))
+    base = two_ones.CONSTRUCTIONS[construction]()
+    st.markdown(tr("two.weights.reading"))
+    if construction == "tanh":
+        st.markdown(tr("two.weights.tanh_note"))
+    # edited weights travel in the link (checked like any link value: junk is refused with a message)
+    linked = None
+    if st.session_state.get("ones_weights_version", 0) == 0 and st.query_params.get(state.WEIGHTS.key):
+        try:
+            linked = two_ones.weights_from_text(st.query_params[state.WEIGHTS.key])
+        except InputError as exc:
+            input_error(exc)
+            del st.query_params[state.WEIGHTS.key]
+    if linked is not None and state.EDIT.key not in st.session_state:
+        st.session_state[state.EDIT.key] = True  # a link with weights opens them for editing
+    weights, editing = base, toggle(state.EDIT, tr("two.weights.edit"))
+    if editing:
+        start = linked or base
+        version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}"
+        cols = st.columns([1, 3, 3, 1])
+        arrays = {
+            "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"ones_w_xh-{version}", cols[0]),
+            "w_hh": matrix_editor("$W_{hh}$", start.w_hh, f"ones_w_hh-{version}", cols[1]),
+            "w_hy": matrix_editor("$W_{hy}$", start.w_hy, f"ones_w_hy-{version}", cols[2]),
+            "h0": matrix_editor("$h_0$", start.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
+        }
+        a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"ones_act-{version}",
+                                  index=two_ones.ACTIVATIONS.index(start.activation),
+                                  format_func=lambda a: tr(f"two.act.{a}"))
+        output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"ones_out-{version}",
+                              index=two_ones.OUTPUTS.index(start.output), format_func=lambda o: tr(f"two.output.{o}"))
+        a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
+        try:
+            weights = two_ones.Weights(**arrays, activation=activation, output=output)
+        except InputError as exc:
+            input_error(exc)
+            weights = None
+        changed = (activation, output) != (base.activation, base.output) or any(
+            not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
+        if changed:
+            st.caption(tr("two.weights.edited"))
+        if changed and weights is not None:
+            st.query_params[state.WEIGHTS.key] = two_ones.weights_to_text(weights)
+        elif state.WEIGHTS.key in st.query_params:
+            del st.query_params[state.WEIGHTS.key]
+    st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
+                            (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
 
-    st.subheader(tr("two.check.header"))
-    counterexample = two_ones.verify(weights)
-    if counterexample is None:
-        st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
-    else:
-        st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
-        st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
+    # --- 3. the step table, the exhaustive check --------------------------------------------------------
+    if bits and weights is not None:
+        table = two_ones.run(bits, weights)
+        st.header(tr("two.table.header"))
+        shown = pd.DataFrame({
+            tr("two.col.t"): table["t"], tr("two.col.x"): table["x"],
+            tr("two.col.wx"): table["input_term"].map(fmt.vector), tr("two.col.wh"): table["recurrent_term"].map(fmt.vector),
+            tr("two.col.z"): table["z"].map(fmt.vector),
+            tr("two.col.h"): [fmt.vector(r) for r in table[["current", "previous", "bias"]].to_numpy()],
+            tr("two.col.y"): table["y"].map(fmt.number), tr("two.col.target"): table["target"],
+            tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
+        })
+        st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
+        st.caption(tr("two.table.decision"))
+        overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
+        if overflow:
+            st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
 
-    # --- 4. step through the unrolled graph --------------------------------------------------------
-    st.header(tr("two.steps.header"))
-    if st.session_state.get(state.T.key, state.T.default) > len(table):
-        st.session_state[state.T.key] = len(table)
-    # the declared range is the widest; this slider only goes as far as the sequence
-    t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), key=state.T.key, bind="query-params",
-                  **({} if state.T.key in st.session_state else {"value": state.T.default})) \
-        if len(table) > 1 else 1
-    window = [
-        {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
-         "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
-        for r in table.iloc[max(t - 2, 0): t + 1].itertuples()
-    ]
-    show_svg(svg.vector_steps_svg(window, focus=t, labels={"target": tr("two.steps.target")}))
-    st.caption(tr("two.steps.caption"))
+        st.subheader(tr("two.check.header"))
+        counterexample = two_ones.verify(weights)
+        if counterexample is None:
+            st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
+        else:
+            st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
+            st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
 
-st.subheader(tr("two.truth.header"))
-truth = two_ones.truth_table(weights or base)
-st.dataframe(pd.DataFrame({
-    tr("two.truth.previous"): truth["previous"], tr("two.truth.current"): truth["current"],
-    tr("two.truth.sum"): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
-    tr("two.col.target"): truth["target"],
-}), hide_index=True)
+        # --- 4. step through the unrolled graph --------------------------------------------------------
+        st.header(tr("two.steps.header"))
+        if st.session_state.get(state.T.key, state.T.default) > len(table):
+            st.session_state[state.T.key] = len(table)
+        # the declared range is the widest; this slider only goes as far as the sequence
+        t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), key=state.T.key, bind="query-params",
+                      **({} if state.T.key in st.session_state else {"value": state.T.default})) \
+            if len(table) > 1 else 1
+        window = [
+            {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
+             "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
+            for r in table.iloc[max(t - 2, 0): t + 1].itertuples()
+        ]
+        show_svg(svg.vector_steps_svg(window, focus=t, labels={"target": tr("two.steps.target")}))
+        st.caption(tr("two.steps.caption"))
+
+    st.subheader(tr("two.truth.header"))
+    truth = two_ones.truth_table(weights or base)
+    st.dataframe(pd.DataFrame({
+        tr("two.truth.previous"): truth["previous"], tr("two.truth.current"): truth["current"],
+        tr("two.truth.sum"): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
+        tr("two.col.target"): truth["target"],
+    }), hide_index=True)
+
+
+hand_built_network()
+
 
 # --- 5. learn it from scratch ----------------------------------------------------------------------
 st.header(tr("two.train.header"))

@@ -24,6 +24,7 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
+from playground import optimisers
 from playground.device import device as default_device
 
 
@@ -107,10 +108,10 @@ class Validation:
 Event = Progress | Validation  # what a training callback receives
 
 
-def make_optimiser(params: list[nn.Parameter], config: TrainConfig) -> torch.optim.Optimizer:
+def make_optimiser(params: list[nn.Parameter], config: TrainConfig) -> optimisers.SGD:
     if config.optimizer == "sgd":
-        return torch.optim.SGD(params, lr=config.lr, weight_decay=config.weight_decay)
-    return torch.optim.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
+        return optimisers.SGD(params, lr=config.lr, weight_decay=config.weight_decay)
+    return optimisers.Adam(params, lr=config.lr, weight_decay=config.weight_decay)
 
 
 def _grad_norm(params: list[nn.Parameter], clip_norm: float | None) -> float:

@@ -73,3 +73,18 @@ def test_bad_card(tmp_path):
     (tmp_path / "tiny.json").write_text(json.dumps({"name": "tiny"}))
     with pytest.raises(CheckpointError, match="lacks"):
         load_card("tiny", tmp_path)
+
+
+def test_half_embeddings_give_the_same_numbers_in_half_the_memory():
+    from playground.checkpoints import as_shipped, half_embeddings
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Embedding(50, 8), torch.nn.Linear(8, 2))
+    model.load_state_dict(as_shipped(model.state_dict()))  # the file's float16 values
+    ids = torch.randint(0, 50, (4, 7))
+    before = model(ids)
+    half_embeddings(model)
+    assert model[0].weight.dtype == torch.float16 and model[1].weight.dtype == torch.float32
+    after = model(ids)
+    assert after.dtype == torch.float32
+    torch.testing.assert_close(after, before, rtol=0, atol=0)

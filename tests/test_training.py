@@ -1,10 +1,16 @@
 import math
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
+import pytest
 import torch
 from torch import nn
 
-from playground.training import TrainConfig, detach_state, train
+from playground.training import TrainConfig, detach_state, make_optimiser, train
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class TinyLM(nn.Module):
@@ -121,3 +127,37 @@ def test_progress_printer_reports_loss_speed_and_validation_figures(capsys):
     report(Validation(step=2, total=4, scores={"validation_bleu": 21.25}))
     assert capsys.readouterr().out.splitlines() == ["model: step 2/4 loss 1.500 1,234 chars/s",
                                                     "model: step 2 validation bleu 21.2500"]
+
+
+@pytest.mark.parametrize("name", ["sgd", "adam"])
+@pytest.mark.parametrize("weight_decay", [0.0, 0.01])
+def test_own_optimisers_match_torch_step_by_step(name, weight_decay):
+    """playground.optimisers replaces torch.optim (which imports torch._dynamo on first step):
+    the same weights after every one of 25 steps, one parameter skipping some steps."""
+    torch.manual_seed(0)
+    ours, theirs = nn.Linear(4, 3), nn.Linear(4, 3)
+    theirs.load_state_dict(ours.state_dict())
+    config = TrainConfig(optimizer=name, lr=0.05, weight_decay=weight_decay)
+    mine = make_optimiser(list(ours.parameters()), config)
+    kind = torch.optim.SGD if name == "sgd" else torch.optim.Adam
+    reference = kind(theirs.parameters(), lr=0.05, weight_decay=weight_decay)
+    for step in range(25):
+        x = torch.randn(8, 4)
+        for model, optimiser in ((ours, mine), (theirs, reference)):
+            optimiser.zero_grad(set_to_none=True)
+            model(x).pow(2).mean().backward()
+            if step % 5 == 4:
+                model.bias.grad = None  # a parameter without a gradient this step is left alone
+            optimiser.step()
+        for a, b in zip(ours.parameters(), theirs.parameters(), strict=True):
+            torch.testing.assert_close(a, b, rtol=1e-6, atol=1e-7)
+
+
+def test_training_does_not_import_the_compiler_stack():
+    """A live training in the server must not pull in torch._dynamo and sympy (71 MB)."""
+    code = ("import sys\nfrom playground import two_ones\nfrom playground.gradients import experiments\n"
+            "two_ones.train(two_ones.TrainSettings(steps=20))\nexperiments.clipping_run(1.0, steps=5)\n"
+            "print('torch._dynamo' in sys.modules, 'sympy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False"]

@@ -1,11 +1,12 @@
 """Generating text from a character LM: one fast step, and the decoding strategies built on it.
 
 ``torch.nn.LSTM`` called one character at a time spends most of its time in dispatch, not in
-arithmetic. ``FastSampler`` copies the weights once into float32 numpy arrays laid out for the
-step: the first layer's input projection becomes a lookup table (embedding x input weights +
-both biases, one row per character), each deeper layer does one matrix product on the
-concatenated [input, state], and the output layer one more. Every step works on a batch of
-states, so beam search advances all its hypotheses at once.
+arithmetic. ``FastSampler`` steps with numpy views of the model's own float32 weights (no
+second copy: a server holds each weight once): for a small character set the first layer's input
+projection becomes a lookup table (embedding x input weights + both biases, one row per
+character; for a vocabulary of thousands it is computed per step, since the table would be four
+times the embedding), and each layer does its matrix-vector products on transposed views. Every
+step works on a batch of states, so beam search advances all its hypotheses at once.
 
 Strategies (lecture 7, section 6): greedy (always the most likely character: it soon repeats
 itself), sampling with a temperature, top-k, top-p (nucleus), and beam search. Each generated
@@ -52,15 +53,25 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return 0.5 * (np.tanh(0.5 * x) + 1.0)  # stable for any x
 
 
-class FastSampler:
-    """A read-only float32 copy of a ``CharLM`` for stepping one character at a time."""
+TABLE_MAX_VOCAB = 512  # above this many characters, the first layer's input projection is computed per step
 
-    def __init__(self, kind: str, vocab, table, w_hh0, deeper, head_w, head_b, hidden: int, biases) -> None:
+
+class FastSampler:
+    """A read-only view of a ``CharLM`` for stepping one character at a time (numpy arrays that
+    share the model's float32 memory; only the small per-character table is new)."""
+
+    def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int) -> None:
         self.kind, self.vocab, self.hidden = kind, vocab, hidden
-        self.table, self.w_hh0, self.deeper = table, w_hh0, deeper
+        self.embedding = embedding  # (vocab, E)
+        self.first = first  # layer 1: (W_ih^T, input bias, W_hh^T, hidden bias)
+        self.deeper = deeper  # layers 2..: the same four arrays each
+        w_ih, b_ih, _, b_hh = first
+        input_bias = b_ih if kind == "gru" else b_ih + b_hh  # GRU: b_hn stays inside r * (...)
+        self._input_bias = input_bias
+        self.table = (np.ascontiguousarray(embedding @ w_ih + input_bias, dtype=np.float32)
+                      if len(vocab) <= TABLE_MAX_VOCAB else None)
         self.head_w, self.head_b = head_w, head_b.copy()
         self.head_b[0] = -1e4  # index 0 is "a character never seen in training": never write it
-        self.biases = biases  # GRU only: per-layer hidden bias (b_hh), needed apart for the candidate
         self.layers = 1 + len(deeper)
         self.index = vocab.index
 
@@ -68,33 +79,33 @@ class FastSampler:
     def from_model(cls, model, vocab) -> FastSampler:
         rnn = model.rnn
 
-        def w(name: str) -> np.ndarray:
-            return getattr(rnn, name).detach().cpu().float().numpy()
+        def view(tensor) -> np.ndarray:  # the tensor's own memory when it is float32 on the CPU
+            return tensor.detach().cpu().float().numpy()
 
-        emb = model.embedding.weight.detach().cpu().float().numpy()
-        kind, layers = model.kind, model.layers
-        if kind == "gru":  # r and z use both biases; the candidate keeps b_hn inside r * (...)
-            table = emb @ w("weight_ih_l0").T + w("bias_ih_l0")
-            deeper = [(w(f"weight_ih_l{k}").T.copy(), w(f"bias_ih_l{k}"), w(f"weight_hh_l{k}").T.copy())
-                      for k in range(1, layers)]
-            biases = [w(f"bias_hh_l{k}") for k in range(layers)]
-        else:
-            table = emb @ w("weight_ih_l0").T + w("bias_ih_l0") + w("bias_hh_l0")
-            deeper = [(np.concatenate([w(f"weight_ih_l{k}"), w(f"weight_hh_l{k}")], axis=1).T.copy(),
-                       w(f"bias_ih_l{k}") + w(f"bias_hh_l{k}")) for k in range(1, layers)]
-            biases = []
-        return cls(kind, vocab, np.ascontiguousarray(table, dtype=np.float32), w("weight_hh_l0").T.copy(), deeper,
-                   model.head.weight.detach().cpu().float().numpy().T.copy(),
-                   model.head.bias.detach().cpu().float().numpy(), model.hidden, biases)
+        def layer(k: int) -> tuple:
+            return (view(getattr(rnn, f"weight_ih_l{k}")).T, view(getattr(rnn, f"bias_ih_l{k}")),
+                    view(getattr(rnn, f"weight_hh_l{k}")).T, view(getattr(rnn, f"bias_hh_l{k}")))
+
+        return cls(model.kind, vocab, view(model.embedding.weight), layer(0),
+                   [layer(k) for k in range(1, model.layers)], view(model.head.weight).T, view(model.head.bias),
+                   model.hidden)
+
+    def input_projection(self, ids: np.ndarray) -> np.ndarray:
+        """Layer 1's input part for each character in ``ids`` (with its biases): a table row, or computed."""
+        if self.table is not None:
+            return self.table[ids]
+        return self.embedding[ids] @ self.first[0] + self._input_bias
 
     def lean_lstm(self):
         """The LSTM weights laid out for ``sample_text``: gate rows of i, f, o pre-scaled by 1/2 (so
-        one tanh gives sigma(x) = (1 + tanh(x / 2)) / 2 for them), deeper layers with the bias as a
-        last row (multiplied by a constant 1). Built once and kept (read-only)."""
+        one tanh gives sigma(x) = (1 + tanh(x / 2)) / 2 for them), deeper layers as one matrix on
+        [input, state, 1]. Built on first use and kept (read-only): only the bench and the live
+        training's samples use it."""
         if getattr(self, "_lean", None) is None:
             half = _gate_affine(self.hidden)[0]
-            deeper = [np.vstack([w_cat, b[None, :]]) * half for w_cat, b in self.deeper]
-            self._lean = (self.table * half, self.w_hh0 * half, deeper, self.head_w)
+            table = self.table if self.table is not None else self.input_projection(np.arange(len(self.vocab)))
+            deeper = [np.vstack([w_ih, w_hh, (b_ih + b_hh)[None, :]]) * half for w_ih, b_ih, w_hh, b_hh in self.deeper]
+            self._lean = (table * half, self.first[2] * half, deeper, self.head_w)
         return self._lean
 
     def initial_state(self, n: int = 1) -> list[tuple[np.ndarray, np.ndarray | None]]:
@@ -126,20 +137,19 @@ class FastSampler:
         """One character per row of ``ids`` -> (next-character logits, new state)."""
         new_state = []
         h0, c0 = state[0]
+        _, _, w_hh, b_hh = self.first
         if self.kind == "gru":
-            pre = (self.table[ids], h0 @ self.w_hh0 + self.biases[0])
+            pre = (self.input_projection(ids), h0 @ w_hh + b_hh)
         else:
-            pre = self.table[ids] + h0 @ self.w_hh0
+            pre = self.input_projection(ids) + h0 @ w_hh
         below = self._cell(0, pre, h0, c0, clamp)
         new_state.append(below)
-        for k, params in enumerate(self.deeper, start=1):
+        for k, (w_ih, b_ih, w_hh, b_hh) in enumerate(self.deeper, start=1):
             h, c = state[k]
             if self.kind == "gru":
-                w_ih, b_ih, w_hh = params
-                pre = (below[0] @ w_ih + b_ih, h @ w_hh + self.biases[k])
+                pre = (below[0] @ w_ih + b_ih, h @ w_hh + b_hh)
             else:
-                w_cat, b = params
-                pre = np.concatenate([below[0], h], axis=1) @ w_cat + b
+                pre = below[0] @ w_ih + h @ w_hh + (b_ih + b_hh)
             below = self._cell(k, pre, h, c, clamp)
             new_state.append(below)
         return below[0] @ self.head_w + self.head_b, new_state

@@ -73,6 +73,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.gate.c": {"zh": "细胞状态 c", "en": "cell state c"},
     "senti.gate.z": {"zh": "更新门 z", "en": "update gate z"},
     "senti.gate.r": {"zh": "重置门 r", "en": "reset gate r"},
+    "senti.model.view": {"zh": "热图显示", "en": "Heat map of"},
+    "senti.model.hidden_short": {"zh": "隐藏状态 h", "en": "hidden state h"},
     "senti.model.unit": {"zh": "单元", "en": "unit"},
     "senti.why.header": {"zh": "为什么这样判断", "en": "Why this verdict"},
     "senti.why.delta": {"zh": "每个 token 带来的概率变化 Δp", "en": "Change in probability each token causes, Δp"},

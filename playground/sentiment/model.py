@@ -18,7 +18,7 @@ import torch
 from torch import nn
 
 from playground.cells import CellWeights, step
-from playground.checkpoints import ModelCard, freeze, load_checkpoint
+from playground.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
 from playground.datasets import reviews
 from playground.datasets.reviews import by_split
 from playground.errors import InputError
@@ -257,7 +257,7 @@ def rebuild(tensors: dict[str, torch.Tensor], card: ModelCard) -> Classifier:
     vocab = Vocab(card.vocabulary)
     model = SentimentNet(arch["kind"], vocab.sizes(), arch["embed"], arch["hidden"], arch["dropout"])
     model.load_state_dict(tensors)
-    freeze(model.to(next(iter(tensors.values())).device))
+    half_embeddings(freeze(model.to(next(iter(tensors.values())).device)))
     return Classifier(arch["lang"], arch["kind"], model, vocab, card)
 
 

@@ -29,7 +29,7 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
-from playground.checkpoints import freeze
+from playground.checkpoints import freeze, half_embeddings
 from playground.errors import InputError
 
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
@@ -260,11 +260,11 @@ def check_settings(settings: Seq2SeqSettings) -> None:
 
 
 # -- shipped models -------------------------------------------------------------------------------
-# -- shipped models -------------------------------------------------------------------------------
 def rebuild(tensors: dict[str, Tensor], card) -> tuple[Seq2Seq, Vocab, Vocab]:
     """A read-only model (eval mode, no gradients) and its vocabularies from weights and card."""
     arch = card.architecture
     src_vocab, tgt_vocab = Vocab(tuple(card.vocabulary["source"])), Vocab(tuple(card.vocabulary["target"]))
     model = Seq2Seq(len(src_vocab), len(tgt_vocab), arch["attention"], arch["embed"], arch["hidden"], arch["decoder"])
     model.load_state_dict(tensors)
-    return freeze(model.to(next(iter(tensors.values())).device)), src_vocab, tgt_vocab
+    model = freeze(model.to(next(iter(tensors.values())).device))
+    return half_embeddings(model, keep=frozenset({"tgt_embed"})), src_vocab, tgt_vocab  # tgt_embed is the output layer too

@@ -19,8 +19,11 @@ KIND = Setting("senti_kind", "lstm", options=KINDS)
 # the model reads MAX_CHARS and says when it cut; the box takes more so that the notice can show
 REVIEW = Setting("senti_review", SAMPLES["zh"], max_chars=MAX_CHARS * 2)
 SHOW_ALL = Setting("senti_show_all", True)
+# which inside view the heat map shows: the hidden state or one gate (the page offers the kind's own)
+VIEWS = ("h", "i", "f", "o", "c", "z", "r")
+VIEW = Setting("senti_view", "h", options=VIEWS)
 
 # the walk-through's edited table, as ``walkthrough.tokens_to_text`` writes it ("" = the lecture's)
 WALK_TOKENS = Setting("senti_walk_table", "", max_chars=3000)
 
-STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL, WALK_TOKENS))
+STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL, VIEW, WALK_TOKENS))
