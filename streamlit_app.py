@@ -2,8 +2,10 @@
 
 import streamlit as st
 
-from playground import ui
+from playground import runtime, ui
 from playground.catalog import HOME_ALIAS, PAGES
+
+runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.runtime)
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
 if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
@@ -25,3 +27,4 @@ navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.hom
 ui.sidebar()
 ui.page_style()
 navigation.run()
+runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back

@@ -18,7 +18,8 @@ LAYERS = {
                  "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq"),
     "core": ("playground.device", "playground.errors", "playground.formatting", "playground.cells",
              "playground.training", "playground.checkpoints", "playground.jobs", "playground.datasets",
-             "playground.diagnostics", "playground.catalog", "playground.i18n"),
+             "playground.diagnostics", "playground.catalog", "playground.i18n", "playground.optimisers",
+             "playground.runtime"),
 }
 RANK = {prefix: rank for rank, prefixes in enumerate(LAYERS.values()) for prefix in prefixes}
 

@@ -1,0 +1,73 @@
+"""How the server process runs torch and the C allocator: the policy for a box shared by a class.
+
+Threads. Streamlit runs every session's script in its own thread, and live training jobs run in
+more threads. torch's intra-op pool is one per process: left at its default (one thread per
+core) every small request fans out over all cores and contends with the others and with the
+training jobs. The server's policy is one intra-op thread (``TORCH_THREADS``, overridable with
+``RNN_PLAYGROUND_TORCH_THREADS``): concurrency comes from sessions running side by side (torch
+releases the GIL inside each operation), and the job cap (``playground.jobs``, one job per CPU)
+keeps training from taking every core. ``python -m bench --only load`` measures this.
+
+Memory. glibc gives each thread that allocates an arena of its own (up to 8 per core): a server
+with dozens of short script threads keeps many half-empty arenas. ``M_ARENA_MAX = 2`` caps them;
+the Dockerfile sets the same through ``MALLOC_ARENA_MAX``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import functools
+import gc
+import os
+import time
+
+import torch
+
+TORCH_THREADS = 1
+ARENAS = 2
+_M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
+_configured = False
+_last_release = 0.0
+
+
+def torch_threads() -> int:
+    """The intra-op thread count the server uses (``RNN_PLAYGROUND_TORCH_THREADS`` overrides it)."""
+    with contextlib.suppress(ValueError):
+        return max(1, int(os.environ.get("RNN_PLAYGROUND_TORCH_THREADS", TORCH_THREADS)))
+    return TORCH_THREADS
+
+
+@functools.cache
+def _libc():
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name) if name else None
+
+
+def configure_server() -> dict:
+    """Apply the policy once per process (later calls change nothing) and say what it is."""
+    global _configured
+    if not _configured:
+        _configured = True
+        torch.set_num_threads(torch_threads())
+        libc = _libc()
+        if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
+            libc.mallopt(_M_ARENA_MAX, ARENAS)
+    return {"torch_threads": torch.get_num_threads(), "malloc_arenas": ARENAS}
+
+
+def release_free_memory(every_s: float = 0.0) -> bool:
+    """Collect cyclic garbage and hand what Python and torch have freed back to the system (glibc
+    ``malloc_trim``), at most once per ``every_s`` seconds; True when it ran. (The server does this
+    instead of Streamlit's collection after every run: see ``.streamlit/config.toml``.)"""
+    global _last_release
+    now = time.monotonic()
+    if now - _last_release < every_s:
+        return False
+    _last_release = now
+    gc.collect()
+    libc = _libc()
+    if libc is not None and hasattr(libc, "malloc_trim"):
+        libc.malloc_trim(0)
+    return True

@@ -1,0 +1,34 @@
+"""The server's process policy (playground.runtime): one torch thread, capped allocator arenas."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(code: str, **env) -> str:
+    import os
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_server_runs_torch_on_one_thread_and_says_so():
+    out = _run("from playground import runtime; import torch; print(runtime.configure_server(), torch.get_num_threads())")
+    assert out == "{'torch_threads': 1, 'malloc_arenas': 2} 1"
+
+
+def test_the_thread_count_can_be_chosen_and_junk_is_ignored():
+    code = "from playground import runtime; print(runtime.configure_server()['torch_threads'])"
+    assert _run(code, RNN_PLAYGROUND_TORCH_THREADS="2") == "2"
+    assert _run(code, RNN_PLAYGROUND_TORCH_THREADS="many") == "1"
+
+
+def test_freed_memory_is_released_at_most_once_per_interval():
+    from playground import runtime
+
+    assert runtime.release_free_memory() is True
+    assert runtime.release_free_memory(every_s=3600) is False
