@@ -10,11 +10,11 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import charlm_speed, cloud, cold_start, curves, interaction, load, training, translation_speed
+from bench import charlm_speed, classroom, cloud, cold_start, curves, interaction, load, training, translation_speed
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
-PARTS = ("cold_start", "latency", "memory", "speed", "load", "cloud", "monkey")
+PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement (median reported)")
     parser.add_argument("--only", default=",".join(PARTS),
                         help=f"comma-separated parts to run (default: all of {', '.join(PARTS)})")
-    parser.add_argument("--sessions", type=int, default=20, help="browser sessions in the load test")
+    parser.add_argument("--students", type=int, default=30, help="light sessions in the classroom load test")
+    parser.add_argument("--minutes", type=float, default=3.0, help="how long the classroom load test lasts")
+    parser.add_argument("--browsers", type=int, default=20, help="Chromium sessions in the browser walk")
     parser.add_argument("--json", action="store_true", help="also write bench/results/<time>.json")
     args = parser.parse_args(argv)
     parts = {p.strip() for p in args.only.split(",") if p.strip()}
@@ -50,9 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 5))
         results["translation"] = translation_speed.decoding_speed()
         _print_speed(results)
-    if "load" in parts:  # minutes: 20 browsers on one server
-        results["load"] = load.run(args.sessions)
-        _print_load(results["load"])
+    if "load" in parts:  # minutes: a class of light sessions on one server
+        results["load"] = classroom.run(args.students, args.minutes)
+        _print_classroom(results["load"])
+    if "browsers" in parts:  # minutes: 20 Chromiums walking every page and training, on one server
+        results["browsers"] = load.run(args.browsers)
+        _print_load(results["browsers"])
     if "monkey" in parts:  # minutes: the browser suite's seeded monkey with a longer action budget
         results["monkey"] = _monkey(actions=600)
         print(f"monkey: {results['monkey']}")
@@ -137,8 +142,23 @@ def _print_speed(results: dict) -> None:
           f" beam 5 {t['test_beam5_s']:.1f} s")
 
 
+def _print_classroom(r: dict) -> None:
+    ok = r["p95_s"] <= r["goal_p95_s"] and not r["errors"] and r["rss_peak_mb"] <= r["goal_rss_mb"]
+    print(f"classroom load: {r['students']} light sessions, one interaction every ~{r['interval_s']:.0f} s each"
+          f" for {r['seconds']:.0f} s on sentiment / char-LM / seq2seq / beyond ({r['interactions']} interactions)")
+    print(f"  latency p50 {r['p50_s'] * 1000:.0f} ms  p95 {r['p95_s'] * 1000:.0f} ms; "
+          + ", ".join(f"{k} {v['p50_s'] * 1000:.0f}/{v['p95_s'] * 1000:.0f}" for k, v in r["by_page"].items()))
+    print(f"  page open p50 / p95 {r['open_p50_s']:.2f} / {r['open_p95_s']:.2f} s; errors {len(r['errors'])};"
+          f" server RSS {r['rss_loaded_mb']:.0f} MB loaded, peak {r['rss_peak_mb']:.0f} MB;"
+          f" server CPU {r['server_cores_busy']:.2f} of {r['cpus']} cores, client CPU {r['client_cores_busy']:.2f}")
+    print(f"  shared models checked {r['shared_models_checked']}, changed: {r['shared_models_changed'] or 'none'}"
+          f"  ({'meets' if ok else 'MISSES'} p95 <= {r['goal_p95_s']} s, 0 errors, RSS <= {r['goal_rss_mb']:.0f} MB)")
+    for line in r["errors"][:10]:
+        print(f"  ! {line}")
+
+
 def _print_load(r: dict) -> None:
-    print(f"concurrent load: {r['sessions']} browser sessions, every page + one live training job each"
+    print(f"browser walk: {r['sessions']} browser sessions, every page + one live training job each"
           f" ({r['wall_s']:.0f} s)")
     print(f"  exceptions {len(r['exceptions'])}, pages that did not answer {len(r['unanswered'])},"
           f" jobs finished {r['jobs_done']}, sessions that waited for a slot {r['sessions_that_waited_for_a_slot']}"

@@ -36,7 +36,9 @@ class LightSession:
     url: str
     page: str
     locale: str = "en-US"
+    query_string: str = ""
     widgets: dict[str, Widget] = field(default_factory=dict)
+    code_blocks: list[str] = field(default_factory=list)  # the text of every st.code drawn
     exceptions: list[str] = field(default_factory=list)
     page_script_hash: str = ""
     _socket: object = None
@@ -66,7 +68,7 @@ class LightSession:
     async def _send(self, widget_states, fragment_id: str = "") -> None:
         message = BackMsg()
         state = message.rerun_script
-        state.query_string = ""
+        state.query_string = self.query_string
         state.page_name = self.page
         state.page_script_hash = self.page_script_hash
         state.fragment_id = fragment_id
@@ -99,6 +101,8 @@ class LightSession:
             return
         element = delta.new_element
         kind = element.WhichOneof("type")
+        if kind == "code":
+            self.code_blocks.append(element.code.code_text)
         if kind == "exception":
             self.exceptions.append(f"{self.page}: {element.exception.type}: {element.exception.message[:200]}")
             return

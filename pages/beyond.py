@@ -52,7 +52,8 @@ def cloze_lab(forward, backward, card_f, card_b) -> None:
     st.caption(tr("beyond.cloze.examples"))
 
     try:
-        result = _fill(forward, backward, sentence, k)
+        with st.spinner(tr("busy.cloze")):
+            result = _fill(forward, backward, sentence, k)
     except InputError as exc:
         input_error(exc)
         result = None

@@ -28,6 +28,9 @@ from playground.ui import (
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
+COMPARED = 200  # characters in the side-by-side of the three decoders
+STAGE_CHARS = 200  # characters sampled from each training stage
+
 require_app_shell()
 use_page_state(state.STATE)
 st.title(tr("charlm.title"))
@@ -118,7 +121,8 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
 
     st.subheader(tr("charlm.compare.header"))
     st.markdown(tr("charlm.compare.intro"))
-    compared = _compare(model_key, sampler, prompt, min(length, 300), temperature, width, penalty, int(seed))
+    # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
+    compared = _compare(model_key, sampler, prompt, min(length, COMPARED), temperature, width, penalty, int(seed))
     columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
     for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
         column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
@@ -139,7 +143,7 @@ def _compare(key: str, _sampler, prompt: str, length: int, temperature: float, w
 def _stage_samples(prompt: str, seed: int) -> list[dict]:
     stages = shared_resource("charlm-stages", charlm.training_stages)
     return [{"step": stage.step, "loss": stage.validation_loss,
-             "text": stage.sample(prompt, 240, temperature=0.8, seed=seed)} for stage in stages]
+             "text": stage.sample(prompt, STAGE_CHARS, temperature=0.8, seed=seed)} for stage in stages]
 
 
 def _stages(prompt: str, seed: int) -> None:

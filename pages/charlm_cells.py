@@ -65,7 +65,8 @@ def _activations(key: str, _sampler, text: str, which: str):
 which = "cell"
 if sampler.kind == "lstm":
     which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
-acts = _activations(model_key, sampler, passage, which)
+with st.spinner(tr("busy.passage")):
+    acts = _activations(model_key, sampler, passage, which)
 passage_features = cells.text_features(passage)
 
 # --- ranking ------------------------------------------------------------------------------------

@@ -108,7 +108,8 @@ def rnn_lab() -> None:
     except InputError as exc:
         input_error(exc)
         return
-    rnn = _run("rnn", settings)
+    with st.spinner(tr("busy.gradients")):
+        rnn = _run("rnn", settings)
     ts = list(range(length))
     st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
                     key="grad_rnn_norms")
@@ -127,7 +128,8 @@ def rnn_lab() -> None:
     st.header(tr("grad.compare.header"))
     st.markdown(tr("grad.compare.intro"))
     forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
-    lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
+    with st.spinner(tr("busy.gradients")):
+        lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
     st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
                                             tr("grad.compare.cell_path"): lstm.cell_path},
                                        tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
@@ -148,7 +150,8 @@ def clipping_lab() -> None:
     k1, k2 = st.columns(2)
     threshold = select(state.CLIP, tr("grad.clip.threshold"), k1)
     clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
-    free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
+    with st.spinner(tr("busy.gradients")):
+        free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
     names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
     steps_axis = list(range(1, 61))
     p1, p2 = st.columns(2)
@@ -174,7 +177,8 @@ st.markdown(tr("grad.tbptt.intro"))
 def tbptt_lab() -> None:
     """The window reruns only this section."""
     window = slider(state.WINDOW, tr("grad.tbptt.window"))
-    full, cut = _tbptt(None), _tbptt(window)
+    with st.spinner(tr("busy.gradients")):
+        full, cut = _tbptt(None), _tbptt(window)
     modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
     with np.errstate(divide="ignore"):
         reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}

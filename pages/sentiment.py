@@ -131,7 +131,8 @@ def classifier_lab(language: str, kind: str) -> None:
     trace = None
     try:
         cleaned, cut = clf.clean(review)
-        trace = clf.trace(cleaned)
+        with st.spinner(tr("busy.review")):
+            trace = clf.trace(cleaned)
     except InputError:
         st.info(tr("senti.model.empty"))
     if trace is not None:
@@ -170,7 +171,8 @@ def classifier_lab(language: str, kind: str) -> None:
 
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
-        why = sentiment_model.influence(clf, cleaned)
+        with st.spinner(tr("busy.review")):
+            why = sentiment_model.influence(clf, cleaned)
         y1, y2 = st.columns(2)
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
         y1.plotly_chart(figures.bars(numbered, why["delta_p"], tr("senti.why.delta")), key="senti_delta")

@@ -155,7 +155,8 @@ def decoding_lab() -> None:
     seed = number(state.SEED, tr("s2s.lab.seed"), c4)
 
     try:
-        result = translate(model_key, source, strategy, width, penalty, temperature, seed)
+        with st.spinner(tr("busy.translate")):
+            result = translate(model_key, source, strategy, width, penalty, temperature, seed)
     except InputError as exc:
         input_error(exc)
         result = None
@@ -194,7 +195,8 @@ def long_sentence() -> None:
     """The long sentence reruns only its two translations."""
     long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
     try:
-        long_runs = {k: translate(k, long_text) for k in usable}
+        with st.spinner(tr("busy.translate")):
+            long_runs = {k: translate(k, long_text) for k in usable}
     except InputError as exc:
         input_error(exc)
     else:

@@ -3,10 +3,13 @@
 Threads. Streamlit runs every session's script in its own thread, and live training jobs run in
 more threads. torch's intra-op pool is one per process: left at its default (one thread per
 core) every small request fans out over all cores and contends with the others and with the
-training jobs. The server's policy is one intra-op thread (``TORCH_THREADS``, overridable with
-``RNN_PLAYGROUND_TORCH_THREADS``): concurrency comes from sessions running side by side (torch
-releases the GIL inside each operation), and the job cap (``playground.jobs``, one job per CPU)
-keeps training from taking every core. ``python -m bench --only load`` measures this.
+training jobs. numpy's BLAS (OpenBLAS) does the same for the char-LM decoders' matrix-vector
+products, and its idle threads spin: measured here, sampling 5 x 200 characters took 137 ms of CPU
+for 69 ms of wall time with two BLAS threads, 87 ms of both with one. The server's policy is one
+thread for each (``TORCH_THREADS``, overridable with ``RNN_PLAYGROUND_TORCH_THREADS``; BLAS through
+threadpoolctl): concurrency comes from sessions running side by side (torch and numpy release the
+GIL inside each operation), and the job cap (``playground.jobs``, one job per CPU) keeps training
+from taking every core. ``python -m bench --only load`` measures the class.
 
 Memory. glibc gives each thread that allocates an arena of its own (up to 8 per core): a server
 with dozens of short script threads keeps many half-empty arenas. ``M_ARENA_MAX = 2`` caps them;
@@ -24,6 +27,7 @@ import os
 import time
 
 import torch
+from threadpoolctl import threadpool_info, threadpool_limits
 
 TORCH_THREADS = 1
 ARENAS = 2
@@ -51,10 +55,12 @@ def configure_server() -> dict:
     if not _configured:
         _configured = True
         torch.set_num_threads(torch_threads())
+        threadpool_limits(torch_threads(), user_api="blas")
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
-    return {"torch_threads": torch.get_num_threads(), "malloc_arenas": ARENAS}
+    blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+    return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS}
 
 
 def release_free_memory(every_s: float = 0.0) -> bool:

@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_FILES = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), *sorted((ROOT / "playground").rglob("*.py"))]
 # import name -> distribution name, for the app's third-party imports
 DISTRIBUTIONS = {"streamlit": "streamlit", "plotly": "plotly", "torch": "torch", "numpy": "numpy", "pandas": "pandas",
-                 "safetensors": "safetensors", "regex": "regex", "opencc": "opencc-python-reimplemented"}
+                 "safetensors": "safetensors", "regex": "regex", "opencc": "opencc-python-reimplemented",
+                 "threadpoolctl": "threadpoolctl"}
 # imported lazily by code that only training or held-out evaluation runs (never a page)
 TRAINING_ONLY = {"sacrebleu"}
 TEST_TOOLS = {"pytest", "playwright", "ruff", "hypothesis", "sacrebleu"}
@@ -84,3 +85,17 @@ def test_readme_deploy_section_matches_the_repository():
     for package in _requirements("requirements.txt"):
         assert package.split("-")[0].lower() in section.lower(), f"the deploy section does not mention {package}"
     assert (ROOT / ".streamlit" / "config.toml").exists() and ".streamlit/config.toml" in section
+
+
+def test_the_dockerfile_runs_the_app_as_a_non_root_user_with_a_health_check():
+    root = Path(__file__).resolve().parent.parent
+    docker = (root / "Dockerfile").read_text()
+    lines = [line.strip() for line in docker.splitlines()]
+    assert "USER playground" in lines and lines.index("USER playground") > max(
+        i for i, line in enumerate(lines) if line.startswith("RUN "))  # nothing runs as root after it
+    assert "/_stcore/health" in docker and "HEALTHCHECK" in docker
+    assert "download.pytorch.org/whl/cpu" in docker  # CPU-only torch: no CUDA libraries on a CPU box
+    assert 'CMD ["python", "-m", "streamlit", "run", "streamlit_app.py"' in docker
+    ignored = {line.strip() for line in (root / ".dockerignore").read_text().splitlines() if line.strip()}
+    for needed in ("streamlit_app.py", "pages", "playground", "pretrained", ".streamlit", "requirements.txt"):
+        assert needed not in ignored, f"{needed} must reach the image"

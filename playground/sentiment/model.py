@@ -9,7 +9,10 @@ the embeddings so far. Training lives in ``recipes``, the lecture's scalar examp
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import weakref
 from collections import Counter
 from dataclasses import dataclass
 
@@ -65,7 +68,10 @@ class Vocab:
                     for k, c in enumerate(slots)])
 
     def lookup(self):
-        return [{f: i for i, f in enumerate(items)} for items in self.items]
+        """Per slot, string -> index (built once per vocabulary and kept: 47,075 Chinese entries)."""
+        if getattr(self, "_lookup", None) is None:
+            self._lookup = [{f: i for i, f in enumerate(items)} for items in self.items]
+        return self._lookup
 
     def sizes(self) -> list[int]:
         return [len(items) for items in self.items]
@@ -251,10 +257,24 @@ def model_name(lang: str, kind: str) -> str:
     return f"sentiment_{lang}_{kind}"
 
 
+_SHARED_VOCABS: weakref.WeakValueDictionary[str, Vocab] = weakref.WeakValueDictionary()
+
+
+def shared_vocab(items: list[list[str]]) -> Vocab:
+    """One Vocab for identical vocabularies: a language's three recurrent classifiers were built on
+    the same one, and a server then holds it (and its lookup) once instead of three times."""
+    key = hashlib.sha256(json.dumps(items, ensure_ascii=False).encode()).hexdigest()
+    vocab = _SHARED_VOCABS.get(key)
+    if vocab is None:
+        vocab = _SHARED_VOCABS[key] = Vocab(items)
+    return vocab
+
+
 def rebuild(tensors: dict[str, torch.Tensor], card: ModelCard) -> Classifier:
     """Rebuild a shipped classifier (eval mode, gradients off)."""
     arch = card.architecture
-    vocab = Vocab(card.vocabulary)
+    vocab = shared_vocab(card.vocabulary)
+    card.vocabulary = vocab.items  # the card keeps the shared lists, not a second parsed copy
     model = SentimentNet(arch["kind"], vocab.sizes(), arch["embed"], arch["hidden"], arch["dropout"])
     model.load_state_dict(tensors)
     half_embeddings(freeze(model.to(next(iter(tensors.values())).device)))

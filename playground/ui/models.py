@@ -16,18 +16,30 @@ from playground.ui.shell import OFFERS_KEY, tr
 SHARED: dict[str, object] = {}  # every object shared between sessions, for diagnostics
 
 
+def shipped_model(name: str, subject: ModuleType, on_cpu: bool = False):
+    """``subject.load(name)`` (the shipped-model interface of ``playground.registry``), once per
+    server; shared and read-only. ``on_cpu`` for models that step one character at a time. A first
+    load that takes more than half a second says so."""
+    with st.spinner(tr("model.loading", name=name)):
+        return _shipped_model(name, subject, on_cpu)
+
+
 @st.cache_resource(show_spinner=False)
-def shipped_model(name: str, _subject: ModuleType, on_cpu: bool = False):
-    """``_subject.load(name)`` (the shipped-model interface of ``playground.registry``), once per
-    server; shared and read-only. ``on_cpu`` for models that step one character at a time."""
+def _shipped_model(name: str, _subject: ModuleType, on_cpu: bool):
     loaded = _subject.load(name, device="cpu" if on_cpu else device())
     SHARED[f"model:{name}"] = loaded
     return loaded
 
 
+def shared_resource(key: str, factory: Callable[[], object]):
+    """Any other read-only object built once per server by ``factory()`` (e.g. training snapshots),
+    saying so when that takes more than half a second."""
+    with st.spinner(tr("model.loading", name=key)):
+        return _shared_resource(key, factory)
+
+
 @st.cache_resource(show_spinner=False, max_entries=4)
-def shared_resource(key: str, _factory: Callable[[], object]):
-    """Any other read-only object built once per server by ``_factory()`` (e.g. training snapshots)."""
+def _shared_resource(key: str, _factory: Callable[[], object]):
     made = _factory()
     SHARED[f"resource:{key}"] = made
     return made
@@ -64,8 +76,8 @@ def _rebuild(name: str):
 
 def clear_shared() -> None:
     """Forget every shared model, so the next load reads the files again (after a rebuild)."""
-    shipped_model.clear()
-    shared_resource.clear()
+    _shipped_model.clear()
+    _shared_resource.clear()
     SHARED.clear()
 
 

@@ -1,0 +1,33 @@
+# The RNN Playground on one CPU box: Streamlit as a non-root user, with a health check.
+#   docker build -t rnn-playground .
+#   docker run -p 8501:8501 rnn-playground        # then open http://localhost:8501
+# Replicas behind a proxy: see "Past one box" in README.md.
+FROM python:3.11-slim
+
+# One torch thread per request and two malloc arenas (playground/runtime.py explains the policy).
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    MALLOC_ARENA_MAX=2 \
+    RNN_PLAYGROUND_TORCH_THREADS=1
+
+RUN useradd --create-home --uid 10001 playground
+WORKDIR /app
+
+# CPU-only PyTorch first: PyPI's Linux wheel brings several GB of CUDA libraries that a CPU box never
+# uses. requirements.txt's torch==2.13.0 is then already satisfied by 2.13.0+cpu.
+ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
+COPY requirements.txt .
+RUN pip install --index-url "$TORCH_INDEX" torch==2.13.0 \
+    && pip install -r requirements.txt
+
+COPY --chown=playground:playground . .
+# data-cache/: corpora fetched at run time (live training, held-out checks) are kept here
+RUN mkdir -p data-cache && chown playground:playground data-cache
+USER playground
+
+EXPOSE 8501
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD python -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4).status != 200)"
+CMD ["python", "-m", "streamlit", "run", "streamlit_app.py", "--server.port=8501", "--server.address=0.0.0.0"]
