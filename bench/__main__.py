@@ -10,7 +10,18 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-from bench import charlm_speed, classroom, cloud, cold_start, curves, interaction, load, training, translation_speed
+from bench import (
+    charlm_speed,
+    classroom,
+    cloud,
+    cold_start,
+    curves,
+    interaction,
+    load,
+    memory_table,
+    training,
+    translation_speed,
+)
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
@@ -43,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             results["latency"] = interaction.latency(browser)
             _print_latency(results["latency"])
         if "memory" in parts:
-            results["memory"] = interaction.memory(browser)
+            results["memory"] = {**interaction.memory(browser), **memory_table.run()}
             _print_memory(results["memory"])
         browser.close()
     if "speed" in parts:
@@ -115,6 +126,9 @@ def _print_memory(m: dict) -> None:
           f" {m['all_models_loaded_mb']:.0f} MB ({verdict} the goal <= {m['goal_mb']:.0f} MB; Cloud allowance"
           f" {m['cloud_allowance_mb']:.0f} MB), +{m['per_extra_session_mb']:.1f} MB per extra session")
     print("  added by each page on first visit: " + ", ".join(f"{k} {v:+.0f}" for k, v in m["added_by_page_mb"].items()))
+    print("  imports, in server order (MB): " + ", ".join(f"{k} {v:+.0f}" for k, v in m["imports_mb"].items()))
+    print("  tensors and arrays per shipped model (MB): "
+          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(m["models_mb"].items(), key=lambda kv: -kv[1])))
 
 
 def _print_speed(results: dict) -> None:

@@ -44,15 +44,26 @@ def translator(key: str) -> Translator | None:
         return None
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
 def translate(key: str, text: str, strategy: str = "beam", beam: int = 5, penalty: float = 1.0,
               temperature: float = 1.0, seed: int = 0):
+    """One translation, cached by what changes it: greedy ignores the beam and the sampling settings,
+    beam search the sampling ones, so the lab and the comparison below share their results."""
+    if strategy != "sample":
+        temperature, seed = 1.0, 0
+    if strategy == "greedy":
+        beam, penalty = 5, 1.0
+    return _translate(key, text, strategy, beam, penalty, temperature, seed)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _translate(key: str, text: str, strategy: str, beam: int, penalty: float, temperature: float, seed: int):
     return translator(key).translate(text, strategy, beam, penalty, temperature, seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def compare(key: str, text: str, beam: int, penalty: float, temperature: float, seed: int):
-    return translator(key).compare(text, beam, penalty, temperature, seed)
+def compare(key: str, text: str, beam: int, penalty: float, temperature: float, seed: int) -> dict:
+    """The same sentence by every strategy (as ``Translator.compare``, through the shared cache)."""
+    return {"greedy": translate(key, text, "greedy"), "beam": translate(key, text, "beam", beam, penalty),
+            "sample": translate(key, text, "sample", beam, penalty, temperature, seed)}
 
 
 @st.cache_data(show_spinner=False, max_entries=64)

@@ -9,7 +9,9 @@ for 69 ms of wall time with two BLAS threads, 87 ms of both with one. The server
 thread for each (``TORCH_THREADS``, overridable with ``RNN_PLAYGROUND_TORCH_THREADS``; BLAS through
 threadpoolctl): concurrency comes from sessions running side by side (torch and numpy release the
 GIL inside each operation), and the job cap (``playground.jobs``, one job per CPU) keeps training
-from taking every core. ``python -m bench --only load`` measures the class.
+from taking every core. Python's thread switch interval is 1 ms instead of 5: the decoders hold the
+GIL between small numpy calls, and the event loop that sends every session's messages waits for
+it. ``python -m bench --only load`` measures the class.
 
 Memory. glibc gives each thread that allocates an arena of its own (up to 8 per core): a server
 with dozens of short script threads keeps many half-empty arenas. ``M_ARENA_MAX = 2`` caps them;
@@ -24,12 +26,14 @@ import ctypes.util
 import functools
 import gc
 import os
+import sys
 import time
 
 import torch
 from threadpoolctl import threadpool_info, threadpool_limits
 
 TORCH_THREADS = 1
+SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
 ARENAS = 2
 _M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
 _configured = False
@@ -56,6 +60,7 @@ def configure_server() -> dict:
         _configured = True
         torch.set_num_threads(torch_threads())
         threadpool_limits(torch_threads(), user_api="blas")
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)

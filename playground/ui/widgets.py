@@ -40,7 +40,7 @@ def input_error(exc: InputError) -> None:
         st.warning(tr("error.unknown", detail=str(exc)), icon=":material/error:")
 
 
-def stream_text(records, where, prefix: str = "", every: int = 12) -> list:
+def stream_text(records, where, prefix: str = "", every: int = 40) -> list:
     """Draw generated characters into ``where`` as they arrive (a code block, so spacing and line
     breaks show as written); return the records."""
     collected, text = [], prefix
