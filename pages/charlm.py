@@ -156,7 +156,6 @@ def _stages(prompt: str, seed: int) -> None:
     st.markdown(tr("charlm.stages.intro"))
     try:
         stages = _stage_samples(prompt, seed)
-        main_card = load_card(charlm.name_of("shakespeare", "lstm"))
     except CheckpointError as exc:
         checkpoint_error(exc)
         return
@@ -164,7 +163,14 @@ def _stages(prompt: str, seed: int) -> None:
         key = "charlm.stages.step0" if stage["step"] == 0 else "charlm.stages.step"
         column.markdown(tr(key, step=stage["step"], loss=f"{stage['loss']:.2f}"))
         column.code(prompt + stage["text"], language=None, wrap_lines=True)
-    curve = main_card.extra["curve"]
+
+
+def _stage_curve() -> None:
+    """The loss curve under the stages: the same for every prompt, so drawn outside the lab's fragment."""
+    try:
+        curve = load_card(charlm.name_of("shakespeare", "lstm")).extra["curve"]
+    except CheckpointError:
+        return  # the lab above has said why
     st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),
                                                 "validation_loss": tr("charlm.curve.validation")},
                                         tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve")
@@ -190,6 +196,7 @@ def _export(job_id: int, _result) -> tuple[bytes, str]:
 st.header(tr("charlm.lab.header"))
 st.markdown(tr("charlm.lab.intro"))
 lab_and_stages()
+_stage_curve()
 
 # --- live training --------------------------------------------------------------------------------
 st.header(tr("charlm.live.header"))

@@ -155,7 +155,8 @@ def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: st
                     f"{escape(label)}</text>")
         body.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" rx="3" fill="{color}" '
                     'fill-opacity="0.8"/>')
-        body.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}" font-size="13" fill="{INK}">{value:,.0f}</text>')
+        body.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}" font-size="13" fill="{INK}">'
+                    f"{format(value, value_format)}</text>")
     return _svg(left + width + 110, top + len(bars) * (bar_h + gap), body, title)
 
 
