@@ -74,6 +74,8 @@ def time_widget_changes(page, runs: ScriptRuns, widget_key: str, other_value: st
                         changes: int = 20) -> list[float]:
     """Seconds per change of widget ``widget_key`` (a text box gets ``other_value`` and its original
     value in turn; a slider steps right and left in turn)."""
+    page.wait_for_selector(f".st-key-{widget_key} input, .st-key-{widget_key} textarea", state="attached",
+                           timeout=60_000)  # the page may report "rendered" a moment before its widget exists
     slider = page.locator(f".st-key-{widget_key} input[type='range']")
     times = []
     if slider.count():

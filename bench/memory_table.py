@@ -69,8 +69,8 @@ def walk(obj, seen, depth=0):
         return sum(walk(v, seen, depth + 1) for v in vars(obj).values())
     return 0
 out = {}
-for name, subject in registry.shipped().items():
-    model = subject.load(name, device='cpu')
+for name, shipped in registry.shipped().items():
+    model = shipped.subject.load(name, device='cpu')
     out[name] = walk(model, set()) / 2**20
 print(json.dumps(out))
 """
