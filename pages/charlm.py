@@ -11,7 +11,7 @@ from playground.charlm import recipes
 from playground.checkpoints import CheckpointError, load_card
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
-from playground.formatting import escape_markdown
+from playground.formatting import escape_markdown, significant
 from playground.state import charlm as state
 from playground.ui import (
     checkpoint_error,
@@ -36,6 +36,8 @@ use_page_state(state.STATE)
 st.title(tr("charlm.title"))
 st.markdown(tr("charlm.intro"))
 st.latex(r"L_t = -\log p_t(y_{t+1}), \qquad p_t = \operatorname{softmax}(s_t)")
+at_most = 1 / (1 + math.exp(4.1 - 2.2))  # softmax of the slide's two logits: the most e can get
+st.markdown(tr("charlm.logits_example", p=significant(at_most), loss=significant(-math.log(at_most))))
 st.markdown(tr("charlm.embedding"))
 
 # --- the shipped models and how well they predict unseen text ------------------------------------

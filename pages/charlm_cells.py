@@ -108,6 +108,9 @@ def cells_lab() -> None:
     st.dataframe(shown.rename(columns={"feature": tr("cells.col.feature"), "layer": tr("cells.col.layer"),
                                        "unit": tr("cells.col.unit"), "correlation": tr("cells.col.r")}),
                  hide_index=True, height=min(38 + 35 * len(shown), 460))
+    strongest = ranking.loc[ranking.groupby("feature", sort=False)["correlation"].apply(lambda r: r.abs().idxmax())]
+    st.caption(tr("cells.rank.best", values="; ".join(f"{tr(f'cells.feature.{row.feature}')} r = {row.correlation:+.2f}"
+                                                      for row in strongest.itertuples())))
 
     # --- one cell over the text -----------------------------------------------------------------------
     st.header(tr("cells.view.header"))

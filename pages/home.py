@@ -40,7 +40,8 @@ def four_forms() -> None:
         st.markdown(tr("home.forms.folded_note"))
     else:
         show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
-        st.caption(tr("home.forms.shared", steps=len(graph.steps)))
+        sharing, numbers = forms.weight_sharing(graph)
+        st.caption(tr(f"home.forms.shared.{sharing}", **numbers))
 
 
 four_forms()

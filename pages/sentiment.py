@@ -10,6 +10,7 @@ from playground import figures, sentiment, svg
 from playground.checkpoints import CheckpointError
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
+from playground.formatting import significant
 from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.state import IGNORED
@@ -85,14 +86,14 @@ def walkthrough_lab() -> None:
         walk = None
     if walk is not None:
         m1, m2, m3 = st.columns(3)
-        m1.metric(tr("senti.walk.p"), f"{walk.p:.5g}")
-        m2.metric(tr("senti.walk.loss_nat"), f"{walk.loss_nat:.5g} nat")
-        m3.metric(tr("senti.walk.loss_bit"), f"{walk.loss_bit:.5g} bit")
+        m1.metric(tr("senti.walk.p"), significant(walk.p))
+        m2.metric(tr("senti.walk.loss_nat"), f"{significant(walk.loss_nat)} nat")
+        m3.metric(tr("senti.walk.loss_bit"), f"{significant(walk.loss_bit)} bit")
         st.caption(tr("senti.walk.units"))
         table = walk.table
         shown = pd.DataFrame({"t": table["t"], tr("senti.walk.token"): table["token"], "x_t": table["x"],
-                              tr("senti.walk.col_h"): table["h"].map(lambda v: f"{v:.5g}"),
-                              tr("senti.walk.col_grad"): table["dL_dh"].map(lambda v: f"{v:.5g}")})
+                              tr("senti.walk.col_h"): table["h"].map(significant),
+                              tr("senti.walk.col_grad"): table["dL_dh"].map(significant)})
         st.dataframe(shown, hide_index=True)
         g1, g2 = st.columns(2)
         g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")),
@@ -101,7 +102,7 @@ def walkthrough_lab() -> None:
                         key="senti_walk_grad")
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
-    st.markdown(tr("senti.walk.first", h1=f"{h1:.5g}", h2=f"{h2:.5g}"))
+    st.markdown(tr("senti.walk.first", h1=significant(h1), h2=significant(h2)))
 
 
 walkthrough_lab()

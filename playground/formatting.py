@@ -21,6 +21,18 @@ def number(value: float, digits: int = 4) -> str:
     return "0" if text in ("-0", "0") else text
 
 
+def significant(value: float, digits: int = 5) -> str:
+    """Exactly ``digits`` significant figures, trailing zeros kept (0.3634 -> "0.36340"), as the
+    lectures print their worked examples; exact zero stays "0", NaN and infinities spelled out."""
+    value = float(value)
+    if math.isnan(value) or math.isinf(value):
+        return number(value)
+    if value == 0:
+        return "0"
+    text = f"{value:#.{digits}g}"
+    return text[:-1] if text.endswith(".") else text
+
+
 def vector(values: Iterable[float], digits: int = 4) -> str:
     return "[" + ", ".join(number(v, digits) for v in values) + "]"
 

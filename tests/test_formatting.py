@@ -23,3 +23,11 @@ def test_escape_markdown_leaves_no_markup():
     assert link == r"我愛\[點這裡\]\(https\:\/\/evil\.example\/\)"
     assert fmt.escape_markdown(r"**b** $x$ `c` a\b <i> :red[x] www.x.y") == (
         r"\*\*b\*\* \$x\$ \`c\` a\\b \<i\> \:red\[x\] www\.x\.y")
+
+
+def test_significant_keeps_the_lectures_trailing_zeros():
+    from playground.formatting import significant
+
+    assert significant(0.36340) == "0.36340" and significant(0.7854037) == "0.78540"
+    assert significant(0.0) == "0" and significant(-0.7615941) == "-0.76159"
+    assert significant(12345.6) == "12346" and significant(float("nan")) == "NaN"

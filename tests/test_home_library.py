@@ -77,3 +77,33 @@ def test_lecture_examples_in_forms():
     assert {s.part for s in seq2seq.steps} == {"encoder", "decoder"}
     with pytest.raises(ValueError):
         forms.unrolled("two_to_three")
+
+
+@pytest.mark.parametrize("form, expected", [
+    ("one_to_one", ("none", {})),
+    ("one_to_many", ("one", {"steps": 4})),
+    ("many_to_many_aligned", ("one", {"steps": 6})),
+    ("many_to_many_unaligned", ("two", {"encoder": 8, "decoder": 6})),
+])
+def test_what_each_drawing_says_about_its_weights(form, expected):
+    """Seed 000: one network reads and another writes in seq2seq; one-to-one has no time axis."""
+    graph = forms.unrolled(form, "zh")
+    assert forms.weight_sharing(graph)[0] == expected[0]
+    if form != "one_to_many":
+        assert forms.weight_sharing(graph) == expected
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_home_page_says_two_sets_of_weights_for_seq2seq_and_none_for_one_step(locale):
+    from helpers import open_page
+
+    from playground.i18n import t
+
+    lang = locale[:2]
+    captions = " ".join(c.value for c in open_page("pages/home.py", locale,
+                                                   link={"home_form": "many_to_many_unaligned"}).caption)
+    assert t("home.forms.shared.two", lang, encoder=8, decoder=6) in captions
+    assert t("home.forms.shared.one", lang, steps=14) not in captions
+    captions = " ".join(c.value for c in open_page("pages/home.py", locale, link={"home_form": "one_to_one"}).caption)
+    assert t("home.forms.shared.none", lang) in captions
+    assert t("home.forms.shared.one", lang, steps=1) not in captions

@@ -236,3 +236,21 @@ def test_beam_search_says_on_the_page_why_it_stopped_early():
     assert stopped and "300" in stopped[0]
     at.button_group(key="lm_strategy").set_value("sample").run()
     assert any("fixes the random numbers" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_cells_page_states_how_strongly_cells_track_features_as_measured(locale):
+    """Erratum: "some cells clearly track quotes" had no figure; the page now shows the measured r
+    of the best cell for every feature, the same numbers as its ranking table."""
+    at = open_page("pages/charlm_cells.py", locale)
+    lang = locale[:2]
+    table = at.dataframe[0].value
+    feature_col, r_col = t("cells.col.feature", lang), t("cells.col.r", lang)
+    best = {}
+    for feature, r in zip(table[feature_col], table[r_col], strict=True):
+        if feature not in best or abs(float(r)) > abs(best[feature]):
+            best[feature] = float(r)
+    caption = next(c.value for c in at.caption if c.value.startswith(t("cells.rank.best", lang, values="")[:8]))
+    for feature, r in best.items():
+        assert f"{feature} r = {r:+.2f}" in caption
+    assert "clearly track" not in t("cells.intro", "en") and "清楚地跟踪" not in t("cells.intro", "zh")

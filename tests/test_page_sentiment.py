@@ -15,12 +15,15 @@ def test_walkthrough_numbers_and_sliders():
     at = _page("zh-CN")
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics[t("senti.walk.p", "zh")] == "0.8279"
+    assert metrics[t("senti.walk.p", "zh")] == "0.82790"  # five significant figures, trailing zero kept
     assert metrics[t("senti.walk.loss_nat", "zh")] == "0.18886 nat"
     assert metrics[t("senti.walk.loss_bit", "zh")] == "0.27247 bit"
     table = next(d.value for d in at.dataframe if t("senti.walk.col_grad", "zh") in d.value.columns)
-    assert table[t("senti.walk.col_h", "zh")].tolist() == ["0", "-0.76159", "0.11864", "0.7854"]
-    assert any("0.76159" in m.value and "0.3634" in m.value for m in at.markdown)
+    assert table[t("senti.walk.col_h", "zh")].tolist() == ["0", "-0.76159", "0.11864", "0.78540"]
+    assert any("0.76159" in m.value and "0.36340" in m.value for m in at.markdown)
+    note = next(m.value for m in at.markdown if "0.78548" in m.value)  # the script's numbers, checked
+    for shown in ("0.11864", "0.78540", "0.82790", "0.18886", "0.27247", "0.78541", "0.18884", "0.27238"):
+        assert shown in note
     at.slider(key="senti_w_h").set_value(3.0).run()
     at.slider(key="senti_w_y").set_value(-5.0).run()
     at.button_group(key="senti_label").set_value(0).run()

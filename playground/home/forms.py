@@ -80,3 +80,15 @@ def unrolled(form: str, lang: str = "zh") -> Unrolled:
         steps = [Step(t + 1, x, y, "cell") for t, (x, y) in enumerate(zip(xs, ys, strict=True))]
         weights = ("W_xh", "W_hh", "W_hy")
     return Unrolled(form, steps, weights)
+
+
+def weight_sharing(graph: Unrolled) -> tuple[str, dict[str, int]]:
+    """What the drawing says about its weights -> (which caption, its numbers): one step has nothing
+    to share across time ("none"); an encoder-decoder has two sets, one per network ("two", with
+    each network's steps); every other form one set over all its steps ("one")."""
+    if len(graph.steps) == 1:
+        return "none", {}
+    if graph.form == "many_to_many_unaligned":
+        parts = [s.part for s in graph.steps]
+        return "two", {"encoder": parts.count("encoder"), "decoder": parts.count("decoder")}
+    return "one", {"steps": len(graph.steps)}

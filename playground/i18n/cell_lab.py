@@ -8,19 +8,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.intro": {
         "zh": (
             "普通 RNN 每一步都重写同一份摘要，像用橡皮擦反复修改便签，早期内容容易被覆盖。"
-            "LSTM 多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
+            "LSTM（长短期记忆网络）多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
             "再用三个取值在 0 到 1 之间的**门**决定：旧信息留多少（遗忘门）、新信息写多少（输入门）、当前读出多少（输出门）。"
+            "GRU（门控循环单元）更精简：把遗忘门和输入门合并成一个**更新门** $z_t$，再加一个**重置门** $r_t$ 控制旧记忆用多少，不再有单独的细胞状态。"
         ),
         "en": (
             "A plain RNN rewrites the same summary at every step, like a note erased and rewritten, so early content is easily lost. "
-            "An LSTM also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
-            "and three **gates** with values between 0 and 1 decide how much old information to keep (forget gate), how much new to write (input gate) and how much to read out now (output gate)."
+            "An LSTM (long short-term memory network) also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
+            "and three **gates** with values between 0 and 1 decide how much old information to keep (forget gate), how much new to write (input gate) and how much to read out now (output gate). "
+            "A GRU (gated recurrent unit) is leaner: it merges the forget and input gates into one **update gate** $z_t$, adds a **reset gate** $r_t$ that sets how much of the old memory to use, and has no separate cell state."
         ),
     },
     "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture's one-dimensional example"},
     "lab.scalar.intro": {
-        "zh": "旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。拖动滑块看每一项怎样变化。",
-        "en": "Old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. Drag the sliders to see each term move.",
+        "zh": "门由 sigmoid 产生，$\\sigma(a)=1/(1+e^{-a})$，例如 $\\sigma(0)=0.5$；候选记忆由 $\\tanh$ 产生，$\\tanh(0)=0$；$\\odot$ 是逐元素乘法，例如 $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$。讲解稿的一维例子：旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。放到句子里：前面出现主语“孩子们”，网络可以让有关复数的信息在若干步内保持较大的保留比例（遗忘门接近 1），帮助后面选“他们”而不是“他”——这不是手写的规则，是训练数据让门学出来的。拖动滑块看每一项怎样变化。",
+        "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move.",
     },
     "lab.scalar.c_prev": {"zh": "旧记忆 c_{t-1}", "en": "old memory c_{t-1}"},
     "lab.scalar.f": {"zh": "遗忘门 f_t", "en": "forget gate f_t"},
@@ -78,8 +80,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lab.params.header": {"zh": "参数量：LSTM 约 4 倍，GRU 约 3 倍", "en": "Parameter counts: LSTM about 4x, GRU about 3x"},
     "lab.params.intro": {
-        "zh": "每个门都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 有 1 套，GRU 3 套，LSTM 4 套。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。",
-        "en": "Each gate is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has 1 such block, a GRU 3, an LSTM 4. Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules.",
+        "zh": "每个门，以及候选状态，都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 只有候选状态这 1 套；GRU 有 3 套（更新门、重置门、候选状态）；LSTM 有 4 套（遗忘门、输入门、输出门、候选记忆）。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。这正是教材表 4-2 里“参数数量”（经典 RNN 一组权重；LSTM 四组，约为 RNN 的 3~4 倍）和“计算开销”（RNN 小、训练快；LSTM 较大、训练较慢）两行的精确版本：每一步的乘加次数与参数量成正比。",
+        "en": "Each gate, and the candidate state, is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has just the candidate, 1 block; a GRU 3 (update gate, reset gate, candidate); an LSTM 4 (forget, input and output gates, candidate memory). Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules. This is the exact form of two rows of the textbook's table 4-2, parameters (one set of weights for the classic RNN; four for the LSTM, about 3 to 4 times as many) and cost (the RNN small and quick to train, the LSTM larger and slower): the multiply-adds of a step grow with the parameter count.",
     },
     "lab.params.d": {"zh": "输入维度 d", "en": "Input size d"},
     "lab.params.m": {"zh": "隐藏维度 m", "en": "Hidden size m"},
@@ -109,8 +111,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.shapes.pick_step": {"zh": "选中的时间步", "en": "Selected step"},
     "lab.shapes.layer": {"zh": "第 {n} 层", "en": "layer {n}"},
     "lab.shapes.cone": {
-        "zh": "第 {layer} 层第 {step} 步的状态依赖 {count} 个状态（含自身），共用 {weights} 组权重。",
-        "en": "The state at layer {layer}, step {step} depends on {count} states (itself included), through {weights} sets of weights.",
+        "zh": "第 {layer} 层第 {step} 步的状态依赖 {count} 个状态（含自身），以及 {weights} 组权重：第 1 层到第 {layer} 层各一组，每组由该层的所有时间步共用。",
+        "en": "The state at layer {layer}, step {step} depends on {count} states (itself included) and on {weights} sets of weights: one per layer from 1 to {layer}, each shared by every step of its layer.",
     },
     "lab.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "lab.myths.body": {

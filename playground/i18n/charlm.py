@@ -9,6 +9,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "语言模型本质上是**按时间步的分类问题**：每读入一个字符，RNN 更新隐藏状态，输出层给出下一个字符在整个字符表上的分布 $p_t$，目标就是文本里真实的下一个字符。不需要任何人工标注——下一个字符本身就是标签。损失是正确字符的负对数概率：",
         "en": "A language model is **a classification problem at every time step**: after each character the RNN updates its hidden state and the output layer gives a distribution $p_t$ over the whole character set; the target is the real next character of the text. No labelling is needed: the next character is the label. The loss is the negative log-probability of the right character:",
     },
+    "charlm.logits_example": {
+        "zh": "讲义幻灯片上的例子：正确的下一个字符 e 只得到 2.2 分，低于另一个候选的 4.1 分，这一步预测错了，损失会重重地罚它。即使只和那个 4.1 的候选比，e 的概率也至多是 $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$，损失至少 $-\\ln {p}={loss}$ nat。",
+        "en": "The lecture slide's example: the right next character e scores only 2.2, below another candidate's 4.1, so this step predicts wrong and the loss punishes it hard. Even against that one 4.1 candidate alone, e's probability is at most $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$, a loss of at least $-\\ln {p}={loss}$ nats.",
+    },
     "charlm.embedding": {
         "zh": "输入不用独热向量，而是先查**嵌入层**：一张可学习的矩阵（字符表大小 × 嵌入维度），按字符的编号取出一行。模型偏好分散的稠密向量，嵌入矩阵也和其他权重一起由梯度下降学出来。下面的模型都是“嵌入 64 维 → 两层 256 单元的循环层 → 输出层”。损失以 nat/字符 计（自然对数）；除以 $\\ln 2$ 就是 bit/字符。",
         "en": "The input is not a one-hot vector but a lookup in an **embedding layer**: a learnable matrix (characters × embedding size) from which the character's row is taken. Models prefer dense, spread-out vectors, and the embedding is learned by gradient descent with everything else. The models below are \"64-dimensional embedding → two recurrent layers of 256 units → output layer\". Losses are in nats per character (natural log); divide by $\\ln 2$ for bits per character.",
@@ -32,8 +36,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.model.live": {"zh": "我训练的模型（#{id}）", "en": "My model (#{id})"},
     "charlm.lab.header": {"zh": "采样实验室", "en": "Sampling lab"},
     "charlm.lab.intro": {
-        "zh": "生成是**自回归**的：采出一个字符，把它喂回去，再预测下一个。每一步都要决定“从分布里取哪个字符”——这就是解码策略。温度 $T$ 先把分数除以 $T$ 再做 softmax：$T<1$ 让分布更尖（更保守），$T>1$ 让分布更平（更大胆），$T\\to 0$ 就退化成贪心。",
-        "en": "Generation is **autoregressive**: pick a character, feed it back in, predict the next. Each step must decide which character to take from the distribution: that is the decoding strategy. Temperature $T$ divides the scores by $T$ before the softmax: $T<1$ sharpens the distribution (safer), $T>1$ flattens it (bolder), and $T\\to 0$ becomes greedy.",
+        "zh": "生成是**自回归**的：采出一个字符，把它喂回去，再预测下一个。每一步都要决定“从分布里取哪个字符”——这就是解码策略。温度 $\\tau$ 先把分数除以 $\\tau$ 再做 softmax：$\\tau<1$ 让分布更尖（更保守），$\\tau>1$ 让分布更平（更大胆），$\\tau\\to 0$ 就退化成贪心。采样不是总取最大的那个：若某一步的分布是 0.84、0.13……，就以 84%、13% 的概率抽到相应的字符。（用 $\\tau$ 而不用 $T$：$T$ 在各页都表示序列长度。）",
+        "en": "Generation is **autoregressive**: pick a character, feed it back in, predict the next. Each step must decide which character to take from the distribution: that is the decoding strategy. Temperature $\\tau$ divides the scores by $\\tau$ before the softmax: $\\tau<1$ sharpens the distribution (safer), $\\tau>1$ flattens it (bolder), and $\\tau\\to 0$ becomes greedy. Sampling does not always take the largest: if a step's distribution is 0.84, 0.13, ..., the characters are drawn with probability 84%, 13%, ... (Written $\\tau$, not $T$: $T$ is the sequence length on every page.)",
     },
     "charlm.lab.prompt": {"zh": "开头（提示）", "en": "Prompt"},
     "charlm.lab.prompt_help": {"zh": "模型先读完这段文字，再接着往下写。", "en": "The model reads this first, then carries on writing."},
@@ -53,7 +57,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "随机种子 {seed} 固定的是每一步抽签用的那串随机数，不是文本本身：换一个提示词，模型在各步给出的分布往往差不多，同一串随机数就可能抽出相同的续写。想看不同的结果，换一个种子。",
         "en": "Seed {seed} fixes the random numbers each step draws with, not the text: after a different prompt the model's distributions are often much the same, so the same draws can give the same continuation. For a different result, change the seed.",
     },
-    "charlm.lab.temperature": {"zh": "温度 T", "en": "Temperature T"},
+    "charlm.lab.temperature": {"zh": "温度 τ", "en": "Temperature τ"},
     "charlm.lab.width": {"zh": "束宽", "en": "Beam width"},
     "charlm.lab.penalty": {"zh": "长度惩罚 α", "en": "Length penalty α"},
     "charlm.lab.penalty_help": {
@@ -80,8 +84,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.lab.top10": {"zh": "最可能的 10 个下一字符（%）", "en": "The 10 most likely next characters (%)"},
     "charlm.compare.header": {"zh": "同一个开头，三种策略", "en": "One prompt, three strategies"},
     "charlm.compare.intro": {
-        "zh": "贪心每步都取概率最大的字符，同样的输入永远得到同样的输出，而且常常绕进循环；采样按分布抽取，文字更有生气；束搜索同时保留多条路径，找整体概率更高的序列。对数概率都在模型本身（$T=1$）下计算，可以直接比较。",
-        "en": "Greedy takes the most likely character every time: the same input always gives the same output, and it often loops. Sampling draws from the distribution and reads livelier. Beam search keeps several paths and finds sequences of higher total probability. All log-probabilities are measured under the model itself ($T=1$), so they compare directly.",
+        "zh": "贪心每步都取概率最大的字符，同样的输入永远得到同样的输出，而且常常绕进循环；采样按分布抽取，文字更有生气；束搜索同时保留多条路径，找整体概率更高的序列。对数概率都在模型本身（温度 $\\tau=1$）下计算，可以直接比较。",
+        "en": "Greedy takes the most likely character every time: the same input always gives the same output, and it often loops. Sampling draws from the distribution and reads livelier. Beam search keeps several paths and finds sequences of higher total probability. All log-probabilities are measured under the model itself (temperature $\\tau=1$), so they compare directly.",
     },
     "charlm.compare.stats": {
         "zh": "对数概率 {logp} nat · 每字符 {per_char} · 重复 {rep}",

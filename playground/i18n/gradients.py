@@ -6,8 +6,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- vanishing and exploding gradients --------------------------------------------------
     "grad.title": {"zh": "梯度消失与梯度爆炸", "en": "Vanishing and exploding gradients"},
     "grad.intro": {
-        "zh": "把误差从第 $T$ 步传回第 $t$ 步，要连乘 $T-t$ 个局部 Jacobian $D_kW_{hh}$，其中 $D_k=\\operatorname{diag}(\\tanh'(z_k))$，各元素不超过 1。连乘的结果随距离指数式地变小（梯度消失）或变大（梯度爆炸）。",
-        "en": "Carrying the error from step $T$ back to step $t$ multiplies $T-t$ local Jacobians $D_kW_{hh}$, with $D_k=\\operatorname{diag}(\\tanh'(z_k))$ and entries at most 1. The product shrinks (vanishing gradient) or grows (exploding gradient) exponentially with the distance.",
+        "zh": "训练时误差要从句尾沿计算链往回追，这叫**随时间反向传播**（BPTT）：可以假装每一步用的是各自独立的 $W$“分身”，按普通计算图分别求梯度，最后因为它们其实是同一个矩阵，把各步的梯度全部相加。把误差从第 $T$ 步传回第 $t$ 步，要连乘 $T-t$ 个局部 Jacobian $D_kW_{hh}$，其中 $D_k=\\operatorname{diag}(\\tanh'(z_k))$，各元素不超过 1。连乘的结果随距离指数式地变小（梯度消失）或变大（梯度爆炸）。",
+        "en": "Training carries the error back along the chain of steps from the end of the sequence: **backpropagation through time** (BPTT). Pretend every step has its own copy of $W$, take each copy's gradient as in any computation graph, then, since the copies are one matrix, add the gradients of all steps. Carrying the error from step $T$ back to step $t$ multiplies $T-t$ local Jacobians $D_kW_{hh}$, with $D_k=\\operatorname{diag}(\\tanh'(z_k))$ and entries at most 1. The product shrinks (vanishing gradient) or grows (exploding gradient) exponentially with the distance.",
     },
     "grad.scalar.header": {"zh": "一维直觉：小数连乘", "en": "One number: repeated multiplication"},
     "grad.scalar.intro": {
@@ -73,7 +73,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.compare.cell_path": {"zh": "LSTM 细胞状态通路 ‖∏ f_k‖", "en": "LSTM cell-state path ‖∏ f_k‖"},
     "grad.clip.header": {"zh": "梯度裁剪：给爆炸踩刹车", "en": "Gradient clipping: a brake for explosions"},
     "grad.clip.intro": {
-        "zh": "一次真实的训练：线性化的 RNN（ReLU，$W_{hh}$ 尺度大于 1），序列长 40，用普通 SGD。不裁剪时梯度范数成千上万，几步之内损失变成 NaN；按范数裁剪把每步的更新限制住，训练得以继续。",
+        "zh": "一次真实的训练：ReLU RNN（$W_{hh}$ 尺度大于 1），序列长 40，用普通 SGD。不裁剪时梯度范数成千上万，几步之内损失变成 NaN；按范数裁剪把每步的更新限制住，训练得以继续。",
         "en": "A real training run: a ReLU RNN with $W_{hh}$ scaled above 1, sequences of 40 steps, plain SGD. Without clipping the gradient norm runs into the thousands and the loss is NaN within a few steps; clipping by norm bounds every update and training goes on.",
     },
     "grad.clip.threshold": {"zh": "裁剪阈值（梯度范数上限）", "en": "Clipping threshold (largest gradient norm)"},

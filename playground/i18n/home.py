@@ -35,8 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- home: four forms ------------------------------------------------------------------
     "home.forms.header": {"zh": "序列建模的四种形式", "en": "The four forms of sequence modelling"},
     "home.forms.intro": {
-        "zh": "按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
-        "en": "By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
+        "zh": "RNN 在每个时间步套用同一个递归公式 $h_t=f_W(h_{t-1},x_t)$：同一组参数 $W$、同一个激活函数在每一步重复使用（而不是每一步各用一组不同的 $W$，那样参数会随长度增长，也处理不了比训练时更长的序列）；输出另有一组参数，$y_t=W_{hy}h_t$。按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
+        "en": "An RNN applies one recurrence at every time step, $h_t=f_W(h_{t-1},x_t)$: the same parameters $W$ and the same activation are reused at each step (not a different $W$ per step, which would grow with the length and could not read a sequence longer than the ones it was trained on); the output has parameters of its own, $y_t=W_{hy}h_t$. By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
     },
     "home.forms.pick": {"zh": "形式", "en": "Form"},
     "home.forms.view": {"zh": "画法", "en": "Drawing"},
@@ -60,8 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**One-to-many**: one image in, a variable-length caption out (image captioning). After the first step there is no new input: feed zeros, or feed back the previous output.",
     },
     "home.form.many_to_one.desc": {
-        "zh": "**多对一**：读完一整段序列，给出一个结果，例如视频分类、情感分析。这里是讲解稿的例子“服务 / 慢 / 但 / 很好”，读到最后一步才判为正面。",
-        "en": "**Many-to-one**: read a whole sequence, give one answer (video classification, sentiment). Here the lecture's 服务 / 慢 / 但 / 很好 (service / slow / but / great), judged positive only at the last step.",
+        "zh": "**多对一**：读完一整段序列，给出一个结果，例如视频分类、情感分析。这里是讲解稿的例子“服务 / 慢 / 但 / 很好”，读到最后一步才判为正面。通常只用最终隐藏状态经输出层得出结果；像视频分类这种从头到尾都有线索的任务，更合理的做法是对每一步的隐藏状态做池化（平均或最大）再输出。",
+        "en": "**Many-to-one**: read a whole sequence, give one answer (video classification, sentiment). Here the lecture's 服务 / 慢 / 但 / 很好 (service / slow / but / great), judged positive only at the last step. Usually only the final state feeds the output; when every step carries evidence (a whole video), pooling the states of all steps (their mean or maximum) is the better read-out.",
     },
     "home.form.many_to_many_aligned.desc": {
         "zh": "**多对多（对齐）**：每读一个输入就给一个输出，例如逐帧分类视频。这里是讲义手算的例子：检测“连续两个 1”，输入 0,1,0,1,1,1，输出 0,0,0,0,1,1。",
@@ -71,9 +71,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "**多对多（不对齐）**：输入输出长度不必相等，例如机器翻译。编码器读完“我爱自然语言处理”8 个字，解码器再逐词生成 I / love / natural / language / processing / `<eos>`。",
         "en": "**Many-to-many (unaligned)**: input and output lengths differ, as in translation. The encoder reads the 8 characters of 我爱自然语言处理, then the decoder writes I / love / natural / language / processing / `<eos>`.",
     },
-    "home.forms.shared": {
+    "home.forms.shared.one": {
         "zh": "共 {steps} 个时间步，却只有一组权重：参数量与序列长度无关，任意长度的序列都能处理。",
         "en": "{steps} time steps but a single set of weights: the parameter count does not depend on the length, so any length can be processed.",
+    },
+    "home.forms.shared.none": {
+        "zh": "只有一步：没有时间轴，也就谈不上跨时间共享权重；这正是不需要循环网络的情形。",
+        "en": "A single step: with no time axis there is nothing to share across time, which is exactly why this form needs no recurrent network.",
+    },
+    "home.forms.shared.two": {
+        "zh": "两组权重：编码器的 {encoder} 步共用 $W_{{enc}}$，解码器的 {decoder} 步共用 $W_{{dec}}$。一个网络负责读，另一个负责写；每一组的参数量都与序列长度无关。",
+        "en": "Two sets of weights: the encoder's {encoder} steps share $W_{{enc}}$ and the decoder's {decoder} steps share $W_{{dec}}$. One network reads, another writes; neither's parameter count depends on the length.",
     },
     "home.forms.encoder": {"zh": "编码器", "en": "encoder"},
     "home.forms.decoder": {"zh": "解码器", "en": "decoder"},

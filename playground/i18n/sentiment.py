@@ -6,8 +6,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- sentiment -------------------------------------------------------------------------------
     "senti.title": {"zh": "情感分析：读到最后才知道", "en": "Sentiment: you only know at the end"},
     "senti.intro": {
-        "zh": "“配送不慢，饭也不是不好吃，就是下次不会再点了。”只数“慢”“不好吃”，会把两个否定算成正面；只看“不会再点”，又会忽略前面的铺垫。决定语气的是**词出现的顺序**，以及读到句尾时还记得多少前文。",
-        "en": "\"配送不慢，饭也不是不好吃，就是下次不会再点了\" (\"Delivery wasn't slow, the food wasn't bad either, I just won't order again\"). Counting \"slow\" and \"bad\" sees two negatives and calls it positive; looking only at \"won't order again\" ignores the build-up. What decides the tone is the **order** of the words and how much is remembered at the end.",
+        "zh": "“配送不慢，饭也不是不好吃，就是下次不会再点了。”如果只数“慢”“不好吃”这些词，模型可能看到两个否定，算成正面；如果只看“不会再点”，又可能忽略前面的铺垫。决定语气的是**词出现的顺序**，以及读到句尾时还记得多少前文。",
+        "en": "\"配送不慢，饭也不是不好吃，就是下次不会再点了\" (\"Delivery wasn't slow, the food wasn't bad either, I just won't order again\"). A model that only counts words such as \"slow\" and \"bad\" may see two negatives and call it positive; one that looks only at \"won't order again\" may ignore the build-up. What decides the tone is the **order** of the words and how much is remembered at the end.",
     },
     "senti.walk.header": {"zh": "讲解稿的手算例子", "en": "The lecture's worked example"},
     "senti.walk.intro": {
@@ -31,8 +31,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.walk.col_h": {"zh": "h_t", "en": "h_t"},
     "senti.walk.col_grad": {"zh": "∂L/∂h_t", "en": "∂L/∂h_t"},
     "senti.walk.seed_note": {
-        "zh": "核对讲解稿：稿中印的是 $h=(0,-0.76159,0.11865,0.78548)$、$p=0.82792$、$L=0.18880$ nat $=0.27239$ bit。按公式精确计算（本页）得 $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$，$h_4=0.78540$，$p=0.82790$，$L=0.18886$ nat $=0.27247$ bit：稿中 $h_3$、$h_4$ 在第五位有效数字上有舍入误差，$L$ 也与它自己的 $p$ 不符（$-\\ln 0.82792=0.18884$）。结论不变：状态先负后正，模型以约 83% 的概率判为正面。",
-        "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits: the script's $h_3$ and $h_4$ are off in the fifth significant figure, and its $L$ does not follow from its own $p$ ($-\\ln 0.82792=0.18884$). The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
+        "zh": "核对讲解稿：稿中印的是 $h=(0,-0.76159,0.11865,0.78548)$、$p=0.82792$、$L=0.18880$ nat $=0.27239$ bit。按公式精确计算（本页，五位有效数字）得 $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$，$h_4=0.78540$，$p=0.82790$，$L=0.18886$ nat $=0.27247$ bit。稿中的 $h_3$ 在第五位有效数字上差 1，是舍入；$h_4=0.78548$ 却是一处算术笔误：即使用稿中自己的 $h_3$，也得 $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$。稿中的 $L$ 与它自己的 $p$ 也不符（$-\\ln 0.82792=0.18884$），而 $0.27239$ bit 也不等于 $0.18880/\\ln 2=0.27238$。结论不变：状态先负后正，模型以约 83% 的概率判为正面。",
+        "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page, five significant figures) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits. The script's $h_3$ is one off in the fifth significant figure, a rounding; its $h_4=0.78548$ is an arithmetic slip: even from the script's own $h_3$, $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$. Its $L$ does not follow from its own $p$ either ($-\\ln 0.82792=0.18884$), and $0.27239$ bits is not $0.18880/\\ln 2=0.27238$. The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
     },
     "senti.walk.first": {
         "zh": "同一讲的第一个例子：$h_0=0$，$W_{{xh}}=1$，$W_{{hh}}=0.5$，输入 $x_1=1$、$x_2=0$，得 $h_1=\\tanh(1)={h1}$，$h_2=\\tanh(0.5\\times{h1})={h2}$。第二步输入为零，状态仍不为零：第一步的信息流到了第二步。",
@@ -40,8 +40,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "senti.model.header": {"zh": "训练好的模型逐字阅读", "en": "Trained models reading token by token"},
     "senti.model.intro": {
-        "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类（正是讲解稿的 $p=\\sigma(w_y h_T)$），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
-        "en": "Each model reads left to right and classifies its current hidden state $h_t$ (the lecture's $p=\\sigma(w_y h_T)$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words; a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
+        "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类：$p=\\sigma(w_y^{\\top} h_t+b)$（讲解稿的 $p=\\sigma(w_y h_T)$ 加上一个偏置 $b$，训练得到），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
+        "en": "Each model reads left to right and classifies its current hidden state $h_t$: $p=\\sigma(w_y^{\\top} h_t+b)$ (the lecture's $p=\\sigma(w_y h_T)$ plus a trained bias $b$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words; a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
     },
     "senti.model.lang": {"zh": "语言", "en": "Language"},
     "senti.model.kind": {"zh": "模型", "en": "Model"},

@@ -10,12 +10,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "s2s.formula.header": {"zh": "编码器、解码器与注意力", "en": "Encoder, decoder and attention"},
     "s2s.formula.decoder": {
-        "zh": "解码器每一步给出下一个词的分布，整句译文的概率是各步条件概率之积（取对数便是求和），$T$ 是源句长度，$y_{<t}$ 是已经写出的词：",
-        "en": "At each step the decoder gives a distribution over the next word; the probability of the whole translation is the product of these conditional probabilities (a sum of logs). $T$ is the source length and $y_{<t}$ the words written so far:",
+        "zh": "解码器每一步给出下一个词的分布，整句译文的概率是各步条件概率之积（取对数便是求和），$T$ 是源句长度，$y_{<t}$ 是已经写出的词。训练时 $y_{<t}$ 用参考译文里的真实词，而不是模型自己刚写出的词，这叫**教师强制**（teacher forcing）；推理时只能喂回自己写出的词：",
+        "en": "At each step the decoder gives a distribution over the next word; the probability of the whole translation is the product of these conditional probabilities (a sum of logs). $T$ is the source length and $y_{<t}$ the words written so far. In training $y_{<t}$ are the reference translation's words, not the ones the model just wrote: **teacher forcing**; at inference the model can only feed back its own:",
     },
     "s2s.formula.classic": {
-        "zh": "**经典做法**（Sutskever 等，2014）：编码器把整句压进最终隐藏状态，即语义向量 $\\mathbf{c}=\\mathbf{h}_T$，解码器从它出发，此后再也看不到源句。无论源句是 3 个字还是 40 个字，$\\mathbf{c}$ 的维度都一样。",
-        "en": "**The classic model** (Sutskever et al., 2014): the encoder squeezes the sentence into its final hidden state, the context vector $\\mathbf{c}=\\mathbf{h}_T$; the decoder starts from it and never sees the source again. Whether the source has 3 characters or 40, $\\mathbf{c}$ has the same size.",
+        "zh": "**经典做法**（Cho 等，2014）：编码器把整句压进最终隐藏状态，即语义向量 $\\mathbf{c}=\\mathbf{h}_T$；解码器从它出发，并且每一步都读到同一个 $\\mathbf{c}$，源句的其余部分再也看不到。无论源句是 3 个字还是 40 个字，$\\mathbf{c}$ 的维度都一样。（Sutskever 等 2014 年的模型只在开头用一次 $\\mathbf{c}$。）",
+        "en": "**The classic model** (Cho et al., 2014): the encoder squeezes the sentence into its final hidden state, the context vector $\\mathbf{c}=\\mathbf{h}_T$; the decoder starts from it and reads the same $\\mathbf{c}$ at every step, but nothing else of the source. Whether the source has 3 characters or 40, $\\mathbf{c}$ has the same size. (Sutskever et al., 2014, use $\\mathbf{c}$ only once, at the start.)",
     },
     "s2s.formula.attention": {
         "zh": "**注意力**（Bahdanau 等 2015 提出；这里用 Luong 等 2015 的“general”打分）：编码器是双向的，每个源字都有一个状态 $\\bar{\\mathbf{h}}_s=[\\overrightarrow{\\mathbf{h}}_s;\\overleftarrow{\\mathbf{h}}_s]$。解码器每写一个词，都给所有源字打分、用 softmax 归一成权重，再按权重读取：",
@@ -25,9 +25,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "双向编码器在这里是正当的：翻译前整句源文已经全部给出；生成任务则不行（见“双向与之后”一页）。两个模型的其余部分完全相同：经典模型在每一步都把同一个 $\\mathbf{c}$ 当作 $\\mathbf{c}_t$。",
         "en": "A bidirectional encoder is legitimate here: the whole source is given before translation starts (unlike generation; see the \"Both directions\" page). Everything else is the same in both models: the classic one uses the same $\\mathbf{c}$ as $\\mathbf{c}_t$ at every step.",
     },
-    "s2s.seed.header": {"zh": "讲稿里的例子：我爱自然语言处理", "en": "The lecture's example: 我爱自然语言处理"},
+    "s2s.seed.header": {"zh": "讲解稿里的例子：我爱自然语言处理", "en": "The lecture's example: 我爱自然语言处理"},
     "s2s.seed.lecture": {
-        "zh": "讲稿说解码器“可能依次生成 I / love / natural / language / processing / <eos>”。下面是两个模型对这句话真实给出的结果（束宽 5），没有任何特殊处理：",
+        "zh": "讲解稿说解码器“可能依次生成 I / love / natural / language / processing / <eos>”。下面是两个模型对这句话真实给出的结果（束宽 5），没有任何特殊处理：",
         "en": "The lecture says the decoder \"might produce I / love / natural / language / processing / <eos>\". Here is what the two models really produce for this sentence (beam width 5), with no special-casing:",
     },
     "s2s.seed.note": {
@@ -115,7 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.context.title": {"zh": "语义向量 c（{size} 维）", "en": "Context vector c ({size} numbers)"},
     "s2s.bottleneck.header": {"zh": "瓶颈，实测出来", "en": "The bottleneck, measured"},
     "s2s.bottleneck.intro": {
-        "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图就是这句话的实测版本。",
+        "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲解稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图就是这句话的实测版本。",
         "en": "The test split grouped by source length, BLEU of each model per group. The lecture says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. The figure is that sentence, measured.",
     },
     "s2s.bottleneck.title": {"zh": "测试集 BLEU 随源句长度的变化", "en": "Test BLEU by source length"},

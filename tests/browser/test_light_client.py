@@ -2,12 +2,32 @@
 finds its widgets and their fragments, and a typed text reruns the section as a browser's would."""
 
 import asyncio
+import threading
 
 from bench.light_client import LightSession
 
 
 def _ws(server_url: str) -> str:
     return server_url.replace("http://", "ws://")
+
+
+def _run(make_coroutine):
+    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event loop running
+    in this one. Whatever the scenario raises is raised here."""
+    out: dict = {}
+
+    def target():
+        try:
+            out["result"] = asyncio.run(make_coroutine())
+        except BaseException as exc:  # handed to the test's thread below
+            out["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["result"]
 
 
 def test_a_light_session_types_a_review_and_the_fragment_reruns(server_url):
@@ -23,7 +43,7 @@ def test_a_light_session_types_a_review_and_the_fragment_reruns(server_url):
         await session.close()
         return seconds, first, session
 
-    seconds, first, session = asyncio.run(scenario())
+    seconds, first, session = _run(scenario)
     assert seconds < 60
     assert session.exceptions == [] and first[1] == 0
 
@@ -41,4 +61,4 @@ def test_a_light_session_on_every_heavy_page_finds_its_main_box(server_url):
             await session.close()
         return found
 
-    assert asyncio.run(scenario()) == {page: (True, []) for page in ("sentiment", "charlm", "seq2seq", "beyond")}
+    assert _run(scenario) == {page: (True, []) for page in ("sentiment", "charlm", "seq2seq", "beyond")}
