@@ -20,11 +20,10 @@ import json
 import os
 import random
 import statistics
-import threading
 import time
 
 from bench.harness import streamlit_server
-from bench.interaction import cpu_seconds, percentile, rss_bytes
+from bench.interaction import PeakRSS, cpu_seconds, percentile, rss_bytes
 from bench.light_client import LightSession
 
 GOAL_P95_S = 1.5
@@ -83,29 +82,18 @@ async def _fingerprints(url: str) -> dict:
     return json.loads(session.code_blocks[0])
 
 
-def _sample(pid: int, stop: threading.Event, peak: list) -> None:
-    while not stop.is_set():
-        try:
-            peak[0] = max(peak[0], rss_bytes(pid))
-        except (OSError, RuntimeError):
-            return
-        time.sleep(0.2)
-
 
 async def _class(url: str, pid: int, students: int, seconds: float, interval: float) -> dict:
     warm = {"open_s": [], "latency_s": {}, "errors": []}  # one student per page first: every model loaded
     await asyncio.gather(*(_student(i, url, 0.0, 0.0, warm) for i in range(len(_texts()))))
     before = await _fingerprints(url)
     loaded = rss_bytes(pid)
-    stop, peak = threading.Event(), [loaded]
-    sampler = threading.Thread(target=_sample, args=(pid, stop, peak), daemon=True)
-    sampler.start()
     out = {"open_s": [], "latency_s": {}, "errors": []}
     server_cpu, client_cpu, started = cpu_seconds(pid), time.process_time(), time.perf_counter()
-    await asyncio.gather(*(_student(i, url, seconds, interval, out) for i in range(students)))
+    with PeakRSS(pid) as peak:
+        await asyncio.gather(*(_student(i, url, seconds, interval, out) for i in range(students)))
     wall = time.perf_counter() - started
     server_cpu, client_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - client_cpu
-    stop.set()
     after = await _fingerprints(url)
     every = [t for times in out["latency_s"].values() for t in times]
     return {
@@ -115,7 +103,7 @@ async def _class(url: str, pid: int, students: int, seconds: float, interval: fl
                     for page, times in out["latency_s"].items()},
         "open_p50_s": statistics.median(out["open_s"]), "open_p95_s": percentile(out["open_s"], 95),
         "errors": warm["errors"] + out["errors"],
-        "rss_loaded_mb": loaded / 2**20, "rss_peak_mb": peak[0] / 2**20,
+        "rss_loaded_mb": loaded / 2**20, "rss_peak_mb": peak.bytes / 2**20,
         "server_cores_busy": server_cpu / wall, "client_cores_busy": client_cpu / wall,
         "cpus": os.cpu_count(), "goal_p95_s": GOAL_P95_S, "goal_rss_mb": GOAL_RSS_MB,
         "shared_models_checked": len(before["models"]),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -154,6 +155,32 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+class PeakRSS:
+    """The highest RSS of process ``pid`` while the block runs, sampled every 0.2 s in a thread:
+    ``with PeakRSS(pid) as peak: ...`` then ``peak.bytes``."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.bytes = pid, rss_bytes(pid)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.bytes = max(self.bytes, rss_bytes(self.pid))
+            except (OSError, RuntimeError):  # the process is gone
+                return
+            time.sleep(0.2)
+
+    def __enter__(self) -> PeakRSS:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 def visit_every_page(browser, base: str, pid: int | None = None) -> dict[str, float]:

@@ -13,13 +13,12 @@ import asyncio
 import json
 import os
 import statistics
-import threading
 import time
 
 from playwright.async_api import async_playwright
 
 from bench.harness import CHROMIUM_ARGS, RENDERED, chromium_path, streamlit_server
-from bench.interaction import page_url, percentile, rss_bytes
+from bench.interaction import PeakRSS, page_url, percentile, rss_bytes
 from playground.catalog import PAGES
 from playground.i18n import t
 
@@ -82,14 +81,6 @@ async def _session(browser, base: str, index: int, out: dict) -> None:
         await context.close()
 
 
-def _sample_rss(pid: int, stop: threading.Event, peak: list) -> None:
-    while not stop.is_set():
-        try:
-            peak[0] = max(peak[0], rss_bytes(pid))
-        except (OSError, RuntimeError):
-            return
-        time.sleep(0.2)
-
 
 async def _run(base: str, pid: int, sessions: int) -> dict:
     async with async_playwright() as playwright:
@@ -101,13 +92,10 @@ async def _run(base: str, pid: int, sessions: int) -> dict:
         before = await _fingerprints(context, base)
         loaded_rss = rss_bytes(pid)
         out = {"render_s": [], "exceptions": [], "unanswered": [], "saw_waiting": set(), "jobs_done": 0}
-        stop, peak = threading.Event(), [loaded_rss]
-        sampler = threading.Thread(target=_sample_rss, args=(pid, stop, peak), daemon=True)
-        sampler.start()
         started = time.perf_counter()
-        await asyncio.gather(*(_session(browser, base, i, out) for i in range(sessions)))
+        with PeakRSS(pid) as peak:
+            await asyncio.gather(*(_session(browser, base, i, out) for i in range(sessions)))
         wall = time.perf_counter() - started
-        stop.set()
         after = await _fingerprints(context, base)
         await context.close()
         await browser.close()
@@ -119,7 +107,7 @@ async def _run(base: str, pid: int, sessions: int) -> dict:
         "render_load_p50_s": statistics.median(out["render_s"]), "render_load_p95_s": percentile(out["render_s"], 95),
         "sessions_that_waited_for_a_slot": len(out["saw_waiting"]), "jobs_done": out["jobs_done"],
         "job_cap": after["jobs"]["cap"], "jobs_running_after": after["jobs"]["running"],
-        "rss_loaded_mb": loaded_rss / 2**20, "rss_peak_mb": peak[0] / 2**20,
+        "rss_loaded_mb": loaded_rss / 2**20, "rss_peak_mb": peak.bytes / 2**20,
         "shared_models_checked": len(before["models"]), "shared_models_changed": changed,
     }
 
