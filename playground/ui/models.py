@@ -19,7 +19,10 @@ SHARED: dict[str, object] = {}  # every object shared between sessions, for diag
 def shipped_model(name: str, subject: ModuleType, on_cpu: bool = False):
     """``subject.load(name)`` (the shipped-model interface of ``playground.registry``), once per
     server; shared and read-only. ``on_cpu`` for models that step one character at a time. A first
-    load that takes more than half a second says so."""
+    load that takes more than half a second says so (a loaded one skips the spinner: no placeholder
+    element and no timer thread on every rerun)."""
+    if f"model:{name}" in SHARED:
+        return _shipped_model(name, subject, on_cpu)
     with st.spinner(tr("model.loading", name=name)):
         return _shipped_model(name, subject, on_cpu)
 
@@ -33,7 +36,9 @@ def _shipped_model(name: str, _subject: ModuleType, on_cpu: bool):
 
 def shared_resource(key: str, factory: Callable[[], object]):
     """Any other read-only object built once per server by ``factory()`` (e.g. training snapshots),
-    saying so when that takes more than half a second."""
+    saying so when that takes more than half a second (the first time only)."""
+    if f"resource:{key}" in SHARED:
+        return _shared_resource(key, factory)
     with st.spinner(tr("model.loading", name=key)):
         return _shared_resource(key, factory)
 
