@@ -6,13 +6,13 @@ import pandas as pd
 import streamlit as st
 
 from playground import figures
-from playground.beyond import cloze, scaling
+from playground.beyond import bicloze, cloze, scaling
 from playground.checkpoints import CheckpointError
 from playground.device import device
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import beyond as state
-from playground.ui import checkpoint_error, input_error, require_app_shell, text_columns, tr
+from playground.ui import checkpoint_error, how_we_know, input_error, require_app_shell, shipped_model, text_columns, tr
 from playground.ui.charlm import shipped_lm
 from playground.ui.url_state import select, slider, text, use_page_state
 
@@ -24,18 +24,20 @@ st.markdown(tr("beyond.intro"))
 # --- 1. fill in the blank from one side or both -----------------------------------------------------
 st.header(tr("beyond.cloze.header"))
 st.markdown(tr("beyond.cloze.intro"))
-st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1}")
+st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1},\qquad"
+         r"p(x_t\mid\text{left},\text{right})=\operatorname{softmax}\big(W\tanh(U\mathbf{h}_t+\mathbf{a})+\mathbf{b}\big)")
 try:
     forward_lm, backward_lm = (shipped_lm(cloze.model_name(d), cloze) for d in cloze.DIRECTIONS)
     (forward, card_f), (backward, card_b) = (forward_lm.sampler, forward_lm.card), (backward_lm.sampler, backward_lm.card)
+    reader = shipped_model(bicloze.NAME, bicloze, on_cpu=True)
 except CheckpointError as exc:
     checkpoint_error(exc)
     forward = None
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def _fill(_forward, _backward, text: str, k: int):
-    return cloze.fill(_forward, _backward, text, k=k)
+def _fill(_forward, _backward, _reader, text: str, k: int):
+    return cloze.fill(_forward, _backward, text, k=k, bidirectional=_reader)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -44,8 +46,8 @@ def _generated(_forward, _backward, prompt: str) -> tuple[str, str]:
 
 
 @st.fragment
-def cloze_lab(forward, backward, card_f, card_b) -> None:
-    """The sentence and k rerun only the three tables."""
+def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
+    """The sentence and k rerun only the four tables."""
     c1, c2 = st.columns([3, 1])
     sentence = text(state.CLOZE_TEXT, tr("beyond.cloze.text"), c1, help=tr("beyond.cloze.text_help"))
     k = slider(state.CLOZE_K, tr("beyond.cloze.k"), c2)
@@ -53,14 +55,14 @@ def cloze_lab(forward, backward, card_f, card_b) -> None:
 
     try:
         with st.spinner(tr("busy.cloze")):
-            result = _fill(forward, backward, sentence, k)
+            result = _fill(forward, backward, reader, sentence, k)
     except InputError as exc:
         input_error(exc)
         result = None
     if result is not None:
         if unknown := cloze.unknown_chars(forward, sentence):
             st.info(tr("beyond.cloze.unknown", chars=escape_markdown(" ".join(unknown))), icon=":material/help:")
-        for column, rule in zip(st.columns(3), ("left", "right", "both"), strict=True):
+        for column, rule in zip(st.columns(4), cloze.RULES, strict=True):
             top = result.top(rule, 5)
             total = sum(math.exp(r[rule]) for r in result.table)
             column.markdown(f"**{tr(f'beyond.rule.{rule}')}**")
@@ -69,13 +71,15 @@ def cloze_lab(forward, backward, card_f, card_b) -> None:
                 tr("beyond.col.share"): [f"{math.exp(s) / total:.1%}" for _, s in top],
                 "log p": [f"{s:.2f}" for _, s in top]}).set_index(tr("beyond.col.candidate")))
         st.caption(tr("beyond.cloze.share_note"))
-    accuracy = card_b.metrics.get("cloze_top1_test")
+    accuracy = reader.card.metrics.get("cloze_top1_test")
     if accuracy:
-        m1, m2, m3 = st.columns(3)
-        for column, rule in zip((m1, m2, m3), ("left", "right", "both"), strict=True):
+        for column, rule in zip(st.columns(4), cloze.RULES, strict=True):
             column.metric(tr("beyond.cloze.accuracy", rule=tr(f"beyond.rule.{rule}")), f"{accuracy[rule]:.1%}")
         st.caption(tr("beyond.cloze.accuracy_note", n=accuracy["sentences"],
-                      loss_f=f"{card_f.metrics['test_loss_nats']:.3f}", loss_b=f"{card_b.metrics['test_loss_nats']:.3f}"))
+                      loss_f=f"{card_f.metrics['test_loss_nats']:.3f}", loss_b=f"{card_b.metrics['test_loss_nats']:.3f}",
+                      all=f"{reader.card.metrics['top1_test_one_char']:.1%}", n_all=reader.card.metrics["test_sentences"]))
+        how_we_know("beyond.how", both=f"{accuracy['bidirectional']:.1%}", n=accuracy["sentences"],
+                    added=f"{accuracy['both']:.1%}")
 
 
 @st.fragment
@@ -94,7 +98,7 @@ def generation_lab(forward, backward) -> None:
 
 
 if forward is not None:
-    cloze_lab(forward, backward, card_f, card_b)
+    cloze_lab(forward, backward, reader, card_f, card_b)
     generation_lab(forward, backward)
 
 # --- 2. sequential vs parallel, measured ----------------------------------------------------------

@@ -11,7 +11,7 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
-from playground.ui import input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import how_we_know, input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
 from playground.ui.url_state import choice, number, slider, text, toggle, use_page_state
 
 require_app_shell()
@@ -98,7 +98,7 @@ def conveyor_belt() -> None:
     b1, b2 = st.columns([3, 2])
     sentence = text(state.TEXT, tr("lab.belt.text"), b1)
     bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
-    belt = None
+    belt = trained = None
     try:
         trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
         belt = cell_lab.conveyor_from_classifier(trained, sentence, forget_bias=bias)
@@ -138,6 +138,12 @@ def conveyor_belt() -> None:
         difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
         st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
         st.markdown(tr("lab.belt.resnet"))
+    if trained is not None:
+        failure, truth = sentiment_model.KNOWN_FAILURES[trained.lang]
+        how_we_know("lab.how", language=tr(f"senti.lang.{trained.lang}"),
+                    test=f"{trained.card.metrics['test_accuracy']:.1%}", n_test=f"{trained.card.split['test']:,}",
+                    failure=failure, truth=tr(f"senti.label.{truth}"),
+                    p=f"{trained.predict(failure):.2f}", m=trained.model.rnn.hidden_size)
 
 
 conveyor_belt()

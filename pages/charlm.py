@@ -15,6 +15,7 @@ from playground.formatting import escape_markdown, significant
 from playground.state import charlm as state
 from playground.ui import (
     checkpoint_error,
+    how_we_know,
     input_error,
     job_panel,
     require_app_shell,
@@ -58,6 +59,11 @@ for corpus, kind in charlm.SHIPPED_CHOICES:
 with st.expander(tr("charlm.models.header"), expanded=False):
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     st.caption(tr("charlm.models.caption"))
+try:
+    shakespeare = load_card(charlm.name_of("shakespeare", "lstm")).metrics
+    how_we_know("charlm.how", bits=f"{shakespeare['test_bits_per_char']:.3f}", nats=f"{shakespeare['test_loss_nats']:.3f}")
+except CheckpointError:
+    pass  # the table above has already said what is missing
 
 
 # --- sampling lab --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from playground.datasets.charcorpora import python_passage
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import charlm_cells as state
-from playground.ui import input_error, require_app_shell, show_svg, text_columns, tr
+from playground.ui import how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
 
@@ -155,6 +155,8 @@ def cells_lab() -> None:
 
 
 cells_lab()
+if model_key == "charlm_python_lstm":  # the note's failure was found in this model
+    how_we_know("cells.how", bits=f"{card.metrics['test_bits_per_char']:.3f}")
 
 
 st.header(tr("cells.myths.header"))

@@ -15,6 +15,7 @@ from playground.gradients import memory_span
 from playground.state import gradients as state
 from playground.ui import (
     checkpoint_error,
+    how_we_know,
     input_error,
     job_panel,
     require_app_shell,
@@ -200,13 +201,29 @@ st.header(tr("grad.span.header"))
 st.markdown(tr("grad.span.intro"))
 try:
     rows = shipped_model(memory_span.SWEEP, memory_span)
-    lengths = sorted({r["distance"] for r in rows})
-    series = {c.upper(): [r["accuracy"] for r in rows if r["cell"] == c] for c in memory_span.CELLS}
-    series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
-    fig = figures.time_series([str(v) for v in lengths], series, tr("grad.span.chart"), tr("grad.span.accuracy"),
-                              dashed=[tr("grad.span.chance")])
-    st.plotly_chart(fig, key="grad_span")
-    st.markdown(tr("grad.span.reading", **{c: memory_span.span_of(rows, c) for c in memory_span.CELLS}))
+    lengths = memory_span.SWEEP_LENGTHS
+    for regime, column in zip(memory_span.REGIMES, st.columns(2), strict=True):
+        ran = {(r["cell"], r["distance"]): r["accuracy"] for r in rows if r["regime"] == regime}
+        series = {c.upper(): [ran.get((c, v), float("nan")) for v in lengths] for c in memory_span.CELLS}
+        series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
+        column.plotly_chart(figures.time_series([str(v) for v in lengths], series, tr(f"grad.span.chart.{regime}"),
+                                                tr("grad.span.accuracy"), dashed=[tr("grad.span.chance")]),
+                            key=f"grad_span_{regime}")
+    for regime in memory_span.REGIMES:
+        reach = []
+        for cell in memory_span.CELLS:
+            failed = memory_span.failed_at(rows, cell, regime)
+            key = "grad.span.cell_failed" if failed else "grad.span.cell_held"
+            reach.append(tr(key, cell=cell.upper(), span=memory_span.span_of(rows, cell, regime), failed=failed,
+                            ceiling=lengths[-1]))
+        st.markdown(tr(f"grad.span.reading.{regime}", cells=tr("grad.span.join").join(reach)))
+    st.markdown(tr("grad.span.textbook", rnn=memory_span.span_of(rows, "rnn", "mixed")))
+    lstm_fail = memory_span.failed_at(rows, "lstm", "fixed")
+    if lstm_fail is not None:
+        lstm_acc = next(r["accuracy"] for r in rows if r["regime"] == "fixed" and r["cell"] == "lstm"
+                        and r["distance"] == lstm_fail)
+        how_we_know("grad.how", n=f"{memory_span.SpanSettings().test_size:,}", lstm_fail=lstm_fail,
+                    lstm_acc=f"{lstm_acc:.1%}", lstm_mixed=memory_span.span_of(rows, "lstm", "mixed"))
 except CheckpointError as exc:
     checkpoint_error(exc)
 with st.form("grad_span_live"):

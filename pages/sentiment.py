@@ -15,7 +15,7 @@ from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.state import IGNORED
 from playground.state import sentiment as state
-from playground.ui import checkpoint_error, input_error, lang, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import checkpoint_error, how_we_know, input_error, lang, require_app_shell, shipped_model, show_svg, tr
 from playground.ui.url_state import choice, slider, text, toggle, use_page_state
 
 
@@ -196,14 +196,22 @@ classifier_lab(language, kind)
 
 # --- the model panel ------------------------------------------------------------------------------------
 st.header(tr("senti.panel.header"))
-st.markdown(tr("senti.panel.intro", n=len(challenge.SETS[language])))
+st.markdown(tr("senti.panel.intro", n=len(challenge.SETS[language]), dev=len(challenge.HALVES[language]["dev"]),
+                held=len(challenge.HALVES[language]["held_out"])))
 st.dataframe(pd.DataFrame({
     tr("senti.panel.model"): [tr(f"senti.kind.{k}") for k in sentiment_model.KINDS],
     tr("senti.panel.test"): [f"{classifiers[k].card.metrics['test_accuracy']:.3f}" for k in sentiment_model.KINDS],
     # from the cards (measured at training time; the tests re-measure them on the shipped weights)
-    tr("senti.panel.challenge"): [f"{classifiers[k].card.metrics['challenge_accuracy']:.3f}" for k in sentiment_model.KINDS],
+    tr("senti.panel.challenge"): [f"{classifiers[k].card.metrics['challenge_held_out']:.3f}" for k in sentiment_model.KINDS],
+    tr("senti.panel.challenge_dev"): [f"{classifiers[k].card.metrics['challenge_dev']:.3f}" for k in sentiment_model.KINDS],
     tr("senti.panel.params"): [f"{classifiers[k].card.architecture['parameters']:,}" for k in sentiment_model.KINDS],
 }), hide_index=True)
+lstm = classifiers["lstm"]
+failure, truth = sentiment_model.KNOWN_FAILURES[language]
+how_we_know("senti.how", test=f"{lstm.card.metrics['test_accuracy']:.1%}", n_test=f"{lstm.card.split['test']:,}",
+            held=f"{lstm.card.metrics['challenge_held_out']:.1%}", n_held=len(challenge.HALVES[language]["held_out"]),
+            bag=f"{classifiers['bag'].card.metrics['challenge_held_out']:.1%}", failure=failure,
+            p=f"{lstm.predict(failure):.2f}", truth=tr(f"senti.label.{truth}"))
 try:
     predictions = _test_predictions(language, kind)
 except DataUnavailable:

@@ -13,7 +13,7 @@ from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator
 from playground.state import seq2seq as state
-from playground.ui import checkpoint_error, input_error, require_app_shell, shipped_model, tr
+from playground.ui import checkpoint_error, how_we_know, input_error, require_app_shell, shipped_model, tr
 from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
@@ -234,6 +234,10 @@ st.table(pd.DataFrame({
 card = next(iter(cards.values()))
 st.caption(tr("s2s.metrics.caption", version=card.data["version"], sources=card.split["test_sources"],
               refs=card.split["test_references"]))
+if {"attention", "classic"} <= set(cards):
+    how_we_know("s2s.how", sources=f"{card.split['test_sources']:,}",
+                attention=f"{cards['attention'].metrics['test_bleu_beam5']:.1f}",
+                classic=f"{cards['classic'].metrics['test_bleu_beam5']:.1f}")
 with st.expander(tr("s2s.examples.header")):
     examples = card.extra["examples"]
     st.table(pd.DataFrame({

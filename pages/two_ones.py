@@ -11,6 +11,7 @@ from playground.errors import InputError
 from playground.state import two_ones as state
 from playground.ui import (
     checkpoint_error,
+    how_we_know,
     input_error,
     job_panel,
     matrix_editor,
@@ -221,6 +222,10 @@ st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"] + 1,  # units are
                            tr("two.train.corr_previous"): roles["corr_previous"].map(lambda v: f"{v:+.3f}")}),
              hide_index=True)
 st.caption(tr("two.train.roles_note"))
+if outcome is None:  # the note is about the shipped model, the one every student sees first
+    how_we_know("two.how", n=f"{accuracy['strings']:,}", strings=f"{accuracy['string_accuracy']:.2%}",
+                steps=f"{accuracy['step_accuracy']:.2%}", current=f"{roles['corr_current'].abs().max():.3f}",
+                previous=f"{roles['corr_previous'].abs().max():.3f}")
 
 st.header(tr("two.myths.header"))
 st.markdown(tr("two.myths.body"))

@@ -30,6 +30,7 @@ SUBJECTS: dict[str, str] = {
     "sentiment": "playground.sentiment",
     "charlm": "playground.charlm",
     "cloze": "playground.beyond.cloze",
+    "bicloze": "playground.beyond.bicloze",
     "scaling": "playground.beyond.scaling",
     "seq2seq": "playground.seq2seq",
 }

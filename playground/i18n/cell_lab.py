@@ -129,4 +129,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **A bidirectional RNN is not the same RNN run backwards again**: each direction usually has its own parameters, and the outputs are concatenated or combined."
         ),
     },
+    "lab.how": {
+        "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，它在 {n_test} 条从未训练过的测试评论上判对 {test}。**一个已知的失败**：它把“{failure}”（一条{truth}评论）判为正面概率 {p}。这里只画出它 {m} 个单元中的前几个；几个单元的门开开合合，说明不了整个模型为什么这样判。",
+        "en": "**On data it never saw**: the gate values here come from the sentiment page's trained {language} LSTM, right on {test} of {n_test} test reviews it never trained on. **A known failure**: it gives \"{failure}\" (a {truth} review) a positive probability of {p}. Only the first few of its {m} units are drawn here; a few gates opening and closing do not explain why the whole model decides as it does.",
+    },
 }

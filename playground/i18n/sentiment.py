@@ -84,12 +84,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.why.edited": {"zh": "改后", "en": "edited"},
     "senti.panel.header": {"zh": "模型一览", "en": "The models"},
     "senti.panel.intro": {
-        "zh": "下表的准确率在留出的测试集上计算（按内容哈希固定划分），挑战集是本项目专门写的、由否定与转折决定标签的短句（每种语言 {n} 句）。",
-        "en": "Accuracy on the held-out test split (fixed by content hash); the challenge set is short sentences written for this project in which negation or contrast decides the label ({n} per language).",
+        "zh": "下表的准确率在留出的测试集上计算（按内容哈希固定划分）。挑战集是本项目专门写的短句，标签由否定、转折、“一点也不……”或双重否定决定，成对出现（同样的框架、相反的标签）。每种语言 {n} 句，在训练任何模型之前就分成两半：开发用的一半（{dev} 句，可以用来挑选设置）和留出的一半（{held} 句，挑选设置时从来不看），表里报告的是留出的一半。",
+        "en": "Accuracy on the held-out test split (fixed by content hash). The challenge set is short sentences written for this project in which negation, contrast, \"not X at all\" or a double negative decides the label, in pairs (the same frame, opposite labels). There are {n} per language, split in two before any model was trained: a development half ({dev} sentences, which may guide choices) and a held-out half ({held}, never looked at when choosing anything); the table reports the held-out half.",
     },
     "senti.panel.model": {"zh": "模型", "en": "model"},
     "senti.panel.test": {"zh": "测试集准确率", "en": "test accuracy"},
-    "senti.panel.challenge": {"zh": "挑战集准确率", "en": "challenge accuracy"},
+    "senti.panel.challenge": {"zh": "挑战集准确率（留出一半）", "en": "challenge accuracy (held-out half)"},
+    "senti.panel.challenge_dev": {"zh": "挑战集准确率（开发一半）", "en": "challenge accuracy (development half)"},
     "senti.panel.params": {"zh": "参数量", "en": "parameters"},
     "senti.panel.confusion": {"zh": "混淆矩阵（测试集，{model}）", "en": "Confusion matrix (test split, {model})"},
     "senti.panel.true": {"zh": "真实", "en": "true"},
@@ -112,5 +113,9 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **The probability is not an objective confidence**: the 0.83 of the worked example is just what those toy parameters give, and a trained model can be confidently wrong on phrasing it has not seen.\n"
             "- **A bag of tokens ignores order**: \"not bad, good\" and \"not good, bad\" look almost the same to it, which is where its gap on the challenge set comes from."
         ),
+    },
+    "senti.how": {
+        "zh": "**留出数据上的成绩**：这个语言的 LSTM 在 {n_test} 条从未训练过的测试评论上判对 {test}；在挑战集留出的一半（{n_held} 句）上判对 {held}，不看顺序的词袋只有 {bag}。**一个已知的失败**：“{failure}”是一条{truth}评论，LSTM 却给出正面概率 {p}。模型在测试集上的准确率是平均数，它没读懂的句子不会因此消失；上面“判错的测试样本”里还有更多。",
+        "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is {truth}, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test examples\" above has more.",
     },
 }

@@ -156,4 +156,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **\"Attention weights are the word alignment\"**: they show where the decoder read, often close to an alignment, but not one by definition."
         ),
     },
+    "s2s.how": {
+        "zh": "**留出数据上的成绩**：在 {sources} 个从未训练过的中文句子上（束宽 5），注意力模型的 BLEU 是 {attention}，经典模型是 {classic}。**一个已知的失败**：注意力模型把“这只鸟不能飞。”译成 “this bird can fly.”，丢掉了否定，意思正好相反；经典模型这句倒译对了（“this bird could not fly.”）。反过来，“她喜欢雨和雪。”经典模型译成 “she likes to snow and snow.”，漏了“雨”、重复了“雪”，注意力模型译得一字不差。BLEU 是许多句子的平均，一个否定词错了只扣一点分，意思却全错了。",
+        "en": "**On data it never saw**: on {sources} Chinese sentences it never trained on (beam 5), the attention model scores BLEU {attention}, the classic one {classic}. **A known failure**: the attention model turns 这只鸟不能飞。 (\"this bird cannot fly.\") into \"this bird can fly.\": the negation is lost and the meaning reversed; the classic model gets this one right (\"this bird could not fly.\"). The other way round, the classic model renders 她喜欢雨和雪。 as \"she likes to snow and snow.\", losing the rain and repeating the snow, where attention is word-perfect. BLEU averages over many sentences: one wrong negation costs a few points of it and the whole meaning of the sentence.",
+    },
 }

@@ -103,6 +103,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "how.title": {"zh": "我们怎么知道：它在没见过的数据上表现如何、在哪里会错", "en": "How we know: how it does on data it never saw, and where it fails"},
     "model.loading": {"zh": "正在载入 {name}（每台服务器只载入一次）……", "en": "Loading {name} (once per server)…"},
     "busy.gradients": {"zh": "正在计算梯度曲线……", "en": "Computing the gradient curves…"},
     "busy.review": {"zh": "正在逐词读这条评论……", "en": "Reading the review token by token…"},

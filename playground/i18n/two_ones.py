@@ -147,4 +147,8 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **Using this tiny network to initialise another task** would not work well in practice: a 3-dimensional hidden state is far too small."
         ),
     },
+    "two.how": {
+        "zh": "**留出数据上的成绩**：训练只用了长度 16 的随机串；在长度 1 到 10 的全部 {n} 个 0/1 串上，逐步判断全对的串占 {strings}，判对的步占 {steps}。**一个已知的不足**：它判得对，却不是照讲解稿的办法做的。讲解稿的手工网络用一个单元记“当前位”、另一个记“上一位”；学出来的网络里确实有单元紧跟当前位（最强的相关系数 {current}），却没有哪个单元干净地记着上一位（最强的也只有 {previous}，见上表）。准确率 100% 并不说明网络学到了我们设想的那种解法。",
+        "en": "**On data it never saw**: it was trained on random strings of length 16 only; over all {n} 0/1 strings of length 1 to 10, {strings} of the strings are right at every step, and {steps} of the steps. **A known shortfall**: it is right, but not the lecture's way. The lecture's hand-built network keeps the current bit in one unit and the previous bit in another; the learned network does have a unit that follows the current bit (strongest correlation {current}), but no unit keeps the previous bit cleanly (the strongest is {previous}, table above). 100% accuracy does not mean the network found the solution we had in mind.",
+    },
 }

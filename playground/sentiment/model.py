@@ -102,9 +102,10 @@ class SentimentNet(nn.Module):
     (Measured: classifying the last state instead of the mean of all states kept test accuracy
     and lifted the order-sensitive challenge set from below the bag baseline to above it.)"""
 
-    def __init__(self, kind: str, vocab_sizes: list[int], embed: int = 64, hidden: int = 128, dropout: float = 0.3):
+    def __init__(self, kind: str, vocab_sizes: list[int], embed: int = 64, hidden: int = 128, dropout: float = 0.3,
+                 pool: str = "last"):
         super().__init__()
-        self.kind = kind
+        self.kind, self.pool = kind, pool
         self.embeds = nn.ModuleList(nn.Embedding(n, embed, padding_idx=PAD) for n in vocab_sizes)
         self.drop = nn.Dropout(dropout)
         if kind != "bag":
@@ -119,6 +120,8 @@ class SentimentNet(nn.Module):
         e = self.drop(self.embed(x))
         if self.kind == "bag":
             pooled = (e * mask[..., None]).sum(1) / mask.sum(1, keepdim=True).clamp(min=1)
+        elif self.pool == "max":  # each unit's largest value over the states read so far
+            pooled = self.rnn(e)[0].masked_fill(mask[..., None] == 0, -torch.inf).amax(1)
         else:  # right-padded batches: the last real token's state
             last = mask.sum(1).long().clamp(min=1) - 1
             pooled = self.rnn(e)[0][torch.arange(x.shape[0], device=x.device), last]
@@ -183,10 +186,12 @@ class Classifier:
         h = torch.zeros(m, dtype=torch.float64, device=dev)
         c = torch.zeros_like(h)
         w_out, b_out = self.model.out.weight.double()[0], self.model.out.bias.double()[0]
+        pooled = torch.full_like(h, -torch.inf)
         for t, tok in enumerate(toks):
             out = step(weights, e[t], h, c)
             h, c = out["h"], out.get("c", c)
-            p = torch.sigmoid(h @ w_out + b_out)
+            pooled = torch.maximum(pooled, h) if self.model.pool == "max" else h
+            p = torch.sigmoid(pooled @ w_out + b_out)
             row = {"token": tok, "known": ids[t][0] != UNK, "p_positive": float(p), "h": h.tolist()}
             for gate in {"lstm": ("i", "f", "o", "c"), "gru": ("z", "r")}.get(self.kind, ()):
                 row[gate] = out[gate].tolist()
@@ -207,7 +212,8 @@ def influence(classifier: Classifier, text: str) -> pd.DataFrame:
     dev = next(model.parameters()).device
     with torch.enable_grad():
         emb = model.embed(torch.tensor([ids], device=dev)).detach().requires_grad_(True)
-        pooled = emb.mean(1) if model.kind == "bag" else model.rnn(emb)[0][:, -1]
+        states = None if model.kind == "bag" else model.rnn(emb)[0]
+        pooled = emb.mean(1) if states is None else states.amax(1) if model.pool == "max" else states[:, -1]
         logit = model.out(pooled)[0, 0]
         (grad,) = torch.autograd.grad(logit, emb)
     saliency = (grad * emb).sum(-1)[0].detach().cpu().tolist()
@@ -253,6 +259,11 @@ def test_predictions(classifier: Classifier, download: bool = False) -> pd.DataF
 
 
 # --- shipped models ----------------------------------------------------------------------------------
+# per language, a review (with its true label) that the shipped LSTM gets wrong: the pages' "How we
+# know" notes show it with the model's live probability, and the tests check it is still wrong
+KNOWN_FAILURES: dict[str, tuple[str, int]] = {"zh": ("", 1), "en": ("", 1)}
+
+
 def model_name(lang: str, kind: str) -> str:
     return f"sentiment_{lang}_{kind}"
 
@@ -275,7 +286,8 @@ def rebuild(tensors: dict[str, torch.Tensor], card: ModelCard) -> Classifier:
     arch = card.architecture
     vocab = shared_vocab(card.vocabulary)
     card.vocabulary = vocab.items  # the card keeps the shared lists, not a second parsed copy
-    model = SentimentNet(arch["kind"], vocab.sizes(), arch["embed"], arch["hidden"], arch["dropout"])
+    model = SentimentNet(arch["kind"], vocab.sizes(), arch["embed"], arch["hidden"], arch["dropout"],
+                         arch.get("pool", "last"))
     model.load_state_dict(tensors)
     half_embeddings(freeze(model.to(next(iter(tensors.values())).device)))
     return Classifier(arch["lang"], arch["kind"], model, vocab, card)

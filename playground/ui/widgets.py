@@ -1,5 +1,5 @@
 """Widgets and drawings more than one page uses: inline SVG, a matrix editor, input errors,
-generated text streamed or side by side."""
+generated text streamed or side by side, the "How we know" note."""
 
 from __future__ import annotations
 
@@ -61,3 +61,10 @@ def text_columns(items) -> list:
         column.markdown(f"**{title}**")
         column.code(text, language=None, wrap_lines=True)  # long lines wrap instead of being cut off
     return columns
+
+
+def how_we_know(body_key: str, **figures) -> None:
+    """The note every page with a trained model carries: how well the model did on data it never
+    saw (``figures``, read from its card by the page, never typed in) and one place it fails."""
+    with st.expander(tr("how.title"), icon=":material/fact_check:"):
+        st.markdown(tr(body_key, **figures))

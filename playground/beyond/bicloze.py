@@ -1,0 +1,323 @@
+"""A bidirectional cloze model: one network trained to fill the blank from both sides at once.
+
+The sentence is read with each blank character replaced by a mask symbol, left to right by one
+LSTM and right to left by another. For position t the forward state taken is the one just before
+t (it has read everything to the left) and the backward state the one just after t (everything to
+the right): neither has read position t itself. The two are concatenated,
+h_t = [h_{t-1}(forward); h_{t+1}(backward)], and a softmax over characters predicts what stands there:
+
+    p(x_t | left, right) = softmax(W tanh(U h_t + a) + b)
+
+Because no state reads its own position, every character of every training sentence is a
+target, not only the masked ones. Training masks one random span of 0-4 characters per sentence
+(so the model also learns to read masks) and predicts every character. A blank of k characters is
+scored by the chain rule inside the blank: the first character with all k masked, the second with
+the first filled in, and so on, log-probabilities added.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+
+from playground.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
+from playground.errors import InputError
+
+NAME = "cloze_zh_bidirectional"
+UNKNOWN, MASK, BOUNDARY = "\x00", "\x01", "\n"
+MASK_ID, BOUNDARY_ID = 1, 2
+IGNORED = -1  # a position that is not a training target
+UNMASKED_TARGETS = 0.25  # share of the unmasked characters that are training targets
+SPAN_WEIGHTS = {0: 0.2, 1: 0.3, 2: 0.3, 3: 0.1, 4: 0.1}  # masked-span lengths seen in training
+
+
+class BiCloze(nn.Module):
+    """Embedding -> bidirectional LSTM -> concatenated states -> tanh layer -> character logits."""
+
+    def __init__(self, vocab_size: int, embed: int = 128, hidden: int = 256, layers: int = 1, head: int = 256):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab_size, embed)
+        self.rnn = nn.LSTM(embed, hidden, layers, batch_first=True, bidirectional=True)
+        self.proj = nn.Linear(2 * hidden, head)
+        self.out = nn.Linear(head, vocab_size)
+
+    def states(self, ids: Tensor) -> Tensor:
+        """(B, L) framed ids (boundary, text, boundary, right padding) -> (B, L, 2 x hidden): at
+        each position t, [forward state at t-1; backward state at t+1]; rows are packed, so padding
+        is never read. Only positions 1..len are meaningful."""
+        lengths = _frame_lengths(ids).cpu()
+        packed = nn.utils.rnn.pack_padded_sequence(self.embedding(ids), lengths, batch_first=True,
+                                                   enforce_sorted=False)
+        out = nn.utils.rnn.pad_packed_sequence(self.rnn(packed)[0], batch_first=True, total_length=ids.shape[1])[0]
+        m = self.rnn.hidden_size
+        before = torch.nn.functional.pad(out[:, :-1, :m], (0, 0, 1, 0))  # forward state at t-1
+        after = torch.nn.functional.pad(out[:, 1:, m:], (0, 0, 0, 1))  # backward state at t+1
+        return torch.cat([before, after], -1)
+
+    def logits_at(self, ids: Tensor, where: Tensor) -> Tensor:
+        """Character logits at the positions where ``where`` is True (row-major order)."""
+        return self.out(torch.tanh(self.proj(self.states(ids)[where])))
+
+    def forward(self, batch: Tensor, state=None):
+        """The training loop's interface: ``batch`` stacks (ids, which positions are targets) as
+        (B, 2, L); returns the logits at the target positions."""
+        return self.logits_at(batch[:, 0], batch[:, 1].bool()), None
+
+
+class Vocab:
+    """chars[0] unknown, chars[1] the mask, chars[2] the sentence boundary, then the characters."""
+
+    def __init__(self, chars: tuple[str, ...]):
+        self.chars = chars
+        self.index = {c: i for i, c in enumerate(chars)}
+
+    @classmethod
+    def build(cls, sentences: list[str], min_count: int = 3) -> Vocab:
+        from collections import Counter
+
+        counts = Counter(ch for s in sentences for ch in s)
+        return cls((UNKNOWN, MASK, BOUNDARY, *sorted(c for c, n in counts.items() if n >= min_count
+                                                     and c not in (UNKNOWN, MASK, BOUNDARY))))
+
+    def __len__(self) -> int:
+        return len(self.chars)
+
+    def encode(self, text: str) -> list[int]:
+        return [self.index.get(c, 0) for c in text]
+
+    def unknown(self, text: str) -> list[str]:
+        return list(dict.fromkeys(c for c in text if c not in self.index))
+
+
+def _frame_lengths(ids: Tensor) -> Tensor:
+    """Length of each framed row: up to and including its closing boundary (padding follows)."""
+    positions = torch.arange(ids.shape[1], device=ids.device)
+    return torch.where(ids == BOUNDARY_ID, positions, 0).amax(1).clamp(min=1) + 1
+
+
+# --- training -------------------------------------------------------------------------------------
+def masked_batches(encoded: list[list[int]], batch: int, seed: int):
+    """Batch k: ``batch`` sentences of about the same length (a random run of the length-sorted list,
+    so little of the batch is padding), each framed by boundaries, with one random span (0-4
+    characters) masked. Returns (B, 2, L) = (ids, which positions are targets) and the target ids:
+    every masked character and a share (UNMASKED_TARGETS) of the others, never a boundary,
+    padding or an unknown character."""
+    spans, weights = list(SPAN_WEIGHTS), list(SPAN_WEIGHTS.values())
+    by_length = sorted(encoded, key=len)
+
+    def get(k: int):
+        rng = random.Random(seed * 1_000_003 + k)
+        start = rng.randrange(max(len(by_length) - batch, 1))
+        rows = by_length[start:start + batch]
+        width = max(len(r) for r in rows) + 2
+        ids = torch.zeros(len(rows), width, dtype=torch.long)
+        targets = torch.full((len(rows), width), IGNORED, dtype=torch.long)
+        for b, row in enumerate(rows):
+            framed = [BOUNDARY_ID, *row, BOUNDARY_ID]
+            span = min(rng.choices(spans, weights)[0], len(row))
+            start = 1 + rng.randrange(len(row) - span + 1)
+            ids[b, : len(framed)] = torch.tensor(framed)
+            targets[b, 1:len(row) + 1] = ids[b, 1:len(row) + 1]
+            ids[b, start:start + span] = MASK_ID
+        # a share of the unmasked characters are targets too (the softmax over 4,000 characters is
+        # most of a step's cost, and neighbouring positions teach much the same)
+        skipped = (ids != MASK_ID) & (torch.rand(ids.shape, generator=torch.Generator().manual_seed(seed * 31 + k))
+                                      >= UNMASKED_TARGETS)
+        targets[skipped] = IGNORED
+        targets[targets == 0] = IGNORED  # an unknown character is never a target
+        wanted = targets >= 0
+        return torch.stack([ids, wanted.long()], 1), targets[wanted]
+
+    return get
+
+
+def masked_loss(logits: Tensor, targets: Tensor) -> Tensor:
+    return nn.functional.cross_entropy(logits, targets)
+
+
+@torch.no_grad()
+def top1_accuracy(model: BiCloze, vocab: Vocab, sentences: list[str], positions: list[int]) -> float:
+    """Share of sentences whose character at ``positions[i]`` (blanked alone) is the model's first choice."""
+    hits = 0
+    for start in range(0, len(sentences), 256):
+        chunk, where = sentences[start:start + 256], positions[start:start + 256]
+        predicted = predict_single([s[:i] + MASK + s[i + 1:] for s, i in zip(chunk, where, strict=True)], model, vocab)
+        hits += sum(p == s[i] for p, s, i in zip(predicted, chunk, where, strict=True))
+    return hits / max(len(sentences), 1)
+
+
+def predict_single(masked: list[str], model: BiCloze, vocab: Vocab) -> list[str]:
+    logp = _mask_log_probs(model, vocab, masked)
+    return [vocab.chars[int(np.argmax(row))] for row in logp]
+
+
+# --- inference ------------------------------------------------------------------------------------
+def _frame(texts: list[str], vocab: Vocab) -> Tensor:
+    rows = [[BOUNDARY_ID, *vocab.encode(t), BOUNDARY_ID] for t in texts]
+    ids = torch.zeros(len(rows), max(len(r) for r in rows), dtype=torch.long)
+    for b, row in enumerate(rows):
+        ids[b, : len(row)] = torch.tensor(row)
+    return ids
+
+
+@torch.no_grad()
+def _mask_log_probs(model: BiCloze, vocab: Vocab, masked: list[str]) -> np.ndarray:
+    """log p over characters at every mask of every text (texts in order, masks left to right);
+    unknown, mask and boundary can never be the answer."""
+    ids = _frame(masked, vocab).to(next(model.parameters()).device)
+    logits = model.logits_at(ids, ids == MASK_ID).double()
+    logits[:, :3] = -torch.inf
+    return torch.log_softmax(logits, -1).cpu().numpy()
+
+
+def candidates(model: BiCloze, vocab: Vocab, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
+    """The ``width`` best k-character fillers by a beam through the blank: the first character with
+    all k masked, each next one with the previous ones filled in (scores: chain-rule log p)."""
+    beams = {"": 0.0}
+    for j in range(k):
+        texts = [left + b + MASK * (k - j) + right for b in beams]
+        logp = _mask_log_probs(model, vocab, texts).reshape(len(texts), k - j, -1)[:, 0]
+        grown = {}
+        for (prefix, score), row in zip(beams.items(), logp, strict=True):
+            for i in np.argpartition(-row, width)[:width]:
+                grown[prefix + vocab.chars[int(i)]] = score + float(row[i])
+        beams = dict(sorted(grown.items(), key=lambda kv: -kv[1])[:width])
+    return beams
+
+
+def blank_log_prob(model: BiCloze, vocab: Vocab, left: str, right: str, fillers: list[str]) -> dict[str, float]:
+    """log p(filler | left, right) by the chain rule inside the blank:
+    sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right)."""
+    if not fillers:
+        return {}
+    texts, owners = [], []
+    for f, filler in enumerate(fillers):
+        for j in range(len(filler)):
+            texts.append(left + filler[:j] + MASK * (len(filler) - j) + right)
+            owners.append((f, vocab.index.get(filler[j], 0)))
+    scores = np.zeros(len(fillers))
+    for start in range(0, len(texts), 512):
+        chunk = texts[start:start + 512]
+        logp = _mask_log_probs(model, vocab, chunk)
+        row = 0
+        for text, (f, target) in zip(chunk, owners[start:start + 512], strict=True):
+            scores[f] += logp[row][target]  # the first mask of this text
+            row += text.count(MASK)
+    return {filler: float(s) for filler, s in zip(fillers, scores, strict=True)}
+
+
+# --- shipped model ---------------------------------------------------------------------------------
+SETTINGS = {"embed": 128, "hidden": 256, "layers": 1, "head": 256, "batch": 128, "steps": 5000, "lr": 3e-3,
+            "lr_schedule": "cosine", "clip_norm": 1.0, "eval_every": 1000, "min_char_count": 3, "seed": 0}
+
+SHIPPED: dict[str, str] = {NAME: "Chinese bidirectional LSTM trained to fill a masked blank"}
+
+
+class BidirectionalReader:
+    """A frozen BiCloze with its vocabulary: what ``cloze.fill`` asks of a bidirectional model."""
+
+    def __init__(self, model: BiCloze, vocab: Vocab, card: ModelCard | None = None):
+        self.model, self.vocab, self.card = model, vocab, card
+
+    def candidates(self, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
+        return candidates(self.model, self.vocab, left, right, k, width)
+
+    def blank_log_prob(self, left: str, right: str, fillers: list[str]) -> dict[str, float]:
+        return blank_log_prob(self.model, self.vocab, left, right, fillers)
+
+
+def rebuild(tensors: dict[str, Tensor], card: ModelCard) -> BidirectionalReader:
+    arch = card.architecture
+    vocab = Vocab(tuple(card.vocabulary))
+    model = BiCloze(len(vocab), arch["embed"], arch["hidden"], arch["layers"], arch["head"])
+    model.load_state_dict(tensors)
+    return BidirectionalReader(freeze(model.to(next(iter(tensors.values())).device)), vocab, card)
+
+
+def load(name: str = NAME, directory=None, device="cpu") -> BidirectionalReader:
+    """The shipped bidirectional model, frozen, with its vocabulary and card."""
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    tensors, card = load_checkpoint(name, directory, device=device)
+    return rebuild(tensors, card)
+
+
+def corpus(download: bool = True) -> tuple[dict[str, list[str]], dict[str, list[str]], dict]:
+    """(training sentences, the two readers' sentences, sources): the readers' corpus (Tatoeba and the
+    reviews) plus the People's Daily. Scores use the readers' test split, so the rules compare."""
+    from playground.beyond.cloze import MAX_SENTENCE
+    from playground.beyond.cloze import corpus as readers_corpus
+    from playground.datasets import peoples_daily
+
+    readers, info = readers_corpus(download)
+    news, news_info = peoples_daily.sentences(MAX_SENTENCE, download)
+    both = {split: [s for s in readers[split] if len(s) <= MAX_SENTENCE] + news[split] for split in readers}
+    return both, readers, {**info, "peoples_daily": news_info}
+
+
+def held_out_positions(sentences: list[str], seed: int, n: int | None = None) -> tuple[list[str], list[int]]:
+    rng = random.Random(seed)
+    pool = [s for s in sentences if 4 <= len(s) <= 30]
+    if n is not None:
+        pool = rng.sample(pool, min(n, len(pool)))
+    return pool, [rng.randrange(1, len(s) - 1) for s in pool]
+
+
+def _readers_comparison(reader: BidirectionalReader, test_sentences: list[str]) -> dict[str, float] | None:
+    """Every rule on the readers' own 300 held-out blanks (``cloze.cloze_accuracy``), when the two
+    shipped readers are there to compare with."""
+    from playground.beyond import cloze
+    from playground.checkpoints import CheckpointError
+
+    try:
+        forward, backward = (cloze.load(cloze.model_name(d)).sampler for d in cloze.DIRECTIONS)
+    except CheckpointError:
+        return None
+    return cloze.cloze_accuracy(forward, backward, test_sentences, bidirectional=reader)
+
+
+def build(name: str, out_dir, device) -> ModelCard:
+    from playground.training import TrainConfig, progress_printer, train
+
+    if name not in SHIPPED:
+        raise InputError("bad_choice", name=name)
+    s = SETTINGS
+    sentences, readers, info = corpus()
+    vocab = Vocab.build(sentences["train"], s["min_char_count"])
+    encoded = [vocab.encode(x) for x in sentences["train"]]
+    val, val_pos = held_out_positions(sentences["validation"], seed=1, n=3000)
+    torch.manual_seed(s["seed"])
+    model = BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"])
+    started = time.perf_counter()
+    result = train(model, masked_batches(encoded, s["batch"], s["seed"]), masked_loss,
+                   TrainConfig(steps=s["steps"], lr=s["lr"], clip_norm=s["clip_norm"], seed=s["seed"],
+                               eval_every=s["eval_every"], lr_schedule=s["lr_schedule"]),
+                   on_progress=progress_printer(name, "sentences"), device=device,
+                   evaluate=lambda: top1_accuracy(model, vocab, val, val_pos))
+    seconds = time.perf_counter() - started
+    shipped = freeze(BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"]))
+    shipped.load_state_dict(as_shipped(model.state_dict()))  # scored as a reader of the fp16 file gets it
+    test, test_pos = held_out_positions(readers["test"], seed=2)
+    news_test, news_pos = held_out_positions([x for x in sentences["test"] if x not in set(readers["test"])], seed=3)
+    readers_score = _readers_comparison(BidirectionalReader(shipped, vocab), readers["test"])
+    card = ModelCard(
+        name=name,
+        architecture={"embed": s["embed"], "hidden": s["hidden"], "layers": s["layers"], "head": s["head"],
+                      "reads": "both directions; the two states at a masked position concatenated",
+                      "vocab_size": len(vocab), "parameters": sum(p.numel() for p in model.parameters())},
+        vocabulary=list(vocab.chars), data=info,
+        split={"rule": "sha256(sentence) mod 10: 0-7 train, 8 validation, 9 test",
+               **{k: len(v) for k, v in sentences.items()}},
+        hyperparameters={**s, "optimizer": "Adam", "spans": SPAN_WEIGHTS},
+        metrics={"top1_test_one_char": top1_accuracy(shipped, vocab, test, test_pos), "test_sentences": len(test),
+                 "top1_test_news": top1_accuracy(shipped, vocab, news_test, news_pos),
+                 "best_validation_top1": result.best_score, "steps": result.steps,
+                 "cloze_top1_test": readers_score},
+        device=str(device), training_seconds=round(seconds, 1), seed=s["seed"],
+    )
+    save_checkpoint(model.state_dict(), card, out_dir, half=True)
+    return card
