@@ -1,4 +1,4 @@
-"""AppTest of the "both directions and beyond" page: the cloze answers from three sides, bad input
+"""AppTest of the "both directions and beyond" page: the cloze answers four ways, bad input
 gets a message, generation without a future is shown, the cost charts render."""
 
 import re
@@ -15,13 +15,15 @@ def _page(locale="en-US"):
 def test_cloze_tables_follow_the_sentence():
     at = _page()
     assert not at.exception
-    tables = [tb.value for tb in at.table[:3]]
-    assert len(tables) == 3 and all(len(tb) == 5 for tb in tables)
-    assert all(s.startswith("我在") and s.endswith("工作") for s in tables[2].index)
+    tables = [tb.value for tb in at.table[:4]]  # left, right, two readers added, bidirectional model
+    assert len(tables) == 4 and all(len(tb) == 5 for tb in tables)
+    assert all(s.startswith("我在") and s.endswith("工作") for s in tables[3].index)
     at.text_input(key="beyond_cloze_text").set_value("我吃了一个__").run()
-    assert all(s.startswith("我吃了一个") for s in at.table[2].value.index)
+    assert all(s.startswith("我吃了一个") for s in at.table[3].value.index)
     at.slider(key="beyond_cloze_k").set_value(1).run()
-    assert all(len(s) == len("我吃了一个") + 1 for s in at.table[2].value.index)
+    assert all(len(s) == len("我吃了一个") + 1 for s in at.table[3].value.index)
+    metrics = {m.label: m.value for m in at.metric}
+    assert t("beyond.cloze.accuracy", "en", rule=t("beyond.rule.bidirectional", "en")) in metrics
 
 
 def test_bad_cloze_input_gets_messages():

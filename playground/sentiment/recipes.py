@@ -173,8 +173,10 @@ def train_classifier(lang: str, kind: str, examples, settings: SentimentSettings
 # development half; the held-out half is only reported). ``extra``: vaderSentiment's other rated sets
 # for English; ``pretrain``: language-model pretraining on ``unlabelled_texts``.
 RECIPES: dict[tuple[str, str], dict] = {
-    (lang, kind): {"settings": SentimentSettings(augment=3000), "extra": lang == "en", "pretrain": False}
-    for lang in ("zh", "en") for kind in ("bag", "rnn", "lstm", "gru")
+    **{("zh", kind): {"settings": SentimentSettings(augment=3000), "extra": False, "pretrain": False}
+       for kind in ("bag", "rnn", "lstm", "gru")},
+    **{("en", kind): {"settings": SentimentSettings(embed=128, hidden=256, augment=10000), "extra": True,
+                      "pretrain": False} for kind in ("bag", "rnn", "lstm", "gru")},
 }
 
 
