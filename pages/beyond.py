@@ -35,6 +35,9 @@ except CheckpointError as exc:
     forward = None
 
 
+KNOWN_FAILURE = "我吃了一个__"  # nothing to the right: the model ends the sentence (tests/test_bicloze.py)
+
+
 @st.cache_data(show_spinner=False, max_entries=64)
 def _fill(_forward, _backward, _reader, text: str, k: int):
     return cloze.fill(_forward, _backward, text, k=k, bidirectional=_reader)
@@ -78,8 +81,9 @@ def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
         st.caption(tr("beyond.cloze.accuracy_note", n=accuracy["sentences"],
                       loss_f=f"{card_f.metrics['test_loss_nats']:.3f}", loss_b=f"{card_b.metrics['test_loss_nats']:.3f}",
                       all=f"{reader.card.metrics['top1_test_one_char']:.1%}", n_all=reader.card.metrics["test_sentences"]))
+        answer = _fill(forward, backward, reader, KNOWN_FAILURE, 1).top("bidirectional", 1)[0][0]
         how_we_know("beyond.how", both=f"{accuracy['bidirectional']:.1%}", n=accuracy["sentences"],
-                    added=f"{accuracy['both']:.1%}")
+                    added=f"{accuracy['both']:.1%}", sentence=KNOWN_FAILURE, answer=answer)
 
 
 @st.fragment

@@ -212,9 +212,9 @@ def blank_log_prob(model: BiCloze, vocab: Vocab, left: str, right: str, fillers:
 
 
 # --- shipped model ---------------------------------------------------------------------------------
-SETTINGS = {"embed": 128, "hidden": 256, "layers": 1, "head": 256, "batch": 128, "steps": 5000, "lr": 3e-3,
-            "steps_stage_2": 4000, "lr_stage_2": 1e-3, "lr_schedule": "cosine", "clip_norm": 1.0,
-            "eval_every": 1000, "min_char_count": 3, "seed": 0}
+SETTINGS = {"embed": 128, "hidden": 256, "layers": 1, "head": 256, "batch": 128,
+            "stages": ((5000, 3e-3), (4000, 1e-3), (3000, 5e-4)),  # (steps, peak lr), a cosine cycle each
+            "lr_schedule": "cosine", "clip_norm": 1.0, "eval_every": 1000, "min_char_count": 3, "seed": 0}
 
 SHIPPED: dict[str, str] = {NAME: "Chinese bidirectional LSTM trained to fill a masked blank"}
 
@@ -283,14 +283,13 @@ def _readers_comparison(reader: BidirectionalReader, test_sentences: list[str]) 
 
 
 def _stage(model: BiCloze, vocab: Vocab, encoded, validation, settings: dict, stage: int, device):
-    """One cosine cycle of training (stage 1 at ``lr``, stage 2 restarted at ``lr_stage_2`` on other
-    batches), keeping the weights of the best validation top-1; returns the loop's result."""
+    """One cosine cycle of training, ``settings["stages"][stage - 1]`` = (steps, lr), on its own
+    batches, keeping the weights of the best validation top-1; returns the loop's result."""
     from playground.training import TrainConfig, progress_printer, train
 
     val, val_pos = validation
     seed = settings["seed"] + (stage - 1) * 1000
-    lr = settings["lr"] if stage == 1 else settings["lr_stage_2"]
-    steps = settings["steps"] if stage == 1 else settings["steps_stage_2"]
+    steps, lr = settings["stages"][stage - 1]
     return train(model, masked_batches(encoded, settings["batch"], seed), masked_loss,
                  TrainConfig(steps=steps, lr=lr, clip_norm=settings["clip_norm"], seed=seed,
                              eval_every=settings["eval_every"], lr_schedule=settings["lr_schedule"]),
@@ -306,30 +305,32 @@ def training_data(settings: dict = SETTINGS):
     return sentences, readers, info, vocab, encoded, held_out_positions(sentences["validation"], seed=1, n=3000)
 
 
-def build(name: str, out_dir, device, resume: Path | None = None) -> ModelCard:
-    """Train (two stages), score on held-out sentences, write. ``resume``: a folder holding the
-    stage-1 checkpoint of this recipe (``stage1/``), to run only stage 2 from it."""
+def build(name: str, out_dir, device, resume: tuple[Path, int] | None = None) -> ModelCard:
+    """Train (the stages in turn), score on held-out sentences, write. After each stage but the last
+    its weights go to ``out_dir/stage<n>/``; ``resume=(folder, n)`` starts from ``folder/stage<n>/``
+    and runs only the stages after n."""
     if name not in SHIPPED:
         raise InputError("bad_choice", name=name)
     s = SETTINGS
     sentences, readers, info, vocab, encoded, validation = training_data(s)
     torch.manual_seed(s["seed"])
     model = BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"])
-    started = time.perf_counter()
-    if resume is None:
-        first = _stage(model, vocab, encoded, validation, s, 1, device)
-        first_seconds, first_best = time.perf_counter() - started, first.best_score
-        save_checkpoint(model.state_dict(), ModelCard(name, {}, list(vocab.chars), {}, {}, {}, {
-            "best_validation_top1": first_best, "seconds": first_seconds}, str(device), 0.0, s["seed"]),
-            Path(out_dir) / "stage1", half=False)
-    else:
-        tensors, stage1 = load_checkpoint(name, Path(resume) / "stage1", device="cpu")
-        if tuple(stage1.vocabulary) != vocab.chars:
-            raise ValueError("the stage-1 checkpoint was trained on another vocabulary")
+    started, done, earlier_seconds, bests = time.perf_counter(), 0, 0.0, []
+    if resume is not None:
+        folder, done = resume
+        tensors, saved = load_checkpoint(name, Path(folder) / f"stage{done}", device="cpu")
+        if tuple(saved.vocabulary) != vocab.chars:
+            raise ValueError("the checkpoint to resume from was trained on another vocabulary")
         model.load_state_dict(tensors)
-        first_seconds, first_best = stage1.metrics["seconds"], stage1.metrics["best_validation_top1"]
-    second = _stage(model, vocab, encoded, validation, s, 2, device)
-    seconds = first_seconds + (time.perf_counter() - started)
+        earlier_seconds, bests = saved.metrics["seconds"], list(saved.metrics["best_validation_top1"])
+    for stage in range(done + 1, len(s["stages"]) + 1):
+        bests.append(_stage(model, vocab, encoded, validation, s, stage, device).best_score)
+        if stage < len(s["stages"]):
+            seconds_so_far = earlier_seconds + time.perf_counter() - started
+            save_checkpoint(model.state_dict(), ModelCard(name, {}, list(vocab.chars), {}, {}, {}, {
+                "best_validation_top1": bests, "seconds": seconds_so_far}, str(device), 0.0, s["seed"]),
+                Path(out_dir) / f"stage{stage}", half=False)
+    seconds = earlier_seconds + (time.perf_counter() - started)
     shipped = freeze(BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"]))
     shipped.load_state_dict(as_shipped(model.state_dict()))  # scored as a reader of the fp16 file gets it
     test, test_pos = held_out_positions(readers["test"], seed=2)
@@ -347,8 +348,8 @@ def build(name: str, out_dir, device, resume: Path | None = None) -> ModelCard:
         hyperparameters={**s, "optimizer": "Adam", "spans": SPAN_WEIGHTS, "unmasked_targets": UNMASKED_TARGETS},
         metrics={"top1_test_one_char": top1_accuracy(shipped, vocab, test, test_pos), "test_sentences": len(test),
                  "top1_test_news": top1_accuracy(shipped, vocab, news_test, news_pos),
-                 "best_validation_top1_stage_1": first_best, "best_validation_top1": second.best_score,
-                 "steps": s["steps"] + second.steps, "cloze_top1_test": readers_score},
+                 "best_validation_top1_by_stage": bests, "steps": sum(steps for steps, _ in s["stages"]),
+                 "cloze_top1_test": readers_score},
         device=str(device), training_seconds=round(seconds, 1), seed=s["seed"],
     )
     save_checkpoint(model.state_dict(), card, out_dir, half=True)
