@@ -24,8 +24,9 @@ st.markdown(tr("beyond.intro"))
 # --- 1. fill in the blank from one side or both -----------------------------------------------------
 st.header(tr("beyond.cloze.header"))
 st.markdown(tr("beyond.cloze.intro"))
-st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1},\qquad"
-         r"p(x_t\mid\text{left},\text{right})=\operatorname{softmax}\big(W\tanh(U\mathbf{h}_t+\mathbf{a})+\mathbf{b}\big)")
+st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1},\qquad "
+         r"p(x_t\mid\text{left},\text{right})=\operatorname{softmax}\big(W\tanh(U[\overrightarrow{\mathbf{h}}_{t-1};"
+         r"\overleftarrow{\mathbf{h}}_{t+1}]+\mathbf{a})+\mathbf{b}\big)")
 try:
     forward_lm, backward_lm = (shipped_lm(cloze.model_name(d), cloze) for d in cloze.DIRECTIONS)
     (forward, card_f), (backward, card_b) = (forward_lm.sampler, forward_lm.card), (backward_lm.sampler, backward_lm.card)
