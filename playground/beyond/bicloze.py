@@ -8,11 +8,11 @@ h_t = [h_{t-1}(forward); h_{t+1}(backward)], and a softmax over characters predi
 
     p(x_t | left, right) = softmax(W tanh(U h_t + a) + b)
 
-Because no state reads its own position, every character of every training sentence is a
-target, not only the masked ones. Training masks one random span of 0-4 characters per sentence
-(so the model also learns to read masks) and predicts every character. A blank of k characters is
-scored by the chain rule inside the blank: the first character with all k masked, the second with
-the first filled in, and so on, log-probabilities added.
+Because no state reads its own position, any character of a training sentence can be a target,
+not only the masked ones. Training masks one random span of 0-4 characters per sentence (so the
+model also learns to read masks) and predicts every masked character and a quarter of the others.
+A blank of k characters is scored by the chain rule inside the blank: the first character with all
+k masked, the second with the first filled in, and so on, log-probabilities added.
 """
 
 from __future__ import annotations
