@@ -64,6 +64,16 @@ def test_tokens_and_vocabulary():
     assert S.looks_like("这本书很好") == "zh" and S.looks_like("a great film") == "en"
 
 
+def test_english_words_carry_their_first_and_last_letters():
+    assert S.features(["unwatchable", "a"], "en") == [["unwatchable", "unwa-", "-ble"], ["a", "a-", "-a"]]
+    assert S.features(["unwatchable"], "en", bigrams=False) == [["unwatchable"]]  # the bag: words alone
+    vocab = S.Vocab.build(["unwatchable", "laughable film", "unwatched film", "a film"], "en", min_counts=(2, 2, 2))
+    assert vocab.items == [["<pad>", "<unk>", "film"], ["<pad>", "<unk>", "film-", "unwa-"], ["<pad>", "<unk>", "-ble", "-ilm"]]
+    # a word never seen keeps what its pieces know
+    assert S.encode("unwatchably", "en", vocab) == [[S.UNK, 3, S.UNK]]
+    assert S.encode("risible", "en", vocab) == [[S.UNK, S.UNK, 2]]
+
+
 @pytest.fixture(scope="module")
 def shipped():
     return {(lang, kind): S.load_classifier(lang, kind, device="cpu") for lang in S.LANGS for kind in S.KINDS}
@@ -100,10 +110,11 @@ def _test_accuracy(clf):
 
 
 # what the shipped weights reach on the held-out test split (fp16 as stored). The issue asked for
-# 0.86 (zh) / 0.80 (en) for the LSTM and GRU; the shipped ones reach 0.819 / 0.819 (zh) and 0.767 /
-# 0.777 (en): the closing note of issue 18 lists every route tried and its figure
+# 0.86 (zh) / 0.80 (en) for the LSTM and GRU; the shipped ones reach 0.819 / 0.819 (zh) and 0.781 /
+# 0.766 (en): the closing notes of issue 18 list every route tried and its figure, and
+# ``bench/sentiment_ceiling.py`` what a strong linear model reaches on the same splits
 FLOORS = {"zh": {"bag": 0.76, "rnn": 0.75, "lstm": 0.81, "gru": 0.81},
-          "en": {"bag": 0.70, "rnn": 0.71, "lstm": 0.76, "gru": 0.77}}
+          "en": {"bag": 0.70, "rnn": 0.72, "lstm": 0.77, "gru": 0.76}}
 
 
 @pytest.mark.parametrize("lang", S.LANGS)

@@ -40,8 +40,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "senti.model.header": {"zh": "训练好的模型逐字阅读", "en": "Trained models reading token by token"},
     "senti.model.intro": {
-        "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类：$p=\\sigma(w_y^{\\top} h_t+b)$（讲解稿的 $p=\\sigma(w_y h_T)$ 加上一个偏置 $b$，训练得到），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
-        "en": "Each model reads left to right and classifies its current hidden state $h_t$: $p=\\sigma(w_y^{\\top} h_t+b)$ (the lecture's $p=\\sigma(w_y h_T)$ plus a trained bias $b$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words; a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
+        "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类：$p=\\sigma(w_y^{\\top} h_t+b)$（讲解稿的 $p=\\sigma(w_y h_T)$ 加上一个偏置 $b$，训练得到），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读（同时看该词的前四个和后三个字母，生僻词因此能借到同根词的意思）；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
+        "en": "Each model reads left to right and classifies its current hidden state $h_t$: $p=\\sigma(w_y^{\\top} h_t+b)$ (the lecture's $p=\\sigma(w_y h_T)$ plus a trained bias $b$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words (with each word's first four and last three letters, so a rare word borrows from its kin); a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
     },
     "senti.model.lang": {"zh": "语言", "en": "Language"},
     "senti.model.kind": {"zh": "模型", "en": "Model"},

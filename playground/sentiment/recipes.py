@@ -208,7 +208,7 @@ def build_model(lang: str, kind: str, out_dir, device) -> ModelCard:
                                      "the running max of the states" if settings.pool == "max" else
                                      "the state at the last token"),
                       "units": ("characters" + (" + the bigram ending at each" if kind != "bag" else "")) if lang == "zh"
-                      else "lower-cased words",
+                      else "lower-cased words" + (" + each word's first four and last three letters" if kind != "bag" else ""),
                       "parameters": sum(p.numel() for p in classifier.model.parameters())},
         vocabulary=classifier.vocab.items,
         data=data,
