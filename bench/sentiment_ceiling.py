@@ -75,12 +75,12 @@ def main(lang: str) -> None:
     print(lang, "train / validation / test:", *map(len, splits))
     sets = feature_sets(lang)
     for name, make in sets.items():
-        val, test, c, _, _ = best_logistic(lambda: make(False), splits)
+        val, test, c, _, _ = best_logistic(lambda make=make: make(False), splits)
         print(f"logistic, {name}: validation {val:.3f}, test {test:.3f} (C={c})", flush=True)
     richest = list(sets.values())[-1]
     val, test, c, model, x_test = best_logistic(lambda: richest(True), splits, scale="nb")
     print(f"NB-SVM, {list(sets)[-1]}: validation {val:.3f}, test {test:.3f} (C={c})")
-    wrong = [e for e, p in zip(splits[2], model.predict(x_test)) if p != e.label]
+    wrong = [e for e, p in zip(splits[2], model.predict(x_test), strict=True) if p != e.label]
     random.Random(0).shuffle(wrong)
     print(f"{len(wrong)} test errors; 40 of them (label, text):")
     for e in wrong[:40]:

@@ -68,7 +68,8 @@ def test_english_words_carry_their_first_and_last_letters():
     assert S.features(["unwatchable", "a"], "en") == [["unwatchable", "unwa-", "-ble"], ["a", "a-", "-a"]]
     assert S.features(["unwatchable"], "en", bigrams=False) == [["unwatchable"]]  # the bag: words alone
     vocab = S.Vocab.build(["unwatchable", "laughable film", "unwatched film", "a film"], "en", min_counts=(2, 2, 2))
-    assert vocab.items == [["<pad>", "<unk>", "film"], ["<pad>", "<unk>", "film-", "unwa-"], ["<pad>", "<unk>", "-ble", "-ilm"]]
+    assert vocab.items == [["<pad>", "<unk>", "film"], ["<pad>", "<unk>", "film-", "unwa-"],
+                           ["<pad>", "<unk>", "-ble", "-ilm"]]
     # a word never seen keeps what its pieces know
     assert S.encode("unwatchably", "en", vocab) == [[S.UNK, 3, S.UNK]]
     assert S.encode("risible", "en", vocab) == [[S.UNK, S.UNK, 2]]

@@ -180,6 +180,11 @@ RECIPES: dict[tuple[str, str], dict] = {
 }
 
 
+# what a position feeds the model (``model.features``): the tokens, and for the recurrent models more
+UNITS = {"zh": ("characters", "the bigram ending at each"),
+         "en": ("lower-cased words", "each word's first four and last three letters")}
+
+
 def build_model(lang: str, kind: str, out_dir, device) -> ModelCard:
     """Train one shipped classifier, score it on the test split and the challenge set, write it."""
     from playground.datasets.reviews import load_en_extra
@@ -207,8 +212,7 @@ def build_model(lang: str, kind: str, out_dir, device) -> ModelCard:
                       "classifies": ("the mean of the embeddings" if kind == "bag" else
                                      "the running max of the states" if settings.pool == "max" else
                                      "the state at the last token"),
-                      "units": ("characters" + (" + the bigram ending at each" if kind != "bag" else "")) if lang == "zh"
-                      else "lower-cased words" + (" + each word's first four and last three letters" if kind != "bag" else ""),
+                      "units": UNITS[lang][0] + (f" + {UNITS[lang][1]}" if kind != "bag" else ""),
                       "parameters": sum(p.numel() for p in classifier.model.parameters())},
         vocabulary=classifier.vocab.items,
         data=data,
