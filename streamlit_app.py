@@ -27,4 +27,5 @@ navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.hom
 ui.sidebar()
 ui.page_style()
 navigation.run()
+ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back

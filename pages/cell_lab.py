@@ -12,7 +12,7 @@ from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
 from playground.ui import how_we_know, input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
-from playground.ui.url_state import choice, number, slider, text, toggle, use_page_state
+from playground.ui.url_state import choice, narrowed, number, slider, text, toggle, use_page_state
 
 require_app_shell()
 use_page_state(state.STATE)
@@ -114,11 +114,9 @@ def conveyor_belt() -> None:
             belt = None
     if belt is not None:
         steps = len(belt.tokens)
-        if st.session_state.get(state.T.key, state.T.default) > steps:
-            st.session_state[state.T.key] = steps
         # the declared range is the widest; this slider only goes as far as the sentence
-        t = st.slider(tr("lab.belt.t"), 1, steps, key=state.T.key, bind="query-params",
-                      **({} if state.T.key in st.session_state else {"value": state.T.default})) if steps > 1 else 1
+        t = slider(narrowed(state.T, high=steps, default=min(state.T.default, steps)), tr("lab.belt.t")) \
+            if steps > 1 else 1
         chars, unit_name = belt.tokens, tr("lab.belt.unit")
         c_series, f_series = belt.series("c"), belt.series("f")
         g1, g2 = st.columns(2)

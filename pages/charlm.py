@@ -26,7 +26,7 @@ from playground.ui import (
     text_columns,
     tr,
 )
-from playground.ui.charlm import cached_corpus, charlm_choice
+from playground.ui.charlm import cached_corpus, charlm_choice, replacing_live_model_note
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 COMPARED = 160  # characters in the side-by-side of the three decoders
@@ -167,6 +167,9 @@ def _stages(prompt: str, seed: int) -> None:
     except CheckpointError as exc:
         checkpoint_error(exc)
         return
+    except InputError:  # the snapshots are Shakespeare's: a prompt for another model may be unreadable to them
+        st.info(tr("charlm.stages.unreadable"), icon=":material/help:")
+        return
     for column, stage in zip(st.columns(len(stages)), stages, strict=True):
         key = "charlm.stages.step0" if stage["step"] == 0 else "charlm.stages.step"
         column.markdown(tr(key, step=stage["step"], loss=f"{stage['loss']:.2f}"))
@@ -187,7 +190,7 @@ def _stage_curve() -> None:
 @st.fragment
 def lab_and_stages() -> None:
     """The prompt, the strategy and its sliders rerun the lab and the stages, not the live training."""
-    chosen = charlm_choice("lm_model")
+    chosen = charlm_choice(state.MODEL)
     # a model that cannot be loaded, or a refused prompt, leaves out the lab and the stages, never
     # the live training below (its selectors must be drawn on every run)
     lab = _sampling_lab(chosen) if chosen is not None else None
@@ -196,9 +199,9 @@ def lab_and_stages() -> None:
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
-def _export(job_id: int, _result) -> tuple[bytes, str]:
-    """The finished model's files, made once per job (not on every rerun of the page)."""
-    return recipes.export(_result, f"charlm_live_{job_id}")
+def _export(job_id: int, number: int, _result) -> tuple[bytes, str]:
+    """The finished model's files, made once per job (not on every rerun), named by the visitor's number."""
+    return recipes.export(_result, f"charlm_live_{number}")
 
 
 st.header(tr("charlm.lab.header"))
@@ -227,6 +230,7 @@ layers = slider(state.LIVE_LAYERS, tr("charlm.live.layers"), l2)
 bptt = slider(state.LIVE_BPTT, tr("charlm.live.bptt"), l2)
 lr = select(state.LIVE_LR, tr("charlm.live.lr"), l3)
 steps = slider(state.LIVE_STEPS, tr("charlm.live.steps"), l3)
+replacing_live_model_note()  # said before the click, not after
 if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary"):
     try:
         if source in ("shakespeare", "python"):
@@ -245,12 +249,12 @@ if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primar
 job_panel("charlm")
 job = session_jobs().get("charlm")
 if job is not None and job.finished and job.result is not None:
-    st.success(tr("charlm.live.ready", id=job.id))
-    weights, card_json = _export(job.id, job.result)
+    st.success(tr("charlm.live.ready", id=job.number))
+    weights, card_json = _export(job.id, job.number, job.result)
     d1, d2 = st.columns(2)
-    d1.download_button(tr("charlm.live.download_weights"), weights, f"charlm_live_{job.id}.safetensors",
+    d1.download_button(tr("charlm.live.download_weights"), weights, f"charlm_live_{job.number}.safetensors",
                        icon=":material/download:")
-    d2.download_button(tr("charlm.live.download_card"), card_json, f"charlm_live_{job.id}.json",
+    d2.download_button(tr("charlm.live.download_card"), card_json, f"charlm_live_{job.number}.json",
                        mime="application/json", icon=":material/download:")
 
 # --- misconceptions --------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ use_page_state(state.STATE)
 st.title(tr("cells.title"))
 st.markdown(tr("cells.intro"))
 
-chosen = charlm_choice("cells_model", default="charlm_python_lstm")
+chosen = charlm_choice(state.MODEL)
 if chosen is None:
     st.stop()
 model_key, sampler, card = chosen
@@ -48,7 +48,7 @@ elif source == "shakespeare":
 else:
     passage = text(state.TEXT, tr("cells.paste"), area=True, height=150)
 try:
-    cells.check_text(passage)
+    cells.check_text(passage, sampler.vocab)  # also refuses a text the model cannot read, naming what it lacks
 except InputError as exc:
     input_error(exc)
     st.stop()

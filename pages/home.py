@@ -56,8 +56,8 @@ st.markdown(tr("home.order.intro"))
 def order_lab() -> None:
     """The two texts rerun only the comparison."""
     col_a, col_b = st.columns(2)
-    text_a = text(state.ORDER_A, tr("home.order.a"), col_a, help=tr("home.order.limit", limit=order.MAX_CHARS))
-    text_b = text(state.ORDER_B, tr("home.order.b"), col_b, help=tr("home.order.limit", limit=order.MAX_CHARS))
+    text_a = text(state.ORDER_A, tr("home.order.a"), col_a)
+    text_b = text(state.ORDER_B, tr("home.order.b"), col_b)
     try:
         result = order.compare_orders(text_a, text_b)
     except InputError as exc:

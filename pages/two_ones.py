@@ -1,5 +1,7 @@
 """Two consecutive 1s: the lecture's hand-built RNN, its weights, an exhaustive check, and training."""
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -21,19 +23,19 @@ from playground.ui import (
     show_svg,
     tr,
 )
-from playground.ui.url_state import choice, slider, text, toggle, use_page_state
+from playground.ui.url_state import choice, generation, narrowed, remember, slider, stored, text, toggle, use_page_state
 
 
 def _randomise() -> None:
-    st.session_state[state.BITS.key] = " ".join(two_ones.random_bits(st.session_state.get(state.RAND_LEN.key,
-                                                                                           state.RAND_LEN.default)))
+    remember(state.BITS, " ".join(two_ones.random_bits(stored(state.RAND_LEN))))
 
 
 def _load_counterexample(example: str) -> None:
-    st.session_state[state.BITS.key] = " ".join(example)
+    remember(state.BITS, " ".join(example))
 
 
 def _reset_weights() -> None:
+    remember(state.WEIGHTS, None)
     st.session_state["ones_weights_version"] = st.session_state.get("ones_weights_version", 0) + 1
 
 
@@ -52,7 +54,7 @@ def hand_built_network() -> None:
     """The bits, the construction and the edited weights feed the step table and the truth table:
     they rerun together, and only they."""
     c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
-    bits_text = text(state.BITS, tr("two.input.bits"), c_text)
+    bits_text = text(state.BITS, tr("two.input.bits"), c_text, limit=tr("two.input.limit", bits=two_ones.MAX_STEPS))
     slider(state.RAND_LEN, tr("two.input.length"), c_len)
     c_button.button(tr("two.input.random"), key="ones_random", on_click=_randomise, icon=":material/casino:")
     try:
@@ -67,25 +69,25 @@ def hand_built_network() -> None:
     # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
     st.header(tr("two.weights.header"))
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
-                          format_func=lambda c: tr(f"two.construction.{c}"))
+                          format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
     base = two_ones.CONSTRUCTIONS[construction]()
     st.markdown(tr("two.weights.reading"))
     if construction == "tanh":
         st.markdown(tr("two.weights.tanh_note"))
-    # edited weights travel in the link (checked like any link value: junk is refused with a message)
-    linked = None
-    if st.session_state.get("ones_weights_version", 0) == 0 and st.query_params.get(state.WEIGHTS.key):
-        try:
-            linked = two_ones.weights_from_text(st.query_params[state.WEIGHTS.key])
-        except InputError as exc:
-            input_error(exc)
-            del st.query_params[state.WEIGHTS.key]
-    if linked is not None and state.EDIT.key not in st.session_state:
-        st.session_state[state.EDIT.key] = True  # a link with weights opens them for editing
-    weights, editing = base, toggle(state.EDIT, tr("two.weights.edit"))
-    if editing:
-        start = linked or base
-        version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}"
+    # edited weights are one structured setting (in the link too); a link with weights opens them for editing
+    edited = stored(state.WEIGHTS)
+    weights, editing = base, toggle(replace(state.EDIT, default=edited is not None), tr("two.weights.edit"))
+    if not editing:
+        remember(state.WEIGHTS, None)  # the screen shows the construction, and so does the link
+    else:
+        # new editors when the weights are replaced from outside (Reset, another construction); an editor
+        # keeps the grid it was drawn from while it lives (its edits apply to that), a new one starts from the store
+        version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}-{generation(state.STATE.prefix)}"
+        bases = st.session_state.setdefault("ones_editor_base", {})
+        if f"ones_w_xh-{version}" not in st.session_state or version not in bases:
+            bases.clear()
+            bases[version] = edited or base
+        start = bases[version]
         cols = st.columns([1, 3, 3, 1])
         arrays = {
             "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"ones_w_xh-{version}", cols[0]),
@@ -109,10 +111,8 @@ def hand_built_network() -> None:
             not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
         if changed:
             st.caption(tr("two.weights.edited"))
-        if changed and weights is not None:
-            st.query_params[state.WEIGHTS.key] = two_ones.weights_to_text(weights)
-        elif state.WEIGHTS.key in st.query_params:
-            del st.query_params[state.WEIGHTS.key]
+        if weights is not None:  # a half-typed grid (an emptied cell) keeps the last good weights
+            remember(state.WEIGHTS, weights if changed else None)
     st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
                             (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
 
@@ -144,12 +144,8 @@ def hand_built_network() -> None:
 
         # --- 4. step through the unrolled graph --------------------------------------------------------
         st.header(tr("two.steps.header"))
-        if st.session_state.get(state.T.key, state.T.default) > len(table):
-            st.session_state[state.T.key] = len(table)
         # the declared range is the widest; this slider only goes as far as the sequence
-        t = st.slider(tr("two.steps.slider"), 1, max(len(table), 2), key=state.T.key, bind="query-params",
-                      **({} if state.T.key in st.session_state else {"value": state.T.default})) \
-            if len(table) > 1 else 1
+        t = slider(narrowed(state.T, high=len(table)), tr("two.steps.slider")) if len(table) > 1 else 1
         window = [
             {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
              "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}

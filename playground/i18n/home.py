@@ -91,7 +91,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "把整句的字向量简单平均，“狗咬人”和“人咬狗”用的是同样三个字，平均结果完全相同；RNN 按顺序更新状态，两种次序一般会停在不同的最终状态。下面两句话都可以改。",
         "en": "Average a sentence's character vectors and 狗咬人 and 人咬狗, made of the same three characters, give exactly the same result; an RNN updates its state in order, so the two orders usually end in different final states. Edit either sentence.",
     },
-    "home.order.limit": {"zh": "最多 {limit} 个字；更长的句子会得到提示。", "en": "At most {limit} characters; a longer sentence gets a message."},
     "home.order.a": {"zh": "句子 A", "en": "Sentence A"},
     "home.order.b": {"zh": "句子 B", "en": "Sentence B"},
     "home.order.mean_distance": {"zh": "平均字向量之间的距离", "en": "Distance between mean embeddings"},

@@ -17,16 +17,23 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "state.reset": {"zh": "恢复本页默认设置", "en": "Reset this page to its defaults"},
     "state.clamped": {
-        "zh": "链接里的 {name}={value} 超出了允许范围，已改为最接近的允许值。",
-        "en": "The link's {name}={value} was out of range and has been moved to the nearest allowed value.",
+        "zh": "链接中“{name}”的值 {value} 超出了允许范围，已改为最接近的允许值。",
+        "en": "The link's value {value} for “{name}” was out of range and has been moved to the nearest allowed value.",
     },
     "state.ignored": {
-        "zh": "链接里的 {name}={value} 不是这个设置能用的值，已忽略，改用默认值。",
-        "en": "The link's {name}={value} is not a value this setting takes; it was ignored and the default is used.",
+        "zh": "链接中“{name}”的值 {value} 无法使用，已忽略，改用默认值。",
+        "en": "The link's value {value} for “{name}” is not one this setting takes; it was ignored and the default is used.",
     },
+    "state.unnamed": {"zh": "本页的一项设置", "en": "a setting of this page"},
+    "state.labelled_limit": {"zh": "{label}（{limit}）", "en": "{label} ({limit})"},
+    "state.chars": {"zh": "最多 {limit} 个字符", "en": "up to {limit} characters"},
+    "state.copy_link": {"zh": "复制本实验的链接", "en": "Copy a link to this experiment"},
+    "state.copied": {"zh": "已复制", "en": "Copied"},
+    "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
+                           "en": "This browser does not allow copying here: select the link above and press Ctrl+C."},
     "sidebar.share": {
-        "zh": "本页的主要设置都写在网址里：复制地址栏即可把同一个实验发给别人。",
-        "en": "This page's main settings live in the URL: copy the address bar to share the same experiment.",
+        "zh": "本页的每项设置都写在网址里：把下面的链接发给别人，打开就是同一个实验。",
+        "en": "Every setting of this page is in the address: send the link below and it opens the same experiment.",
     },
     # --- pages -----------------------------------------------------------------------------
     "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
@@ -87,6 +94,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "error.bad_size": {"zh": "尺寸超出范围：隐藏维度 {hidden}，长度 {length}。", "en": "Size out of range: hidden size {hidden}, length {length}."},
     "error.bad_number": {"zh": "{value} 不是有限的数。", "en": "{value} is not a finite number."},
     "error.bad_choice": {"zh": "未知的选项：{name}", "en": "Unknown option: {name}"},
+    # a model refuses text it cannot read (playground.coverage): no verdict without evidence
+    "error.unreadable_none": {
+        "zh": "这段文字的 {total} 个 token（字或词）没有一个在模型的词表里，只能全部读作 <unk>。模型无从判断，因此这里不给出结果。它不认识的有：{unknown}",
+        "en": "None of these {total} tokens (characters or words) is in the model's vocabulary: it would read them all as <unk>. With nothing to go on, it gives no answer here. Unknown to it: {unknown}",
+    },
+    "error.unreadable_few": {
+        "zh": "这段文字共有 {total} 个 token（字或词），模型只认识其中 {known} 个，不到一半，其余只能读作 <unk>。依据太少，因此这里不给出结果。它不认识的有：{unknown}",
+        "en": "The model knows only {known} of these {total} tokens (characters or words), fewer than half; the rest would be read as <unk>. That is too little to go on, so it gives no answer here. Unknown to it: {unknown}",
+    },
     # --- background jobs -------------------------------------------------------------------
     "job.waiting": {
         "zh": "排队中：服务器上已有 {running} 个训练任务在运行（上限 {cap} 个），空出位置后自动开始。",

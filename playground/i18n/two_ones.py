@@ -18,6 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "two.input.header": {"zh": "输入序列", "en": "The input sequence"},
+    "two.input.limit": {"zh": "最多 {bits} 位", "en": "up to {bits} bits"},
     "two.input.bits": {"zh": "0/1 序列（可用空格或逗号分隔）", "en": "0/1 sequence (spaces or commas allowed)"},
     "two.input.length": {"zh": "随机序列长度", "en": "Random sequence length"},
     "two.input.random": {"zh": "随机生成", "en": "Random"},

@@ -11,8 +11,11 @@ Keys carry their page's prefix, so one page's value can never reach another page
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from playground.errors import InputError
 
 OK, CLAMPED, IGNORED = "ok", "clamped", "ignored"
 
@@ -26,7 +29,9 @@ class Parsed:
 @dataclass(frozen=True)
 class Setting:
     """One setting: ``default`` fixes its type (bool, int, float, str); numbers have ``low`` and
-    ``high`` (and ``step``), choices ``options``, texts ``max_chars``."""
+    ``high`` (and ``step``), choices ``options``, texts ``max_chars``. ``needs`` names the other
+    settings' values under which the page draws this one's widget (e.g. a top-k slider only for the
+    top-k strategy): ``(("lm_strategy", "top_k"),)``; the state sweep opens the page with them."""
 
     key: str
     default: Any
@@ -35,6 +40,7 @@ class Setting:
     step: float | None = None
     options: tuple | None = None
     max_chars: int | None = None
+    needs: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.options is not None:
@@ -90,6 +96,42 @@ class Setting:
 
     def as_url(self, value: Any) -> str:
         return str(value).lower() if self.kind == "bool" else str(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Whether two values are one setting (compared as the link writes them: a structured
+        value may hold arrays, which ``==`` does not compare)."""
+        return self.as_url(a) == self.as_url(b)
+
+
+@dataclass(frozen=True)
+class Structured(Setting):
+    """A setting whose value is a structure (a table, a set of weight matrices) rather than one
+    number or word: ``encode`` writes it as the link's text and ``decode`` reads it back, raising
+    ``InputError`` (or ``ValueError``) for text that is not such a value. ``max_chars`` bounds the
+    text a link may bring."""
+
+    encode: Callable[[Any], str] | None = None
+    decode: Callable[[str], Any] | None = None
+
+    def __post_init__(self) -> None:
+        assert self.encode is not None and self.decode is not None and self.max_chars, self.key
+        assert len(self.encode(self.default)) <= self.max_chars, self.key
+
+    @property
+    def kind(self) -> str:
+        return "structured"
+
+    def parse(self, raw: object) -> Parsed:
+        text = "" if raw is None else str(raw)
+        if len(text) > self.max_chars:  # a structure cut short is no structure: refuse it whole
+            return Parsed(self.default, IGNORED)
+        try:
+            return Parsed(self.decode(text), OK)
+        except (InputError, ValueError, TypeError):
+            return Parsed(self.default, IGNORED)
+
+    def as_url(self, value: Any) -> str:
+        return self.encode(value)
 
 
 @dataclass(frozen=True)

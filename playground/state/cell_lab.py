@@ -17,8 +17,8 @@ CELL = Setting("lab_cell", "lstm", options=("lstm", "gru"))
 SEED = Setting("lab_seed", 0, 0, 9999)
 UNIT = Setting("lab_unit", 0, options=(0, 1))  # the hidden unit drawn (m = 2)
 
-# the conveyor belt; longer than the seeded belt takes, so that its own "too long" message shows
-TEXT = Setting("lab_text", "服务慢，但味道很好", max_chars=MAX_CHARS * 2)
+# the conveyor belt: as long as the seeded belt takes
+TEXT = Setting("lab_text", "服务慢，但味道很好", max_chars=MAX_CHARS)
 BIAS = Setting("lab_bias", 0.0, -3.0, 5.0, 0.5)
 T = Setting("lab_t", 1, 1, MAX_CHARS * 2)  # the step shown; the page narrows the slider to the sentence
 

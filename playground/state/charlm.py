@@ -1,11 +1,11 @@
 """The character-LM page's settings: the sampling lab and live training.
 
-(The model picker, ``lm_model``, is not declared: its options change at run time, as a model
-trained live joins them, and ``playground.ui.charlm.charlm_choice`` keeps it in the URL. The
-live-training text, ``lm_live_text``, is not declared either: up to a megabyte of text does not
-belong in an address.)
+The model picker, ``lm_model``, is declared with the shipped models; a model trained live in the
+session joins its options at run time. The live-training text, ``lm_live_text``, is not declared:
+up to a megabyte of text does not belong in an address.
 """
 
+from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.decoding import MAX_LENGTH, MAX_PROMPT, STRATEGIES
 from playground.charlm.model import CORPORA, KINDS
 from playground.state import PageState, Setting
@@ -34,3 +34,8 @@ LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
 
 STATE = PageState("lm", (PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
                          SOURCE, LIVE_CELL, LIVE_HIDDEN, LIVE_LAYERS, LIVE_BPTT, LIVE_LR, LIVE_STEPS))
+
+# the model picker: the shipped models; a model trained live in this session joins them at run time
+MODEL = Setting("lm_model", "charlm_shakespeare_lstm",
+                options=tuple(name_of(corpus, kind) for corpus, kind in SHIPPED_CHOICES))
+STATE = PageState(STATE.prefix, (MODEL, *STATE.settings))

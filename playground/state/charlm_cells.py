@@ -1,12 +1,13 @@
 """The cells page's settings: the text to read, the cell to show, the clamp.
 
-(The model picker, ``cells_model``, is not declared: its options change at run time, as a model
-trained live joins them, and ``playground.ui.charlm.charlm_choice`` keeps it in the URL.)
+The model picker, ``cells_model``, is declared with the shipped models; a model trained live in
+the session joins its options at run time.
 Three settings have a range that only the run knows, declared here at their widest: the layer
 (1 .. the model's layers; the last by default), the unit (1 .. the model's width) and the offset
 into the Shakespeare test text (0 .. its length less the passage).
 """
 
+from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.decoding import MAX_PROMPT
 from playground.charlm.interpret import FEATURES, MAX_PATTERN, MAX_TEXT
 from playground.datasets.charcorpora import held_out_python_files
@@ -34,3 +35,8 @@ CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
 
 STATE = PageState("cells", (SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,
                             CLAMP_SEED))
+
+# the model picker: the shipped models; a model trained live in this session joins them at run time
+MODEL = Setting("cells_model", "charlm_python_lstm",
+                options=tuple(name_of(corpus, kind) for corpus, kind in SHIPPED_CHOICES))
+STATE = PageState(STATE.prefix, (MODEL, *STATE.settings))

@@ -6,10 +6,9 @@ from playground.state import PageState, Setting
 
 FORM = Setting("home_form", "many_to_one", options=tuple(FORMS))
 VIEW = Setting("home_view", "unrolled", options=("unrolled", "folded"))
-# the box takes more than the library reads, so a long sentence gets its "too long" message
-# instead of typing that silently stops
-ORDER_A = Setting("home_order_a", "狗咬人", max_chars=MAX_CHARS * 5)
-ORDER_B = Setting("home_order_b", "人咬狗", max_chars=MAX_CHARS * 5)
+# the boxes take what the library reads (order.MAX_CHARS), and say so before anyone types
+ORDER_A = Setting("home_order_a", "狗咬人", max_chars=MAX_CHARS)
+ORDER_B = Setting("home_order_b", "人咬狗", max_chars=MAX_CHARS)
 GAP = Setting("home_gap", 12, 1, 60)
 WINDOW = Setting("home_window", 5, 1, 60)
 WIDTH = Setting("home_width", 128, options=(16, 32, 64, 128, 256))

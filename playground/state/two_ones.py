@@ -1,17 +1,29 @@
 """The "two consecutive 1s" page's settings."""
 
-from playground.state import PageState, Setting
-from playground.two_ones import CONSTRUCTIONS, LECTURE_EXAMPLE, MAX_STEPS
+from playground.state import PageState, Setting, Structured
+from playground.two_ones import CONSTRUCTIONS, LECTURE_EXAMPLE, MAX_STEPS, Weights, weights_from_text, weights_to_text
 
-# room for MAX_STEPS bits with separators, so that the library's own "too many steps" message shows
-BITS = Setting("ones_bits", " ".join(LECTURE_EXAMPLE), max_chars=4 * MAX_STEPS)
+# room for MAX_STEPS bits, each with one separator (the page says "up to MAX_STEPS bits")
+BITS = Setting("ones_bits", " ".join(LECTURE_EXAMPLE), max_chars=2 * MAX_STEPS)
 RAND_LEN = Setting("ones_rand_len", 12, 1, 64)  # length of a random sequence
 CONSTRUCTION = Setting("ones_construction", "relu", options=tuple(CONSTRUCTIONS))
 # the step shown; the page narrows the slider to the sequence's length
 T = Setting("ones_t", 1, 1, MAX_STEPS)
 
-# edited weights, as ``two_ones.weights_to_text`` writes them ("" = the construction as it is)
+
+
+def _encode_weights(weights: Weights | None) -> str:
+    return "" if weights is None else weights_to_text(weights)
+
+
+def _decode_weights(text: str) -> Weights | None:
+    return None if text == "" else weights_from_text(text)
+
+
+# edited weights (None: the construction as it is), in the link as ``two_ones.weights_to_text`` writes them;
+# a link with weights opens them for editing (the page makes that the toggle's default)
 EDIT = Setting("ones_edit", False)
-WEIGHTS = Setting("ones_weights", "", max_chars=400)
+WEIGHTS = Structured("ones_weights", None, max_chars=400, encode=_encode_weights, decode=_decode_weights,
+                     needs=((EDIT.key, True),))
 
 STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS))

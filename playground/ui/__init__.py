@@ -1,6 +1,7 @@
 """The Streamlit side of the library (the only package under ``playground`` that imports it).
 
-``shell`` (page-run guard, language, sidebar), ``url_state`` (choices kept in the URL),
+``shell`` (page-run guard, language, sidebar), ``url_state`` (the page-state store: widgets drawn from
+it, the URL written from it),
 ``widgets`` (SVG, matrix editor, input errors, streamed text, the "How we know" note), ``models`` (shipped models shared
 between sessions, the retrain offer, diagnostics), ``jobs`` (background jobs and their panel),
 ``charlm`` (what the two character-LM pages share). Pages import the names below from here.
@@ -9,9 +10,10 @@ between sessions, the retrain offer, diagnostics), ``jobs`` (background jobs and
 from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shipped_model
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
-from playground.ui.url_state import url_choice
+from playground.ui.url_state import flush_notices
 from playground.ui.widgets import how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
 
-__all__ = ["SHARED", "checkpoint_error", "diagnostics", "how_we_know", "input_error", "job_panel", "job_runner", "lang",
+__all__ = ["SHARED", "checkpoint_error", "diagnostics", "flush_notices",
+           "how_we_know", "input_error", "job_panel", "job_runner", "lang",
            "matrix_editor", "page_style", "require_app_shell", "session_jobs", "shared_resource", "shipped_model",
-           "show_svg", "sidebar", "stream_text", "text_columns", "tr", "url_choice"]
+           "show_svg", "sidebar", "stream_text", "text_columns", "tr"]

@@ -7,6 +7,7 @@ import streamlit as st
 from playground import i18n
 
 LANG_KEY = "lang"
+STORE = "_page_store"  # the page-state store (playground.ui.url_state): a plain session key, never dropped
 
 
 def default_language() -> str:
@@ -14,7 +15,7 @@ def default_language() -> str:
 
 
 def lang() -> str:
-    for value in (st.session_state.get(LANG_KEY), st.query_params.get(LANG_KEY)):
+    for value in (st.session_state.get(STORE, {}).get(LANG_KEY), st.query_params.get(LANG_KEY)):
         if value in i18n.LANGUAGES:
             return value
     return default_language()

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from playground import i18n
 from playground.device import device, device_label
 from playground.ui.language import LANG_KEY, default_language, lang, tr
-from playground.ui.url_state import url_choice
+from playground.ui.url_state import language_choice
 
 __all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "page_style", "require_app_shell", "sidebar", "tr"]
 OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this run (one button each)
@@ -44,12 +43,46 @@ def page_style() -> None:
     st.html(_LAYOUT_CSS)
 
 
+# The link is read from the address bar in the browser at the moment it is shown or copied: the
+# server writes the address after every change, so the box always holds what the screen shows,
+# fragment reruns included. Our own markup and script, no visitor text in it.
+_SHARE_HTML = """<div class="rnn-share">
+<input id="rnn-share-link" type="text" readonly aria-label="{copy}" value=""
+  style="width:100%;font-size:0.75rem;padding:0.25rem;border:1px solid rgba(128,128,128,0.4);border-radius:0.25rem;">
+<button id="rnn-share-copy" type="button"
+  style="margin-top:0.25rem;padding:0.2rem 0.6rem;border:1px solid rgba(128,128,128,0.5);border-radius:0.4rem;
+  background:transparent;cursor:pointer;font:inherit;font-size:0.875rem;color:inherit;">{copy}</button>
+<span id="rnn-share-said" role="status" style="font-size:0.75rem;margin-left:0.4rem;"></span>
+</div>
+<script>
+(function () {{
+  const box = document.getElementById("rnn-share-link");
+  const said = document.getElementById("rnn-share-said");
+  const show = () => {{ if (box && document.activeElement !== box) box.value = window.location.href; }};
+  show();
+  if (window.__rnnShareTimer) clearInterval(window.__rnnShareTimer);
+  window.__rnnShareTimer = setInterval(show, 400);
+  document.getElementById("rnn-share-copy").onclick = async () => {{
+    show();
+    try {{ await navigator.clipboard.writeText(window.location.href); said.textContent = "{copied}"; }}
+    catch (e) {{ box.focus(); box.select(); said.textContent = "{by_hand}"; }}
+  }};
+}})();
+</script>"""
+
+
+def share_link() -> None:
+    """"Copy a link to this experiment": the full address, shown and copied in the browser."""
+    st.html(_SHARE_HTML.format(copy=tr("state.copy_link"), copied=tr("state.copied"), by_hand=tr("state.copy_by_hand")),
+            unsafe_allow_javascript=True)
+
+
 def sidebar() -> None:
     """The shared sidebar: language switch (kept in the session and the URL) and device badge."""
     with st.sidebar:
-        url_choice(st.segmented_control, "语言 · Language", i18n.LANGUAGES, LANG_KEY, default_language(),
-                   format_func=i18n.LANGUAGE_NAMES.get, always_in_url=True)
+        language_choice(st)
         is_gpu = device().type == "cuda"
         st.badge(tr("sidebar.device", name=device_label()), icon=":material/memory:",
                  color="green" if is_gpu else "gray", help=tr("sidebar.device_help"))
         st.caption(tr("sidebar.share"))
+        share_link()

@@ -1,128 +1,209 @@
-"""What the URL keeps: each page's declared settings (``playground.state``) bound to the address
-bar, checked before any widget reads them, and the widgets built from the declarations.
+"""The page-state store: every declared setting (``playground.state``) of every page lives in one
+per-session store that outlives its widgets, every widget is drawn from it, and the address bar is
+written from it after every change.
 
-Sliders, number boxes and text inputs use Streamlit's own ``bind="query-params"``; choices go
-through ``url_choice`` so that a shared link works in either language (by option code).
+Why a store: Streamlit forgets a widget's value when the widget is not drawn in a run, which is
+every run on another page; a value kept only in the widget would be lost on the way back.
+
+The rules, in order:
+- A page's link is read once per session, the first time the page runs: its values are checked
+  (``PageState.check``) and kept; a refused or clamped one is announced by the widget's own label.
+- The store holds what the visitor (or the link) chose; a setting it does not hold shows its
+  default, which the page may work out at run time (``dataclasses.replace(setting, default=...)``).
+- After every change the URL is exactly: the language, then every setting of this page that the
+  store holds (values equal to their default are dropped when they are set). Nothing else writes it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
+from typing import Any
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
-from playground.state import OK, PageState, Setting
-from playground.ui.language import tr
+from playground.formatting import escape_markdown
+from playground.i18n import LANGUAGE_NAMES, LANGUAGES
+from playground.state import IGNORED, OK, PageState, Setting
+from playground.ui.language import LANG_KEY, STORE, lang, tr
+
+READ_LINKS = "_page_links_read"  # prefixes of the pages whose link was read in this session
+ACTIVE = "_page_active"  # the PageState of the page this run draws
+NOTICES = "_page_notices"  # {setting key: (raw link text, status)} not yet shown
+GENERATION = "_page_generation"  # {prefix: n}: bumped by Reset, so that editors start afresh
 
 
-def _correct_first_load(key: str, text: str) -> None:
-    """On a page's first load Streamlit seeds a URL-bound widget from a copy of the URL taken
-    before the script ran (and turns "inf" into an int there, which raises OverflowError): put the
-    checked value into that copy too. A private structure, hence the guard: without it the
-    corrected URL above is what a later Streamlit reads."""
-    with contextlib.suppress(Exception):
-        from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+def store() -> dict[str, Any]:
+    return st.session_state.setdefault(STORE, {})
 
-        with get_script_run_ctx().session_state.query_params() as params:
-            if key in params._initial_query_params:
-                params._initial_query_params[key] = [text]
+
+def stored(setting: Setting) -> Any:
+    """The setting's value: what the store holds, else its (run-time) default."""
+    return store().get(setting.key, setting.default)
+
+
+def remember(setting: Setting, value: Any) -> None:
+    """Keep ``value`` and write the URL. A value equal to a default that never changes is dropped,
+    so the link stays short; one equal to a default worked out at run time (the reader's language)
+    is kept, since the default may move under it."""
+    state: PageState | None = st.session_state.get(ACTIVE)
+    declared = state[setting.key] if state is not None and setting.key in state.keys else setting
+    if setting.same(value, setting.default) and declared.same(value, declared.default):
+        store().pop(setting.key, None)
+    else:
+        store()[setting.key] = value
+    write_url()
+
+
+def generation(prefix: str) -> int:
+    return st.session_state.setdefault(GENERATION, {}).get(prefix, 0)
+
+
+def write_url() -> None:
+    """The address bar from the store: the language and this page's chosen settings, nothing else.
+    Written only when it differs, so a rerun that changes nothing sends nothing."""
+    state: PageState | None = st.session_state.get(ACTIVE)
+    held = store()
+    want = {LANG_KEY: lang()}
+    if state is not None:
+        want |= {key: state[key].as_url(held[key]) for key in state.keys if key in held}
+    if st.query_params.to_dict() != want:
+        st.query_params.from_dict(want)
 
 
 def _reset(state: PageState) -> None:
-    for setting in state.settings:  # before the widgets exist in the rerun: they start from these
-        st.session_state[setting.key] = setting.default
+    held = store()
+    for key in state.keys:
+        held.pop(key, None)
+    counters = st.session_state.setdefault(GENERATION, {})
+    counters[state.prefix] = counters.get(state.prefix, 0) + 1
 
 
 def use_page_state(state: PageState) -> None:
-    """Call once at the top of a page, before its widgets: a value in the URL (or left in the
-    session) that is out of range, of the wrong type or unknown is clamped or replaced by the
-    default, with a short notice, so that no widget ever sees it; and a sidebar button puts every
-    setting back to its default."""
-    from_url = {key: st.query_params.get(key) for key in state.keys
-                if key in st.query_params and key not in st.session_state}
-    clean, notices = state.check(from_url)
-    for key, raw, status in notices:
-        st.session_state[key] = clean[key]  # the widget starts from this and writes it to the URL
-        with contextlib.suppress(StreamlitAPIException):  # not yet bound: correct the URL itself too
-            st.query_params[key] = state[key].as_url(clean[key])
-        _correct_first_load(key, state[key].as_url(clean[key]))
-        st.toast(tr(f"state.{status}", name=key, value=raw), icon=":material/link_off:")
-    session = {key: st.session_state[key] for key in state.keys if key in st.session_state}
-    for key, value in state.check(session)[0].items():
-        if value != session[key]:  # e.g. a choice whose options changed under it
-            st.session_state[key] = value
+    """Call once at the top of a page, before its widgets. The first time the page runs in a
+    session, its link's values are checked and kept (out of range: clamped; unusable: refused and
+    announced); then the URL is written from the store, and a sidebar button resets the page."""
+    read = st.session_state.setdefault(READ_LINKS, set())
+    if state.prefix not in read:
+        read.add(state.prefix)
+        linked = {key: st.query_params[key] for key in state.keys if key in st.query_params}
+        clean, notices = state.check(linked)
+        refused = {key for key, _, status in notices if status == IGNORED}
+        store().update({key: value for key, value in clean.items() if key not in refused})
+        st.session_state.setdefault(NOTICES, {}).update({key: (raw, status) for key, raw, status in notices})
+    st.session_state[ACTIVE] = state
+    write_url()
     st.sidebar.button(tr("state.reset"), key=f"{state.prefix}_reset", icon=":material/restart_alt:",
                       on_click=_reset, args=(state,))
 
 
-def url_choice(widget, label: str, options, key: str, default, format_func=str, always_in_url: bool = False, **kw):
-    """A choice widget (``st.segmented_control``, ``st.radio``, ``st.selectbox``) kept in the URL
-    by its option *code*, not its translated label, so a shared link works in either language.
-    A value no longer among ``options`` (they can change at run time) falls back to ``default``.
+def _announce(key: str, label: str) -> None:
+    """A link's refused or clamped value, said once, naming the setting by its label."""
+    raw, status = st.session_state.get(NOTICES, {}).pop(key, (None, None))
+    if status is not None:
+        st.toast(tr(f"state.{status}", name=escape_markdown(label), value=escape_markdown(raw)),
+                 icon=":material/link_off:")
 
-    (Streamlit's ``bind="query-params"`` writes the displayed label, which changes with the
-    language; text inputs and sliders have language-free values and use ``bind`` directly.)
-    """
-    options = list(options)
-    if key not in st.session_state or st.session_state[key] not in options:
-        from_url = st.query_params.get(key)
-        st.session_state[key] = next((o for o in options if str(o) == from_url), default)
-    if widget is st.segmented_control:
-        kw.setdefault("required", True)  # a segmented control may otherwise be clicked empty
-    value = widget(label, options, format_func=format_func, key=key, **kw)
-    if value != default or always_in_url:
-        st.query_params[key] = str(value)
-    elif key in st.query_params:
-        del st.query_params[key]
-    return value
+
+def flush_notices() -> None:
+    """After the page: notices of settings whose widget this run did not draw (hidden behind
+    another choice) are said without a label."""
+    for key in list(st.session_state.get(NOTICES, {})):
+        _announce(key, tr("state.unnamed"))
 
 
 def narrowed(setting: Setting, **changes) -> Setting:
-    """A declared setting with the range (or default) only this run knows, e.g. a position slider
-    up to the generated length; a value left in the session outside it goes back to the default
-    (as a Streamlit number box does)."""
+    """A declared setting with the range, options or default only this run knows (a position up to
+    the generated length, the models that loaded). A stored value outside it is moved into it (a
+    number clamped, a choice back to the default), and the URL follows."""
     narrow = dataclasses.replace(setting, **changes)
-    if setting.key in st.session_state and narrow.parse(st.session_state[setting.key]).status != OK:
-        st.session_state[setting.key] = narrow.default
+    if setting.key in store():
+        parsed = narrow.parse(store()[setting.key])
+        if parsed.status != OK:
+            remember(narrow, parsed.value)
     return narrow
 
 
-# --- widgets built from a declaration ---------------------------------------------------------------
-def _start(setting: Setting) -> dict:
-    """The widget's starting value: the declared default, unless the session already holds one
-    (passing both makes Streamlit warn)."""
-    return {} if setting.key in st.session_state else {"value": setting.default}
+# --- widgets drawn from the store ----------------------------------------------------------------
+def _changed(setting: Setting, user_callback, args, kwargs) -> None:
+    value = st.session_state[setting.key]
+    if setting.kind == "choice" and value not in setting.options:
+        return  # a choice emptied (a test client's None): the widget is drawn again from the store
+    remember(setting, value)
+    if user_callback is not None:
+        user_callback(*args, **kwargs)
+
+
+def _bound(setting: Setting, label: str, kw: dict) -> dict:
+    """Put the stored value into the widget before it is drawn (after a page switch Streamlit has
+    forgotten it), and keep every change in the store."""
+    value = stored(setting)
+    if setting.key not in st.session_state or not setting.same(st.session_state[setting.key], value):
+        st.session_state[setting.key] = value
+    _announce(setting.key, label)
+    callback, args, kwargs = kw.pop("on_change", None), kw.pop("args", ()), kw.pop("kwargs", None) or {}
+    return {"key": setting.key, "on_change": _changed, "args": (setting, callback, args, kwargs), **kw}
+
+
+def _drawn(setting: Setting, value: Any) -> Any:
+    """After the widget: the URL (a fragment rerun never reaches the page's top)."""
+    write_url()
+    return value
 
 
 def slider(setting: Setting, label: str, where=None, **kw):
-    return (where or st).slider(label, min_value=setting.low, max_value=setting.high, step=setting.step,
-                                key=setting.key, bind="query-params", **_start(setting), **kw)
+    return _drawn(setting, (where or st).slider(label, min_value=setting.low, max_value=setting.high,
+                                                step=setting.step, **_bound(setting, label, kw)))
 
 
 def number(setting: Setting, label: str, where=None, **kw):
-    return (where or st).number_input(label, min_value=setting.low, max_value=setting.high, step=setting.step,
-                                      key=setting.key, bind="query-params", **_start(setting), **kw)
+    return _drawn(setting, (where or st).number_input(label, min_value=setting.low, max_value=setting.high,
+                                                      step=setting.step, **_bound(setting, label, kw)))
 
 
-def text(setting: Setting, label: str, where=None, area: bool = False, **kw):
+def text(setting: Setting, label: str, where=None, area: bool = False, limit: str | None = None, **kw):
+    """A text box that takes exactly what the page reads, and says so in its label before anyone
+    types (``limit`` words it in the page's own unit, e.g. bits; else characters)."""
     widget = (where or st).text_area if area else (where or st).text_input
-    return widget(label, max_chars=setting.max_chars, key=setting.key, bind="query-params", **_start(setting), **kw)
+    labelled = tr("state.labelled_limit", label=label, limit=limit or tr("state.chars", limit=setting.max_chars))
+    return _drawn(setting, widget(labelled, max_chars=setting.max_chars, **_bound(setting, label, kw)))
 
 
 def toggle(setting: Setting, label: str, where=None, **kw):
-    return (where or st).toggle(label, key=setting.key, bind="query-params", **_start(setting), **kw)
+    return _drawn(setting, (where or st).toggle(label, **_bound(setting, label, kw)))
 
 
 def select(setting: Setting, label: str, where=None, **kw):
-    """A select slider over a declared choice of numbers (bound to the URL by value)."""
-    return (where or st).select_slider(label, list(setting.options), key=setting.key, bind="query-params",
-                                       **_start(setting), **kw)
+    """A select slider over a declared choice of numbers."""
+    return _drawn(setting, (where or st).select_slider(label, list(setting.options), **_bound(setting, label, kw)))
 
 
 def choice(setting: Setting, label: str, widget=None, options=None, **kw):
-    """``url_choice`` for a declared choice; ``options`` narrows the declared ones at run time."""
-    options = setting.options if options is None else [o for o in options if o in setting.options]
+    """A choice (``st.segmented_control`` by default, ``st.radio``, ``st.selectbox``) kept by its
+    option *code*, never its translated label, so a link works in either language. ``options``
+    are the ones this run offers (they may differ from the declared ones, e.g. the models that
+    loaded); a stored value not among them falls back to the default."""
+    options = list(setting.options if options is None else options)
     default = setting.default if setting.default in options else options[0]
-    return url_choice(widget or st.segmented_control, label, options, setting.key, default, **kw)
+    setting = narrowed(setting, options=tuple(options), default=default)
+    widget = widget or st.segmented_control
+    if getattr(widget, "__name__", "") == "segmented_control":
+        kw.setdefault("required", True)  # a segmented control may otherwise be clicked empty
+    value = widget(label, options, **_bound(setting, label, kw))
+    # a choice that came back empty (a test client's None) reads as the stored one, and is drawn so next run
+    return _drawn(setting, value if value in options else stored(setting))
+
+
+def _language_changed() -> None:
+    store()[LANG_KEY] = st.session_state[LANG_KEY]
+    write_url()
+
+
+def language_choice(where) -> str:
+    """The sidebar's language switch. The language is always in the store (from the link or the
+    browser on a session's first run) and always in the URL."""
+    held = store()
+    held.setdefault(LANG_KEY, lang())
+    if st.session_state.get(LANG_KEY) != held[LANG_KEY]:
+        st.session_state[LANG_KEY] = held[LANG_KEY]
+    return where.segmented_control("语言 · Language", LANGUAGES, format_func=LANGUAGE_NAMES.get, key=LANG_KEY,
+                                   required=True, on_change=_language_changed)
