@@ -23,7 +23,18 @@ from playground.ui import (
     show_svg,
     tr,
 )
-from playground.ui.url_state import choice, generation, narrowed, remember, slider, stored, text, toggle, use_page_state
+from playground.ui.url_state import (
+    announce,
+    choice,
+    generation,
+    narrowed,
+    remember,
+    slider,
+    stored,
+    text,
+    toggle,
+    use_page_state,
+)
 
 
 def _randomise() -> None:
@@ -34,8 +45,12 @@ def _load_counterexample(example: str) -> None:
     remember(state.BITS, " ".join(example))
 
 
-def _reset_weights() -> None:
+def _forget_edits() -> None:
     remember(state.WEIGHTS, None)
+
+
+def _reset_weights() -> None:
+    _forget_edits()
     st.session_state["ones_weights_version"] = st.session_state.get("ones_weights_version", 0) + 1
 
 
@@ -69,13 +84,14 @@ def hand_built_network() -> None:
     # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
     st.header(tr("two.weights.header"))
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
-                          format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
+                          format_func=lambda c: tr(f"two.construction.{c}"), on_change=_forget_edits)
     base = two_ones.CONSTRUCTIONS[construction]()
     st.markdown(tr("two.weights.reading"))
     if construction == "tanh":
         st.markdown(tr("two.weights.tanh_note"))
     # edited weights are one structured setting (in the link too); a link with weights opens them for editing
     edited = stored(state.WEIGHTS)
+    announce(state.WEIGHTS.key, tr("two.weights.edit"))
     weights, editing = base, toggle(replace(state.EDIT, default=edited is not None), tr("two.weights.edit"))
     if not editing:
         remember(state.WEIGHTS, None)  # the screen shows the construction, and so does the link

@@ -55,8 +55,8 @@ def test_junk_in_the_link_never_reaches_a_widget():
     assert at.slider(key="beyond_cloze_k").value == 1  # clamped into 1..4
     assert at.select_slider(key="beyond_kv_width").value == 512  # not an option: the default
     assert at.select_slider(key="beyond_cost_longest").value == 1024
-    assert at.text_input(key="beyond_gen_prompt").value == "字" * 120  # cut to the declared limit ...
-    assert t("error.text_too_long", "en", length=120, limit=60) in [w.value for w in at.warning]  # ... and refused
+    assert at.text_input(key="beyond_gen_prompt").value == "字" * 60  # cut to what the readers take ...
+    assert [n for n in at.toast if "out of range" in n.value]  # ... and the visitor is told
 
 
 def test_typed_characters_cannot_make_a_link():
@@ -66,3 +66,18 @@ def test_typed_characters_cannot_make_a_link():
     assert any("𪚥" in i.value for i in at.info)  # the unknown character is named ...
     shown = [m.value for m in (*at.markdown, *at.info, *at.warning, *at.caption)]
     assert not [m for m in shown if re.search(r"(?<!\\)\]\(https://evil", m)]  # ... and no link is made
+
+
+def test_no_answer_for_text_the_readers_cannot_read():
+    """Issue 24: a cloze or a generation prompt the readers cannot read gets a message naming the
+    characters, not candidates or a continuation."""
+    at = _page()
+    at.text_input(key="beyond_cloze_text").set_value("😀😀__😀").run()
+    assert not at.exception
+    assert t("error.unreadable_none", "en", total=3, unknown="😀") in [w.value for w in at.warning]
+    assert not [tb for tb in at.table if any("😀" in str(s) for s in tb.value.index)]  # no candidates
+    at.text_input(key="beyond_gen_prompt").set_value("😀😀我").run()
+    assert t("error.unreadable_few", "en", known=1, total=3, unknown="😀") in [w.value for w in at.warning]
+    assert not [c.value for c in at.code if c.value.startswith("😀")]  # no continuation
+    at.text_input(key="beyond_gen_prompt").set_value("我想😀").run()  # readable: generated, the unknown one named
+    assert [c.value for c in at.code if c.value.startswith("我想😀")] and any("😀" in i.value for i in at.info)

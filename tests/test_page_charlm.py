@@ -215,7 +215,8 @@ def test_a_shorter_generation_brings_the_position_back_into_range():
     at.slider(key="lm_position").set_value(250).run()
     at.slider(key="lm_length").set_value(20).run()
     assert not at.exception, [e.message for e in at.exception]
-    assert at.slider(key="lm_position").value == 1  # back to the default, as a Streamlit number box does
+    assert at.slider(key="lm_position").value == 20  # moved to the nearest position there is ...
+    assert at.query_params["lm_position"] in ("20", ["20"])  # ... and the link says so
 
 
 def test_a_prompt_cannot_make_every_visitor_fetch_an_image():
@@ -254,3 +255,74 @@ def test_the_cells_page_states_how_strongly_cells_track_features_as_measured(loc
     for feature, r in best.items():
         assert f"{feature} r = {r:+.2f}" in caption
     assert "clearly track" not in t("cells.intro", "en") and "清楚地跟踪" not in t("cells.intro", "zh")
+
+
+def test_no_continuation_of_a_prompt_the_model_cannot_read():
+    """Issue 24: a prompt the Shakespeare model cannot read gets a message naming its characters, not a
+    continuation; the cells page does not paint a cell over a text its model cannot read."""
+    at = _page()
+    at.text_area(key="lm_prompt").set_value("你好世界").run()
+    assert not at.exception
+    assert t("error.unreadable_none", "en", total=4, unknown="你 好 世 界") in [w.value for w in at.warning]
+    assert not [c for c in _code_blocks(at) if c.startswith("你好")]  # neither the lab nor the stages wrote
+    cells = _page("pages/charlm_cells.py")
+    cells.button_group(key="cells_source").set_value("paste").run()
+    cells.text_area(key="cells_text").set_value("这是中文文本").run()
+    assert not cells.exception
+    assert t("error.unreadable_none", "en", total=6, unknown="这 是 中 文 本") in [w.value for w in cells.warning]
+    assert not cells.dataframe  # no ranking of cells over it
+
+
+def _clear_session_jobs():
+    from playground.ui.jobs import session_jobs
+
+    session_jobs.clear()
+
+
+def _fresh_session():
+    """AppTest runs every test in one session ("test session id"): forget its live models (its jobs)."""
+    AppTest.from_function(_clear_session_jobs, default_timeout=30).run()
+
+
+def _train_live(at, number):
+    next(b for b in at.button if b.label == t("charlm.live.start", "en")).click().run()
+    assert not at.exception
+    deadline = time.time() + 180
+    while time.time() < deadline and t("charlm.live.ready", "en", id=number) not in [s.value for s in at.success]:
+        time.sleep(1)
+        at.run()
+    assert t("charlm.live.ready", "en", id=number) in [s.value for s in at.success]
+
+
+def test_live_models_are_numbered_per_visitor_and_a_replaced_one_is_named():
+    """Issue 24: after two trainings on one page the live model was numbered #3, then #4 (the server's job
+    count), and the first left the model list without a word."""
+    from playground.ui.jobs import job_runner
+
+    _fresh_session()
+    job_runner().submit("another visitor's job", lambda report, stop: None).join(5)  # the server counts it
+    at = _page()
+    at.button_group(key="lm_source").set_value("paste").run()
+    at.text_area(key="lm_live_text").set_value("To be, or not to be, that is the question.\n" * 40).run()
+    at.select_slider(key="lm_live_hidden").set_value(32).run()
+    at.slider(key="lm_live_steps").set_value(50).run()
+    assert t("charlm.live.replaces", "en", id=1) not in [c.value for c in at.caption]  # nothing to replace yet
+    _train_live(at, 1)
+    assert t("charlm.model.live", "en", id=1) in at.button_group(key="lm_model").options
+    at.button_group(key="lm_model").set_value("live-1").run()
+    assert not at.exception and at.button_group(key="lm_model").value == "live-1"
+    assert t("charlm.live.replaces", "en", id=1) in [c.value for c in at.caption]  # said before the click
+    _train_live(at, 2)
+    options = at.button_group(key="lm_model").options
+    assert t("charlm.model.live", "en", id=2) in options and t("charlm.model.live", "en", id=1) not in options
+    assert at.button_group(key="lm_model").value == "charlm_shakespeare_lstm"  # #1 is gone: back to the default
+    assert t("charlm.model.replaced", "en", old=1, new=2) in [c.value for c in at.caption]  # ... and it says why
+    assert not at.exception
+
+
+def test_a_link_to_a_live_model_opens_the_default_in_a_fresh_session():
+    _fresh_session()  # no model of its own yet
+    at = open_page("pages/charlm.py", link={"lm_model": "live-1"})
+    assert not at.exception
+    assert at.button_group(key="lm_model").value == "charlm_shakespeare_lstm"
+    assert not [o for o in at.button_group(key="lm_model").options if "#" in str(o)]

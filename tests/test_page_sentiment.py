@@ -47,8 +47,9 @@ def test_bad_input_gets_messages():
     at = _page()
     at.text_area(key="senti_review").set_value("   ").run()
     assert t("senti.model.empty", "en") in [i.value for i in at.info]
-    at.text_area(key="senti_review").set_value("great " * 120).run()
-    assert t("senti.model.truncated", "en", limit=500) in [w.value for w in at.warning]
+    at.text_area(key="senti_review").set_value("great " * 120).run()  # the box takes what the model reads
+    assert at.text_area(key="senti_review").value == ("great " * 120)[:500] and not at.exception
+    assert "up to 500 characters" in at.text_area(key="senti_review").label
     at.text_area(key="senti_review").set_value("这本书很好").run()
     assert t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en")) in [w.value for w in at.warning]
     at.text_input(key="senti_counterfactual").set_value("").run()
@@ -73,8 +74,8 @@ def test_junk_in_the_link_never_reaches_a_widget():
     assert at.button_group(key="senti_model_lang").value == "en"  # not an option: the reader's language
     assert at.button_group(key="senti_kind").value == "lstm"
     assert at.toggle(key="senti_show_all").value is True
-    assert at.text_area(key="senti_review").value == ("great " * 400)[:1000]  # cut to the declared limit ...
-    assert t("senti.model.truncated", "en", limit=500) in [w.value for w in at.warning]  # ... and read to 500
+    assert at.text_area(key="senti_review").value == ("great " * 400)[:500]  # cut to what the model reads
+    assert [n for n in at.toast if "out of range" in n.value]  # and the visitor is told
     assert any(s.value.startswith("LSTM") for s in at.success)
 
 
@@ -136,3 +137,27 @@ def test_the_walkthrough_table_is_kept_in_the_link():
     assert table[t("senti.walk.token", "zh")].tolist() == ["不", "难吃"]
     junk = open_page("pages/sentiment.py", "zh-CN", link={"senti_walk_table": '[["x", "oops"]]'})
     assert not junk.exception and junk.warning  # refused with a message; the lecture's table is used
+
+
+def test_no_verdict_on_text_the_model_cannot_read():
+    """Issue 24: a Chinese review read by the English model (every token <unk>) was answered "positive,
+    probability 0.998", and "😀😀😀" was told it looks like Chinese. Now: no verdict, a message naming
+    what the model cannot read (escaped), and the language hint only for the other language's letters."""
+    at = _page()  # English reader: the English model
+    hint = t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en"))
+    at.text_area(key="senti_review").set_value("配送不慢，饭也不是不好吃").run()
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert hint in warnings
+    assert t("error.unreadable_none", "en", total=12, unknown="配 送 不 慢 ， 饭 也 是 好 吃") in warnings
+    assert not any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))  # no probability given
+    at.text_area(key="senti_review").set_value("😀😀😀").run()
+    warnings = [w.value for w in at.warning]
+    assert hint not in warnings and t("error.unreadable_none", "en", total=3, unknown="😀") in warnings
+    assert not any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))
+    at.text_area(key="senti_review").set_value("<<< 😀").run()  # "<" is not in the English vocabulary
+    assert t("error.unreadable_none", "en", total=4, unknown="\\< 😀") in [w.value for w in at.warning]
+    at.text_area(key="senti_review").set_value("a great 😀 film").run()  # one unknown token: named, verdict given
+    assert not at.exception and any(s.value.startswith("LSTM") for s in at.success)
+    assert t("senti.model.unknown", "en", count=1, tokens="😀") in [c.value for c in at.caption]
+    assert hint not in [w.value for w in at.warning]

@@ -45,12 +45,13 @@ def test_every_strategy_and_the_classic_model():
 def test_bad_input_gets_a_message():
     at = _page("zh-CN")
     cases = {"": t("error.empty_text", "zh"), "。。。！": t("error.seq2seq_no_chinese", "zh"),
-             "I love you": t("error.seq2seq_english", "zh"),
-             "字" * 45: t("error.text_too_long", "zh", length=45, limit=40)}
+             "I love you": t("error.seq2seq_english", "zh")}
     for text, message in cases.items():
         at.text_input(key="s2s_text").set_value(text).run()
         assert not at.exception, (text, [e.value for e in at.exception])
         assert message in [w.value for w in at.warning], text
+    at.text_input(key="s2s_text").set_value("字" * 45).run()  # the box takes what the translators read
+    assert at.text_input(key="s2s_text").value == "字" * 40 and "最多 40 个字符" in at.text_input(key="s2s_text").label
 
 
 def test_traditional_and_unknown_characters_are_explained():
@@ -66,7 +67,7 @@ def test_long_sentence_on_both_models():
     at = _page()
     at.text_input(key="s2s_long").set_value("字" * 50).run()
     assert not at.exception
-    assert t("error.text_too_long", "en", length=50, limit=40) in [w.value for w in at.warning]
+    assert at.text_input(key="s2s_long").value == "字" * 40  # the box takes what the translators read
 
 
 def _open_with(query: dict[str, str]) -> AppTest:
@@ -83,8 +84,8 @@ def test_junk_in_the_link_never_reaches_a_widget():
     assert at.slider(key="s2s_penalty").value == 1.0
     assert at.button_group(key="s2s_strategy").value == "beam"
     assert at.button_group(key="s2s_model").value == "attention"
-    assert at.text_input(key="s2s_text").value == "字" * 80  # cut to the declared limit, then refused
-    assert t("error.text_too_long", "en", length=80, limit=40) in [w.value for w in at.warning]
+    assert at.text_input(key="s2s_text").value == "字" * 40  # cut to what the translators read
+    assert [n for n in at.toast if "out of range" in n.value]  # and the visitor is told
 
 
 def test_an_infinite_seed_in_the_link_is_ignored():
@@ -100,3 +101,15 @@ def test_converted_text_cannot_make_a_link():
     converted = [i.value for i in at.info if "evil" in i.value]
     assert converted == [t("s2s.out.converted", "en", text=escape_markdown("我爱[点这里](https://evil.example/)"))]
     assert "](" not in converted[0]
+
+
+def test_no_translation_of_a_sentence_the_model_cannot_read():
+    """Issue 24: a sentence of characters the encoder never saw gets no translation, but a message naming
+    them (escaped: "*" is not in the vocabulary either)."""
+    at = _page()
+    at.text_input(key="s2s_text").set_value("龘靐*齉").run()
+    assert not at.exception
+    assert t("error.unreadable_none", "en", total=4, unknown="龘 靐 \\* 齉") in [w.value for w in at.warning]
+    assert not [m.value for m in at.markdown if m.value.startswith("### ")]  # no translation shown
+    at.text_input(key="s2s_text").set_value("我爱龘靐齉").run()  # two known of five: too few
+    assert t("error.unreadable_few", "en", known=2, total=5, unknown="龘 靐 齉") in [w.value for w in at.warning]

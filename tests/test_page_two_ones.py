@@ -55,7 +55,7 @@ def test_counterexample_loads_into_the_input():
     at.button_group(key="ones_construction").set_value("tanh").run()
     assert t("two.check.ok", "en", count=2046) in [s.value for s in at.success]
     at.toggle(key="ones_edit").set_value(True).run()
-    at.selectbox(key="ones_act-tanh-0").set_value("relu").run()
+    at.selectbox(key="ones_act-tanh-0-0").set_value("relu").run()
     assert t("two.check.fail", "en", example="11", length=2) in [e.value for e in at.error]
     load = next(b for b in at.button if b.label == t("two.check.load", "en"))
     load.click().run()
@@ -90,8 +90,8 @@ def test_junk_in_the_link_never_reaches_a_widget():
     assert not at.exception, [e.value for e in at.exception]
     assert at.slider(key="ones_rand_len").value == 12  # not a finite number: the default
     assert at.button_group(key="ones_construction").value == "relu"  # not an option: the default
-    assert at.text_input(key="ones_bits").value == "1" * 1024  # cut to the declared limit ...
-    assert t("error.too_many_steps", "en", length=1024, limit=256) in [w.value for w in at.warning]  # ... and refused
+    assert at.text_input(key="ones_bits").value == "1" * 512  # cut to the declared limit ...
+    assert t("error.too_many_steps", "en", length=512, limit=256) in [w.value for w in at.warning]  # ... and refused
     at.text_input(key="ones_bits").set_value("1 1 0 1 1").run()
     assert at.slider(key="ones_t").value == 5  # clamped into range, then to the sequence's length
     assert not at.exception
@@ -136,4 +136,5 @@ def test_edited_weights_are_kept_in_the_link():
     assert t("two.weights.edited", "en") in [c.value for c in at.caption]
     assert not [s for s in at.success if "Correct on all" in s.value]  # the exhaustive check fails now
     junk = open_page("pages/two_ones.py", link={"ones_weights": "1;2;x"})
-    assert not junk.exception and junk.warning  # refused with a message, the construction is used
+    assert not junk.exception and [n for n in junk.toast if t("two.weights.edit", "en") in n.value]  # refused, said
+    assert junk.toggle(key="ones_edit").value is False  # and the construction is used

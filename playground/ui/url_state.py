@@ -96,8 +96,9 @@ def use_page_state(state: PageState) -> None:
                       on_click=_reset, args=(state,))
 
 
-def _announce(key: str, label: str) -> None:
-    """A link's refused or clamped value, said once, naming the setting by its label."""
+def announce(key: str, label: str) -> None:
+    """A link's refused or clamped value, said once, naming the setting by its label (the widget
+    helpers below call it; a page that draws a structured setting itself calls it with its label)."""
     raw, status = st.session_state.get(NOTICES, {}).pop(key, (None, None))
     if status is not None:
         st.toast(tr(f"state.{status}", name=escape_markdown(label), value=escape_markdown(raw)),
@@ -108,7 +109,7 @@ def flush_notices() -> None:
     """After the page: notices of settings whose widget this run did not draw (hidden behind
     another choice) are said without a label."""
     for key in list(st.session_state.get(NOTICES, {})):
-        _announce(key, tr("state.unnamed"))
+        announce(key, tr("state.unnamed"))
 
 
 def narrowed(setting: Setting, **changes) -> Setting:
@@ -139,7 +140,7 @@ def _bound(setting: Setting, label: str, kw: dict) -> dict:
     value = stored(setting)
     if setting.key not in st.session_state or not setting.same(st.session_state[setting.key], value):
         st.session_state[setting.key] = value
-    _announce(setting.key, label)
+    announce(setting.key, label)
     callback, args, kwargs = kw.pop("on_change", None), kw.pop("args", ()), kw.pop("kwargs", None) or {}
     return {"key": setting.key, "on_change": _changed, "args": (setting, callback, args, kwargs), **kw}
 
