@@ -200,3 +200,14 @@ def test_a_link_cannot_put_markup_in_a_notice():
     at = _open(_app(grad_k="![t](https://host.example/p.png)"), "gradients")
     toasts = [t.value for t in at.toast]
     assert toasts and not any("](https://host" in t.replace("\\]", "") for t in toasts), toasts
+
+
+def test_no_page_touches_the_url_or_streamlit_internals():
+    """The store alone writes the address; nothing reaches into Streamlit's private structures."""
+    for path in (ROOT / "pages").glob("*.py"):
+        assert "query_params" not in path.read_text(encoding="utf-8"), path.name
+    for path in (ROOT / "playground").rglob("*.py"):
+        assert "_initial_query_params" not in path.read_text(encoding="utf-8"), path
+    writers = [p.relative_to(ROOT).as_posix() for p in (ROOT / "playground").rglob("*.py")
+               if "st.query_params" in p.read_text(encoding="utf-8")]
+    assert sorted(writers) == ["playground/ui/language.py", "playground/ui/models.py", "playground/ui/url_state.py"]
