@@ -98,6 +98,8 @@ def generation_lab(forward, backward) -> None:
     except InputError as exc:
         input_error(exc)
     else:
+        if unknown := cloze.unknown_chars(forward, prompt):
+            st.info(tr("beyond.cloze.unknown", chars=escape_markdown(" ".join(unknown))), icon=":material/help:")
         text_columns([(tr("beyond.generate.forward"), prompt + left_only), (tr("beyond.generate.both"), prompt + both)])
         st.caption(tr("beyond.generate.note"))
 

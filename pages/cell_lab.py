@@ -11,8 +11,8 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
-from playground.ui import how_we_know, input_error, matrix_editor, require_app_shell, shipped_model, show_svg, tr
-from playground.ui.url_state import choice, narrowed, number, slider, text, toggle, use_page_state
+from playground.ui import how_we_know, input_error, require_app_shell, shipped_model, show_svg, tr
+from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
 
 require_app_shell()
 use_page_state(state.STATE)
@@ -61,12 +61,12 @@ def one_step() -> None:
     seed = number(state.SEED, tr("lab.step.seed"), c_seed)
     weights = cell_lab.seeded_cell(kind, d=3, m=2, seed=int(seed))
     e1, e2, e3 = st.columns(3)
-    x = matrix_editor("$x_t$", [[1.0, -0.5, 0.3]], "lab_vec_x", e1)[0]
-    h_prev = matrix_editor("$h_{t-1}$", [[0.1, -0.2]], "lab_vec_h", e2)[0]
-    c_prev = matrix_editor("$C_{t-1}$", [[0.5, -0.4]], "lab_vec_c", e3)[0] if kind == "lstm" else np.zeros(2)
-    if not np.isfinite(np.concatenate([x, h_prev, c_prev])).all():
+    vectors = [vector(state.VEC_X, "$x_t$", e1), vector(state.VEC_H, "$h_{t-1}$", e2),
+               vector(state.VEC_C, "$C_{t-1}$", e3) if kind == "lstm" else (0.0, 0.0)]
+    if any(v is KEEP for v in vectors):
         input_error(InputError("bad_weight_value", name="x_t / h_{t-1} / C_{t-1}"))
     else:
+        x, h_prev, c_prev = (np.asarray(v, dtype=np.float64) for v in vectors)
         out = cell_lab.one_step(weights, x, h_prev, c_prev)
         equations = cell_lab.lstm_equations(out, c_prev) if kind == "lstm" else cell_lab.gru_equations(out, h_prev)
         for equation in equations:
@@ -196,12 +196,11 @@ def layer_grid() -> None:
     s1, s2, s3, s4 = st.columns(4)
     grid_layers = slider(state.GRID_LAYERS, tr("lab.shapes.layers"), s1)
     grid_steps = slider(state.GRID_STEPS, tr("lab.shapes.steps"), s2)
-    # a slider needs min < max: with one layer (or one step) there is nothing to pick. Not kept in the URL:
-    # the range and the default (the last cell) follow the grid, and the key with it, so a new grid starts there
-    pick_layer = s3.slider(tr("lab.shapes.pick_layer"), 1, grid_layers, grid_layers, key=f"lab_pick_layer_{grid_layers}") \
-        if grid_layers > 1 else 1
-    pick_step = s4.slider(tr("lab.shapes.pick_step"), 1, grid_steps, grid_steps, key=f"lab_pick_step_{grid_steps}") \
-        if grid_steps > 1 else 1
+    # a slider needs min < max: with one layer (or one step) there is nothing to pick; the last cell by default
+    pick_layer = slider(narrowed(state.PICK_LAYER, high=grid_layers, default=grid_layers), tr("lab.shapes.pick_layer"),
+                        s3) if grid_layers > 1 else 1
+    pick_step = slider(narrowed(state.PICK_STEP, high=grid_steps, default=grid_steps), tr("lab.shapes.pick_step"),
+                       s4) if grid_steps > 1 else 1
     cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
     layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]
     show_svg(svg.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))

@@ -23,7 +23,7 @@ from playground.ui import (
     shipped_model,
     tr,
 )
-from playground.ui.url_state import choice, number, select, slider, use_page_state
+from playground.ui.url_state import choice, number, select, slider, submit, use_page_state
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -229,9 +229,9 @@ except CheckpointError as exc:
 with st.form("grad_span_live"):
     st.markdown(f"**{tr('grad.span.live')}**")
     f1, f2 = st.columns(2)
-    live_cell = f1.selectbox(tr("grad.span.cell"), memory_span.CELLS, format_func=str.upper)
-    live_distance = f2.select_slider(tr("grad.span.live_distance"), [1, 2, 5, 10, 20, 50], 10)
-    if st.form_submit_button(tr("grad.span.run"), icon=":material/play_arrow:"):
+    live_cell = choice(state.SPAN_CELL, tr("grad.span.cell"), f1.selectbox, format_func=str.upper, form=True)
+    live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2, form=True)
+    if submit(tr("grad.span.run"), state.STATE, "grad_span_live", icon=":material/play_arrow:"):
         session_jobs().start("span", "memory-span", lambda report, stop: memory_span.train_one(
             live_cell, live_distance, report=report, stop=stop))
 job_panel("span")

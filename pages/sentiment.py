@@ -10,13 +10,12 @@ from playground import figures, sentiment, svg
 from playground.checkpoints import CheckpointError
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
-from playground.formatting import significant
+from playground.formatting import escape_markdown, significant
 from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
-from playground.state import IGNORED
 from playground.state import sentiment as state
 from playground.ui import checkpoint_error, how_we_know, input_error, lang, require_app_shell, shipped_model, show_svg, tr
-from playground.ui.url_state import choice, slider, text, toggle, use_page_state
+from playground.ui.url_state import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
 
 
 def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
@@ -28,20 +27,32 @@ def _test_predictions(language: str, kind: str) -> pd.DataFrame:
     return sentiment_model.test_predictions(_classifier(language, kind))
 
 
+def _table_editor(start, key: str):
+    """The walk-through's (token, x_t) rows as an editable table -> the rows it shows (the first
+    MAX_TOKENS; the page says when there are more), or KEEP while a number is not one a link can carry."""
+    frame = pd.DataFrame({tr("senti.walk.token"): [t for t, _ in start], "x_t": [x for _, x in start]})
+    edited = st.data_editor(frame, num_rows="dynamic", key=key, hide_index=True,
+                            column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")}).dropna()
+    st.session_state["senti_walk_rows"] = len(edited)
+    rows = tuple((str(token)[:walkthrough.MAX_TOKEN_CHARS], float(x))
+                 for token, x in zip(edited.iloc[:walkthrough.MAX_TOKENS, 0], edited["x_t"].head(walkthrough.MAX_TOKENS),
+                                     strict=True))
+    return rows if all(math.isfinite(x) and abs(x) <= 1e6 for _, x in rows) else KEEP
+
+
+def _forget_counterfactual() -> None:
+    remember(state.COUNTERFACTUAL, state.COUNTERFACTUAL.default)
+
+
 def _load_text(review: str) -> None:
-    st.session_state[state.REVIEW.key] = review
+    remember(state.REVIEW, review)
+    _forget_counterfactual()
 
 
 require_app_shell()
-# the model language defaults to the reader's, and the review to that language's sample, which a
-# declaration cannot say: a link's refused language and Reset give those, not the declared ones
-linked_lang = None if state.MODEL_LANG.key in st.session_state else st.query_params.get(state.MODEL_LANG.key)
+# the model language defaults to the reader's and the review to that language's sample: run-time
+# defaults (dataclasses.replace below), which a refused link value and Reset fall back to
 use_page_state(state.STATE)
-if st.session_state.get(f"{state.STATE.prefix}_reset"):  # the Reset button, clicked
-    st.session_state[state.MODEL_LANG.key] = lang()
-    st.session_state[state.REVIEW.key] = state.SAMPLES[lang()]
-elif linked_lang is not None and state.MODEL_LANG.parse(linked_lang).status == IGNORED:
-    st.session_state[state.MODEL_LANG.key] = lang()
 st.title(tr("senti.title"))
 st.markdown(tr("senti.intro"))
 
@@ -59,28 +70,14 @@ def walkthrough_lab() -> None:
     w_y = slider(state.W_Y, "w_y", w3)
     with w4:
         label = choice(state.LABEL, tr("senti.walk.label"), format_func=lambda v: tr(f"senti.label.{v}"))
-    start_tokens, start_xs = list(walkthrough.LECTURE_TOKENS), list(walkthrough.LECTURE_XS)
-    if state.WALK_TOKENS.key in st.query_params and "senti_walk_tokens" not in st.session_state:
-        try:  # an edited table travels in the link, checked like any link value
-            start_tokens, start_xs = walkthrough.tokens_from_text(st.query_params[state.WALK_TOKENS.key])
-        except InputError as exc:
-            input_error(exc)
-    default_tokens = pd.DataFrame({tr("senti.walk.token"): start_tokens, "x_t": start_xs})
     st.markdown(f"**{tr('senti.walk.tokens')}**")
-    edited = st.data_editor(default_tokens, num_rows="dynamic", key="senti_walk_tokens", hide_index=True,
-                            column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")})
-    rows = edited.dropna()
-    shown_table = walkthrough.tokens_to_text(rows.iloc[:walkthrough.MAX_TOKENS, 0].astype(str).str[:20], rows["x_t"].head(
-        walkthrough.MAX_TOKENS))
-    if shown_table != walkthrough.tokens_to_text(walkthrough.LECTURE_TOKENS, walkthrough.LECTURE_XS):
-        st.query_params[state.WALK_TOKENS.key] = shown_table
-    elif state.WALK_TOKENS.key in st.query_params:
-        del st.query_params[state.WALK_TOKENS.key]
-    if len(rows) > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
-        st.warning(tr("error.too_many_steps", length=len(rows), limit=walkthrough.MAX_TOKENS), icon=":material/error:")
-        rows = rows.head(walkthrough.MAX_TOKENS)
+    rows = editor(state.WALK_TOKENS, tr("senti.walk.tokens"), _table_editor)
+    rows = stored(state.WALK_TOKENS) if rows is KEEP else rows
+    typed = st.session_state.get("senti_walk_rows", len(rows))
+    if typed > walkthrough.MAX_TOKENS:  # a pasted table of thousands of rows: read the first ones only
+        st.warning(tr("error.too_many_steps", length=typed, limit=walkthrough.MAX_TOKENS), icon=":material/error:")
     try:
-        walk = walkthrough.walkthrough(rows["x_t"].tolist(), w_x, w_h, w_y, int(label), rows.iloc[:, 0].astype(str).tolist())
+        walk = walkthrough.walkthrough([x for _, x in rows], w_x, w_h, w_y, int(label), [t for t, _ in rows])
     except InputError as exc:
         input_error(exc)
         walk = None
@@ -128,28 +125,33 @@ def classifier_lab(language: str, kind: str) -> None:
     """The review box, the position slider and the views rerun only this section (the model and
     language pickers above rerun the page: the panel below follows them)."""
     clf = classifiers[kind]
-    review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80)
+    review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80,
+                  on_change=_forget_counterfactual)
     trace = None
     try:
         cleaned, cut = clf.clean(review)
-        with st.spinner(tr("busy.review")):
-            trace = clf.trace(cleaned)
     except InputError:
         st.info(tr("senti.model.empty"))
-    if trace is not None:
+    else:
         if cut:
             st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
-        if sentiment_model.looks_like(cleaned) != language:
-            st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{sentiment_model.looks_like(cleaned)}")))
-        unknown = int((~trace["known"]).sum())
-        if unknown:
-            st.caption(tr("senti.model.unknown", count=unknown))
+        if (other := sentiment_model.language_hint(cleaned, language)) is not None:
+            st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{other}")))
+        try:
+            with st.spinner(tr("busy.review")):
+                trace = clf.trace(cleaned)
+        except InputError as exc:  # too little of it is known to the model: no verdict, and it says why
+            input_error(exc)
+    if trace is not None:
+        if unknown := int((~trace["known"]).sum()):
+            st.caption(tr("senti.model.unknown", count=unknown,
+                          tokens=escape_markdown(" ".join(clf.coverage(cleaned).listed()))))
         tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
         # the colour says which way it went (green / amber; red is kept for errors), and so do the words
         verdict = st.success if probs[-1] >= 0.5 else st.warning
         verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg",
                    model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
-        t = (st.slider(tr("senti.model.t"), 1, len(tokens), len(tokens), key=f"senti_t_{len(tokens)}")
+        t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
              if len(tokens) > 1 else 1)
         show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
         st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
@@ -178,10 +180,8 @@ def classifier_lab(language: str, kind: str) -> None:
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
         y1.plotly_chart(figures.bars(numbered, why["delta_p"], tr("senti.why.delta")), key="senti_delta")
         y2.plotly_chart(figures.bars(numbered, why["saliency"], tr("senti.why.saliency")), key="senti_saliency")
-        if st.session_state.get("senti_counterfactual_of") != cleaned:  # a new review: start the edit from it
-            st.session_state["senti_counterfactual_of"] = cleaned
-            st.session_state["senti_counterfactual"] = cleaned
-        other = st.text_input(tr("senti.why.counter"), key="senti_counterfactual")
+        # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
+        other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
             other_trace = clf.trace(other)
             both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}

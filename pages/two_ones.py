@@ -24,13 +24,18 @@ from playground.ui import (
     tr,
 )
 from playground.ui.url_state import (
+    KEEP,
     announce,
     choice,
-    generation,
+    editor,
     narrowed,
+    number,
     remember,
+    renew_editors,
+    select,
     slider,
     stored,
+    submit,
     text,
     toggle,
     use_page_state,
@@ -45,13 +50,35 @@ def _load_counterexample(example: str) -> None:
     remember(state.BITS, " ".join(example))
 
 
-def _forget_edits() -> None:
-    remember(state.WEIGHTS, None)
-
-
 def _reset_weights() -> None:
-    _forget_edits()
-    st.session_state["ones_weights_version"] = st.session_state.get("ones_weights_version", 0) + 1
+    remember(state.WEIGHTS, None)
+    renew_editors(state.STATE.prefix)
+
+
+def _weight_editors(start: two_ones.Weights, base: two_ones.Weights, key: str):
+    """The four grids and two choices of the edited weights, drawn from ``start`` -> the weights
+    they show (None: the construction itself), or KEEP after saying why they are not weights."""
+    cols = st.columns([1, 3, 3, 1])
+    arrays = {
+        "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"{key}-w_xh", cols[0]),
+        "w_hh": matrix_editor("$W_{hh}$", start.w_hh, f"{key}-w_hh", cols[1]),
+        "w_hy": matrix_editor("$W_{hy}$", start.w_hy, f"{key}-w_hy", cols[2]),
+        "h0": matrix_editor("$h_0$", start.h0[:, None], f"{key}-h0", cols[3])[:, 0],
+    }
+    a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"{key}-act",
+                              index=two_ones.ACTIVATIONS.index(start.activation), format_func=lambda a: tr(f"two.act.{a}"))
+    output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"{key}-out",
+                          index=two_ones.OUTPUTS.index(start.output), format_func=lambda o: tr(f"two.output.{o}"))
+    a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
+    try:
+        weights = two_ones.Weights(**arrays, activation=activation, output=output)
+    except InputError as exc:  # a half-typed grid (an emptied cell): the last good weights stay in the link
+        input_error(exc)
+        return KEEP
+    changed = (activation, output) != (base.activation, base.output) or any(
+        not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
+    return weights if changed else None
 
 
 require_app_shell()
@@ -84,51 +111,22 @@ def hand_built_network() -> None:
     # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
     st.header(tr("two.weights.header"))
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
-                          format_func=lambda c: tr(f"two.construction.{c}"), on_change=_forget_edits)
+                          format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
     base = two_ones.CONSTRUCTIONS[construction]()
     st.markdown(tr("two.weights.reading"))
     if construction == "tanh":
         st.markdown(tr("two.weights.tanh_note"))
     # edited weights are one structured setting (in the link too); a link with weights opens them for editing
-    edited = stored(state.WEIGHTS)
-    announce(state.WEIGHTS.key, tr("two.weights.edit"))
-    weights, editing = base, toggle(replace(state.EDIT, default=edited is not None), tr("two.weights.edit"))
+    editing = toggle(replace(state.EDIT, default=stored(state.WEIGHTS) is not None), tr("two.weights.edit"))
     if not editing:
         remember(state.WEIGHTS, None)  # the screen shows the construction, and so does the link
+        announce(state.WEIGHTS.key, tr("two.weights.edit"))
+        weights = base
     else:
-        # new editors when the weights are replaced from outside (Reset, another construction); an editor
-        # keeps the grid it was drawn from while it lives (its edits apply to that), a new one starts from the store
-        version = f"{construction}-{st.session_state.get('ones_weights_version', 0)}-{generation(state.STATE.prefix)}"
-        bases = st.session_state.setdefault("ones_editor_base", {})
-        if f"ones_w_xh-{version}" not in st.session_state or version not in bases:
-            bases.clear()
-            bases[version] = edited or base
-        start = bases[version]
-        cols = st.columns([1, 3, 3, 1])
-        arrays = {
-            "w_xh": matrix_editor("$W_{xh}$", start.w_xh, f"ones_w_xh-{version}", cols[0]),
-            "w_hh": matrix_editor("$W_{hh}$", start.w_hh, f"ones_w_hh-{version}", cols[1]),
-            "w_hy": matrix_editor("$W_{hy}$", start.w_hy, f"ones_w_hy-{version}", cols[2]),
-            "h0": matrix_editor("$h_0$", start.h0[:, None], f"ones_h0-{version}", cols[3])[:, 0],
-        }
-        a1, a2, a3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-        activation = a1.selectbox(tr("two.weights.activation"), two_ones.ACTIVATIONS, key=f"ones_act-{version}",
-                                  index=two_ones.ACTIVATIONS.index(start.activation),
-                                  format_func=lambda a: tr(f"two.act.{a}"))
-        output = a2.selectbox(tr("two.weights.output"), two_ones.OUTPUTS, key=f"ones_out-{version}",
-                              index=two_ones.OUTPUTS.index(start.output), format_func=lambda o: tr(f"two.output.{o}"))
-        a3.button(tr("two.weights.reset"), key="ones_reset_weights", on_click=_reset_weights, icon=":material/restart_alt:")
-        try:
-            weights = two_ones.Weights(**arrays, activation=activation, output=output)
-        except InputError as exc:
-            input_error(exc)
-            weights = None
-        changed = (activation, output) != (base.activation, base.output) or any(
-            not np.array_equal(value, getattr(base, name)) for name, value in arrays.items())
-        if changed:
+        edited = editor(state.WEIGHTS, tr("two.weights.edit"), lambda start, key: _weight_editors(start or base, base, key))
+        weights = None if edited is KEEP else edited or base
+        if edited is not None and edited is not KEEP:
             st.caption(tr("two.weights.edited"))
-        if weights is not None:  # a half-typed grid (an emptied cell) keeps the last good weights
-            remember(state.WEIGHTS, weights if changed else None)
     st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
                             (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
 
@@ -185,16 +183,15 @@ hand_built_network()
 # --- 5. learn it from scratch ----------------------------------------------------------------------
 st.header(tr("two.train.header"))
 st.markdown(tr("two.train.intro"))
-defaults = two_ones.TrainSettings()
 with st.form("ones_train"):
     f1, f2, f3, f4, f5 = st.columns(5)
-    hidden = f1.slider(tr("two.train.hidden"), 2, 16, defaults.hidden)
-    train_activation = f2.selectbox(tr("two.train.activation"), ["tanh", "relu"],
-                                    format_func=lambda a: tr(f"two.act.{a}"))
-    lr = f3.select_slider(tr("two.train.lr"), [0.001, 0.003, 0.01, 0.03, 0.1, 0.3], value=defaults.lr)
-    steps = f4.slider(tr("two.train.steps"), 50, 2000, defaults.steps, step=50)
-    seed = f5.number_input(tr("two.train.seed"), 0, 10_000, defaults.seed)
-    if st.form_submit_button(tr("two.train.start"), icon=":material/play_arrow:"):
+    hidden = slider(state.TRAIN_HIDDEN, tr("two.train.hidden"), f1, form=True)
+    train_activation = choice(state.TRAIN_ACTIVATION, tr("two.train.activation"), f2.selectbox,
+                              format_func=lambda a: tr(f"two.act.{a}"), form=True)
+    lr = select(state.TRAIN_LR, tr("two.train.lr"), f3, form=True)
+    steps = slider(state.TRAIN_STEPS, tr("two.train.steps"), f4, form=True)
+    seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5, form=True)
+    if submit(tr("two.train.start"), state.STATE, "ones_train", icon=":material/play_arrow:"):
         settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
         session_jobs().start("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop))
 job_panel("two_ones")

@@ -60,6 +60,7 @@ class Job:
     stop_event: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
     out_of_time: bool = False  # stopped by its time budget, not by its owner
+    number: int = 0  # per visitor and slot, from 1 (``SessionJobs``); ``id`` counts the server's jobs
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def report(self, **fields: Any) -> None:
@@ -156,15 +157,29 @@ class SessionJobs:
     def __init__(self, runner: JobRunner) -> None:
         self.runner = runner
         self.jobs: dict[str, Job] = {}
+        self.started: dict[str, int] = {}  # per slot: how many jobs this session has started there
+        self.replaced: dict[str, int] = {}  # per slot: the number of the job (and model) the latest one replaced
 
     def start(self, slot: str, name: str, work) -> Job:
         """Start ``work`` under ``slot``. One visitor trains one thing at a time: any of the
         session's jobs still running (in this slot or another page's) is stopped first, so one
-        session never holds more than one of the server's slots."""
+        session never holds more than one of the server's slots.
+
+        Jobs are numbered per session and slot from 1 (``Job.number``: what the visitor is shown,
+        whatever other visitors do). A slot keeps one job, and so one trained model: the new job
+        replaces the previous one, whose model is let go (one live model per visitor bounds the
+        server's memory); ``replaced[slot]`` keeps its number, so the page can say so."""
         for old in self.jobs.values():
             if not old.finished:
                 old.stop()
+        previous = self.jobs.get(slot)
+        if previous is not None and (previous.result is not None or not previous.finished):
+            self.replaced[slot] = previous.number  # it had a model, or was making one
+        else:
+            self.replaced.pop(slot, None)
+        self.started[slot] = self.started.get(slot, 0) + 1
         job = self.runner.submit(name, work)
+        job.number = self.started[slot]
         self.jobs[slot] = job
         return job
 

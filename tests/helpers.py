@@ -14,3 +14,14 @@ def open_page(path: str | None = None, locale: str = "en-US", link: dict[str, st
     for key, value in (link or {}).items():
         at.query_params[key] = value
     return at.switch_page(path).run() if path else at.run()
+
+
+def _clear_session_jobs():
+    from playground.ui.jobs import session_jobs
+
+    session_jobs.clear()
+
+
+def fresh_session() -> None:
+    """AppTest runs every test in one session ("test session id"): forget its jobs (and live models)."""
+    AppTest.from_function(_clear_session_jobs, default_timeout=30).run()

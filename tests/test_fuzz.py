@@ -441,8 +441,11 @@ def test_cloze_generation_prompt(prompt, length):
     forward, backward = cloze_readers()
     if not prompt.strip() or len(prompt) > cloze.MAX_SENTENCE:
         return  # the page refuses these itself
-    left = outcome(cs.generate, forward, cloze.BOUNDARY + prompt, length, "greedy")
     both = outcome(cloze.generate_with_both, forward, backward, prompt, length)
+    if not forward.vocab.coverage(prompt).readable:  # no continuation of a prompt the readers cannot read
+        assert both is REFUSED and outcome(cloze.generate_left_only, forward, prompt, length) is REFUSED
+        return
+    left = outcome(cs.generate, forward, cloze.BOUNDARY + prompt, length, "greedy")
     assert left is not REFUSED and len(left.text) == length
     assert both is not REFUSED and len(both) <= length and cloze.BOUNDARY not in both
 

@@ -113,3 +113,32 @@ def test_a_job_is_stopped_by_its_time_budget():
     assert job.join(3.0) and job.status == STOPPED and job.out_of_time and job.snapshot()["out_of_time"]
     free = runner.submit("unlimited", lambda report, stop: 1, max_seconds=None)
     assert free.join(2.0) and free.status == DONE and not free.out_of_time
+
+
+def test_jobs_are_numbered_per_session_and_slot_and_a_replaced_one_is_remembered():
+    """Issue 24: live models were numbered by the server's job count (#3, then #4 after two trainings),
+    and the one a new training replaced left without a word."""
+    runner = JobRunner(cap=4)
+    other = SessionJobs(runner)  # another visitor on the same server
+    assert other.start("charlm", "theirs", lambda report, stop: "their model").join(2)
+    mine = SessionJobs(runner)
+    first = mine.start("charlm", "a", lambda report, stop: "model 1")
+    assert first.join(2) and first.number == 1 and first.id == 2 and "charlm" not in mine.replaced
+    second = mine.start("charlm", "b", blocking_work)
+    assert second.number == 2 and mine.replaced["charlm"] == 1  # its model is let go: say which one
+    third = mine.start("charlm", "c", lambda report, stop: "model 3")  # replaces one still training
+    assert third.join(2) and third.number == 3 and mine.replaced["charlm"] == 2
+    assert mine.start("other", "d", lambda report, stop: None).number == 1  # each slot counts from 1
+    assert other.get("charlm").number == 1  # the other visitor's numbers are their own
+
+
+def test_a_failed_job_replaced_nothing():
+    runner = JobRunner(cap=2)
+    session = SessionJobs(runner)
+
+    def boom(report, stop):
+        raise RuntimeError("loss is NaN")
+
+    assert session.start("charlm", "bad", boom).join(2)
+    nxt = session.start("charlm", "good", lambda report, stop: "model")
+    assert nxt.join(2) and nxt.number == 2 and "charlm" not in session.replaced

@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from helpers import open_page
+from helpers import fresh_session, open_page
 from streamlit.testing.v1 import AppTest
 
 from playground.i18n import t
@@ -273,17 +273,6 @@ def test_no_continuation_of_a_prompt_the_model_cannot_read():
     assert not cells.dataframe  # no ranking of cells over it
 
 
-def _clear_session_jobs():
-    from playground.ui.jobs import session_jobs
-
-    session_jobs.clear()
-
-
-def _fresh_session():
-    """AppTest runs every test in one session ("test session id"): forget its live models (its jobs)."""
-    AppTest.from_function(_clear_session_jobs, default_timeout=30).run()
-
-
 def _train_live(at, number):
     next(b for b in at.button if b.label == t("charlm.live.start", "en")).click().run()
     assert not at.exception
@@ -299,7 +288,7 @@ def test_live_models_are_numbered_per_visitor_and_a_replaced_one_is_named():
     count), and the first left the model list without a word."""
     from playground.ui.jobs import job_runner
 
-    _fresh_session()
+    fresh_session()
     job_runner().submit("another visitor's job", lambda report, stop: None).join(5)  # the server counts it
     at = _page()
     at.button_group(key="lm_source").set_value("paste").run()
@@ -320,8 +309,8 @@ def test_live_models_are_numbered_per_visitor_and_a_replaced_one_is_named():
     assert not at.exception
 
 
-def test_a_link_to_a_live_model_opens_the_default_in_a_fresh_session():
-    _fresh_session()  # no model of its own yet
+def test_a_link_to_a_live_model_opens_the_default_in_afresh_session():
+    fresh_session()  # no model of its own yet
     at = open_page("pages/charlm.py", link={"lm_model": "live-1"})
     assert not at.exception
     assert at.button_group(key="lm_model").value == "charlm_shakespeare_lstm"

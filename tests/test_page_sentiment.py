@@ -52,6 +52,9 @@ def test_bad_input_gets_messages():
     assert "up to 500 characters" in at.text_area(key="senti_review").label
     at.text_area(key="senti_review").set_value("这本书很好").run()
     assert t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en")) in [w.value for w in at.warning]
+    # the English model knows none of it: no verdict, and so no counterfactual box (issue 24)
+    assert t("error.unreadable_none", "en", total=5, unknown="这 本 书 很 好") in [w.value for w in at.warning]
+    at.text_area(key="senti_review").set_value("a fine film").run()
     at.text_input(key="senti_counterfactual").set_value("").run()
     assert not at.exception
 

@@ -55,7 +55,7 @@ def test_counterexample_loads_into_the_input():
     at.button_group(key="ones_construction").set_value("tanh").run()
     assert t("two.check.ok", "en", count=2046) in [s.value for s in at.success]
     at.toggle(key="ones_edit").set_value(True).run()
-    at.selectbox(key="ones_act-tanh-0-0").set_value("relu").run()
+    at.selectbox(key="ones_weights-1-act").set_value("relu").run()
     assert t("two.check.fail", "en", example="11", length=2) in [e.value for e in at.error]
     load = next(b for b in at.button if b.label == t("two.check.load", "en"))
     load.click().run()

@@ -98,7 +98,9 @@ def test_bad_text_and_unknown_tokens(shipped):
         clf.predict("   ")
     text, cut = clf.clean("好" * 600)
     assert cut and len(text) == S.MAX_CHARS
-    assert not clf.trace("𪚥𪚥好")["known"].iloc[0]  # a rare character is <unk>, not an error
+    assert not clf.trace("𪚥很好")["known"].iloc[0]  # a rare character is <unk>, not an error
+    with pytest.raises(InputError):  # ... unless too much of the text is: then no probability (tests/test_coverage.py)
+        clf.trace("𪚥𪚥好")
     influence = S.influence(clf, "味道很好，但服务太慢了")
     assert len(influence) == 11 and np.isfinite(influence["saliency"]).all()
     with pytest.raises(InputError):

@@ -213,8 +213,18 @@ def test_bad_sources_are_refused_with_their_reason(text, code):
 def test_traditional_is_converted_and_unknown_characters_listed():
     source = prepare_source("我愛自然語言處理", SRC)
     assert source.text == "我爱自然语言处理" and source.converted and source.unknown == []
-    source = prepare_source("我爱猫猫和狗", SRC)
+    source = prepare_source("我爱自然猫猫和狗", SRC)
     assert not source.converted and source.unknown == ["猫", "和", "狗"]
+
+
+@pytest.mark.parametrize(("text", "code", "known"), [("猫和狗", "unreadable_none", 0),
+                                                     ("我爱猫猫和狗", "unreadable_few", 2)])
+def test_a_sentence_the_encoder_cannot_read_is_not_translated(text, code, known):
+    """No translation without evidence (issue 24): all or most characters unknown -> refused, naming them."""
+    with pytest.raises(InputError) as info:
+        Translator(_model(True), SRC, TGT).translate(text, "greedy")
+    assert info.value.code == code and info.value.params == {"unknown": ("猫", "和", "狗"), "known": known,
+                                                              "total": len(text)}
 
 
 @pytest.mark.parametrize(("args", "name"), [

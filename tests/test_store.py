@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import fresh_session
 from streamlit.testing.v1 import AppTest
 
 from playground import two_ones
@@ -83,12 +84,12 @@ def test_every_text_box_takes_exactly_what_its_page_reads():
 
     limits = {"s2s_text": MAX_SOURCE_CHARS, "s2s_long": MAX_SOURCE_CHARS, "home_order_a": ORDER_CHARS,
               "home_order_b": ORDER_CHARS, "beyond_cloze_text": MAX_SENTENCE, "beyond_gen_prompt": MAX_SENTENCE,
-              "senti_review": REVIEW_CHARS, "lab_text": ORDER_CHARS, "lm_prompt": MAX_PROMPT,
+              "senti_review": REVIEW_CHARS, "senti_counterfactual": REVIEW_CHARS, "lab_text": ORDER_CHARS,
+              "lm_prompt": MAX_PROMPT,
               "cells_text": MAX_TEXT, "cells_regex": MAX_PATTERN, "cells_clamp_prompt": MAX_PROMPT,
               "ones_bits": 2 * two_ones.MAX_STEPS}
     texts = {s.key: s.max_chars for spec in PAGES for s in _state(spec.key).settings if s.kind == "str"}
     assert texts == limits  # a new text setting is added here with the limit its page reads
-    assert (SPEC["seq2seq"].key, 40) and MAX_SOURCE_CHARS == 40
 
 
 @pytest.mark.parametrize(("page", "key", "lang", "words"), [("seq2seq", "s2s_text", "en", "up to 40 characters"),
@@ -129,7 +130,10 @@ def test_a_chinese_review_comes_back_read_by_the_chinese_model():
 
 
 def _choices(page: str) -> list:
-    return [s for s in _state(page).settings if s.kind == "choice" and not s.needs and len(s.options) > 1]
+    """Choices drawn under the defaults, outside forms (a form's: test_a_form_keeps_what_was_sent)."""
+    state = _state(page)
+    return [s for s in state.settings if s.kind == "choice" and not s.needs and len(s.options) > 1
+            and state.form_of(s.key) is None]
 
 
 @pytest.mark.parametrize("case", [(spec.key, s.key) for spec in PAGES for s in _choices(spec.key)],
@@ -211,3 +215,20 @@ def test_no_page_touches_the_url_or_streamlit_internals():
     writers = [p.relative_to(ROOT).as_posix() for p in (ROOT / "playground").rglob("*.py")
                if "st.query_params" in p.read_text(encoding="utf-8")]
     assert sorted(writers) == ["playground/ui/language.py", "playground/ui/models.py", "playground/ui/url_state.py"]
+
+
+def test_a_form_keeps_what_was_sent():
+    """Widgets in a form change only when it is sent: the two-1s training settings, sent with Start,
+    come back after another page and stand in the link."""
+    at = _open(_app(), "two_ones")
+    at.get_by_key("ones_train_hidden").set_value(6)
+    at.get_by_key("ones_train_activation").set_value("relu")
+    at.get_by_key("ones_train_steps").set_value(100)
+    start = next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:ones_train-"))
+    start.click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    _open(at, "home")
+    _open(at, "two_ones")
+    assert at.get_by_key("ones_train_hidden").value == 6 and at.get_by_key("ones_train_activation").value == "relu"
+    assert _url(at)["ones_train_hidden"] == "6" and _url(at)["ones_train_steps"] == "100"
+    fresh_session()  # the page tests after this one expect no job of this session's

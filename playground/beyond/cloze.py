@@ -90,6 +90,7 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
     if not 1 <= k <= 4:
         raise InputError("out_of_range", name="k", low=1, high=4)
     left, right = parse(text)
+    forward.vocab.coverage(left + right).require()  # no answer for a sentence the readers cannot read
     rev_right = right[::-1]
     candidates = set(_continuations(forward, left, k, width))
     candidates |= {c[::-1] for c in _continuations(backward, rev_right, k, width)}
@@ -112,25 +113,28 @@ def unknown_chars(forward: cs.FastSampler, text: str) -> list[str]:
     return [c for c in forward.vocab.unknown(text) if c not in "".join(BLANKS)]
 
 
-def check_prompt(prompt: str) -> str:
-    """A generation prompt for the two readers: not blank, at most MAX_SENTENCE characters."""
+def check_prompt(prompt: str, forward: cs.FastSampler | None = None) -> str:
+    """A generation prompt for the two readers: not blank, at most MAX_SENTENCE characters and,
+    given the ``forward`` reader, one it can read (``playground.coverage``)."""
     if not (prompt or "").strip():
         raise InputError("empty_text")
     if len(prompt) > MAX_SENTENCE:
         raise InputError("text_too_long", length=len(prompt), limit=MAX_SENTENCE)
+    if forward is not None:
+        forward.vocab.coverage(prompt).require()
     return prompt
 
 
 def generate_left_only(forward: cs.FastSampler, prompt: str, length: int = 12) -> str:
     """Greedy continuation by the forward reader alone, up to the end of the sentence."""
-    check_prompt(prompt)
+    check_prompt(prompt, forward)
     return cs.generate(forward, BOUNDARY + prompt, length, "greedy").text.split(BOUNDARY)[0]
 
 
 def generate_with_both(forward: cs.FastSampler, backward: cs.FastSampler, prompt: str, length: int = 8) -> str:
     """Greedy 'generation' that adds the backward model's opinion. The future is unwritten, so the
     backward model can only read the sentence boundary: it votes for what ends sentences."""
-    check_prompt(prompt)
+    check_prompt(prompt, forward)
     text = prompt
     for _ in range(int(length)):
         lp_f = cs.log_softmax(forward.feed(BOUNDARY + text)[0][0].astype(np.float64))

@@ -238,11 +238,13 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
 
 
 def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
-    """Raise for an unusable prompt; return the characters the model has never seen (read as unknown)."""
+    """Raise for an unusable prompt (empty, too long, or too little of it known to the model to
+    continue it: ``playground.coverage``); return the characters the model has never seen (read as unknown)."""
     if not prompt:
         raise InputError("empty_text")
     if len(prompt) > MAX_PROMPT:
         raise InputError("text_too_long", length=len(prompt), limit=MAX_PROMPT)
+    sampler.vocab.coverage(prompt).require()
     return sampler.vocab.unknown(prompt)
 
 

@@ -30,18 +30,22 @@ _COUNTED_REPEAT = regex.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
 FEATURES = ("in_string", "in_comment", "indent", "column", "bracket_depth", "line_start")
 
 
-def check_text(text: str) -> str:
+def check_text(text: str, vocab=None) -> str:
+    """A text to read: not blank, at most MAX_TEXT characters and, given the model's ``vocab``, one it
+    can read (``playground.coverage``: a cell's activation over text it cannot read shows nothing of it)."""
     if not text or not text.strip():
         raise InputError("empty_text")
     if len(text) > MAX_TEXT:
         raise InputError("text_too_long", length=len(text), limit=MAX_TEXT)
+    if vocab is not None:
+        vocab.coverage(text).require()
     return text
 
 
 def activations(sampler: FastSampler, text: str, which: str = "cell") -> np.ndarray:
     """(layers, len(text), hidden): each unit's value after reading each character.
     ``which`` = "cell" (LSTM: tanh(c); other cells: h) or "hidden" (h)."""
-    check_text(text)
+    check_text(text, sampler.vocab)
     if which not in ("cell", "hidden"):
         raise InputError("bad_choice", name=which)
     state = sampler.initial_state(1)

@@ -23,6 +23,7 @@ import torch
 from torch import Tensor, nn
 
 from playground.checkpoints import ModelCard, freeze, load_checkpoint
+from playground.coverage import Coverage, coverage
 from playground.errors import InputError
 
 UNKNOWN = "\ufffd"  # index 0: any character the training text never had
@@ -65,6 +66,12 @@ class CharVocab:
         """The characters of ``text`` this vocabulary lacks (each once, in order of appearance)."""
         index = self.index
         return list(dict.fromkeys(c for c in text if c not in index))
+
+    def coverage(self, text: str) -> Coverage:
+        """Which characters of ``text`` the model reads as themselves (``UNKNOWN`` itself, typed, is
+        read as unknown too); ``.require()`` refuses a text it cannot read."""
+        index = self.index
+        return coverage(text, lambda c: index.get(c, 0) != 0)
 
     def decode(self, ids) -> str:
         return "".join(self.chars[int(i)] for i in ids)

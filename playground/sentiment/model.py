@@ -17,11 +17,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 import pandas as pd
+import regex
 import torch
 from torch import nn
 
 from playground.cells import CellWeights, step
 from playground.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
+from playground.coverage import Coverage, coverage
 from playground.datasets import reviews
 from playground.datasets.reviews import by_split
 from playground.errors import InputError
@@ -162,22 +164,31 @@ class Classifier:
         # as many as ``encode`` keeps: lower-casing can lengthen a text ("İ" becomes "i" + a combining dot)
         return tokenize(self.clean(text)[0], self.lang)[:MAX_CHARS]
 
+    def coverage(self, text: str) -> Coverage:
+        """Which of the tokens the model reads from ``text`` its vocabulary holds (the rest are <unk>)."""
+        return coverage(self.tokens(text), self._lookup[0])
+
     @torch.no_grad()
     def predict(self, text: str) -> float:
+        """P(positive) for ``text``; InputError for an empty text or one it cannot read (``Coverage.require``):
+        no probability without evidence."""
         x = pad_batch([encode(self.clean(text)[0], self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)])
         if not self.tokens(text):
             raise InputError("empty_text")
+        self.coverage(text).require()
         dev = next(self.model.parameters()).device
         return float(torch.sigmoid(self.model(x.to(dev))[0])[0])
 
     @torch.no_grad()
     def trace(self, text: str) -> pd.DataFrame:
         """One row per token: token, known (in vocabulary), p_positive after this prefix, h, and the
-        gates (LSTM: i, f, o, c; GRU: z, r) as lists, computed step by step with playground.cells."""
+        gates (LSTM: i, f, o, c; GRU: z, r) as lists, computed step by step with playground.cells.
+        InputError for an empty text or one the model cannot read (``Coverage.require``)."""
         clean = self.clean(text)[0]
         toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
         if not toks:
             raise InputError("empty_text")
+        coverage(toks, self._lookup[0]).require()
         ids = encode(clean, self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)
         dev = next(self.model.parameters()).device
         x = torch.tensor(ids, device=dev)
@@ -246,6 +257,18 @@ def looks_like(text: str) -> str:
     cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
     latin = sum(ch.isascii() and ch.isalpha() for ch in text)
     return "zh" if cjk >= latin else "en"
+
+
+_HAN, _LATIN_WORD = regex.compile(r"\p{Han}"), regex.compile(r"\p{Latin}+")
+
+
+def language_hint(text: str, lang: str) -> str | None:
+    """The other language ('zh' or 'en') when ``text`` holds its letters, and more of them than of
+    ``lang``'s (Han characters against Latin words, each about one unit of meaning: "iPhone 很好用"
+    is Chinese); else None. A text of emoji, digits or punctuation holds neither: no hint."""
+    han, latin = len(_HAN.findall(text)), len(_LATIN_WORD.findall(text))
+    mine, theirs = (han, latin) if lang == "zh" else (latin, han)
+    return ("en" if lang == "zh" else "zh") if theirs > mine else None
 
 
 def load_corpus(lang: str, download: bool = True):

@@ -1,7 +1,8 @@
 """What the page (and a student in a notebook) calls: ``load_translator(attention=True).translate(text)``.
 
-Checks the input (empty, only punctuation, English in the Chinese box, too long; Traditional
-characters converted to Simplified; characters the model never saw become <unk> and are listed),
+Checks the input (empty, only punctuation, English in the Chinese box, too long, too few characters
+the model knows to read: ``playground.coverage``; Traditional characters converted to Simplified;
+characters the model never saw become <unk> and are listed),
 runs the chosen search, then teacher-forces the answer once more to report, for every output
 position, the top candidates, the attention weights and the log-probability at temperature 1.
 """
@@ -16,6 +17,7 @@ import numpy as np
 import regex
 
 from playground.checkpoints import load_checkpoint
+from playground.coverage import coverage
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
 from playground.errors import InputError, whole
 from playground.seq2seq.decoding import (
@@ -61,6 +63,7 @@ def prepare_source(text: str, vocab: Vocab) -> Source:
     if not _HAN.search(normalised):
         raise InputError("seq2seq_english" if _LATIN.search(normalised) else "seq2seq_no_chinese")
     chars = source_tokens(normalised)
+    coverage(chars, vocab.index).require()  # no translation of a sentence the encoder cannot read
     unknown = sorted(set(vocab.unknown(chars)), key=chars.index)
     return Source(typed, normalised, normalize_zh(typed) != normalised, chars, unknown)
 

@@ -140,12 +140,23 @@ class PageState:
 
     prefix: str
     settings: tuple[Setting, ...]
+    # the page's forms: form key -> the keys of the settings inside it (kept only when the form is sent)
+    forms: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         keys = [s.key for s in self.settings]
         assert len(keys) == len(set(keys)), f"{self.prefix}: a key is declared twice"
         for key in keys:
             assert key.startswith(self.prefix + "_"), f"{key} lacks the page prefix {self.prefix}_"
+        for _, members in self.forms:
+            assert set(members) <= set(keys), f"{self.prefix}: a form holds an undeclared setting"
+
+    def form_of(self, key: str) -> str | None:
+        """The form the setting's widget sits in, or None."""
+        return next((form for form, members in self.forms if key in members), None)
+
+    def form_settings(self, form: str) -> tuple[Setting, ...]:
+        return tuple(self[key] for key in dict(self.forms)[form])
 
     def __getitem__(self, key: str) -> Setting:
         for setting in self.settings:
@@ -171,3 +182,20 @@ class PageState:
                 if parsed.status != OK:
                     notices.append((setting.key, str(values[setting.key])[:40], parsed.status))
         return clean, notices
+
+
+def vector(key: str, default: tuple[float, ...], bound: float = 1e6, needs: tuple = ()) -> Structured:
+    """A fixed-length vector of finite numbers (at most ``bound`` in size), in a link as "1,-0.5,0.3"."""
+    size = len(default)
+
+    def encode(values) -> str:
+        return ",".join(f"{float(v):.6g}" for v in values)
+
+    def decode(text: str) -> tuple[float, ...]:
+        values = tuple(float(v) for v in text.split(","))
+        if len(values) != size or not all(math.isfinite(v) and abs(v) <= bound for v in values):
+            raise ValueError(text)
+        return values
+
+    return Structured(key, tuple(float(v) for v in default), max_chars=16 * size, encode=encode, decode=decode,
+                      needs=needs)

@@ -2,7 +2,7 @@
 
 from playground.cell_lab import LECTURE_SCALAR
 from playground.home.order import MAX_CHARS
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, vector
 
 # the lecture's scalar LSTM: gates in [0, 1], cell values in [-1, 1]
 C_PREV = Setting("lab_c_prev", float(LECTURE_SCALAR.c_prev), -1.0, 1.0, 0.01)
@@ -15,7 +15,11 @@ SCALAR = {"c_prev": C_PREV, "f": F, "i": I, "c_tilde": C_TILDE, "o": O}  # by th
 # one vector step
 CELL = Setting("lab_cell", "lstm", options=("lstm", "gru"))
 SEED = Setting("lab_seed", 0, 0, 9999)
-UNIT = Setting("lab_unit", 0, options=(0, 1))  # the hidden unit drawn (m = 2)
+UNIT = Setting("lab_unit", 0, options=(0, 1), needs=(("lab_cell", "lstm"),))  # the hidden unit drawn (m = 2)
+# the step's inputs, three editable grids (d = 3, m = 2); C_{t-1} only for the LSTM
+VEC_X = vector("lab_vec_x", (1.0, -0.5, 0.3))
+VEC_H = vector("lab_vec_h", (0.1, -0.2))
+VEC_C = vector("lab_vec_c", (0.5, -0.4), needs=((CELL.key, "lstm"),))
 
 # the conveyor belt: as long as the seeded belt takes
 TEXT = Setting("lab_text", "服务慢，但味道很好", max_chars=MAX_CHARS)
@@ -32,6 +36,9 @@ BIDIRECTIONAL = Setting("lab_bidirectional", False)
 BI_HIDDEN = Setting("lab_bi_hidden", 3, 1, 16)
 GRID_LAYERS = Setting("lab_grid_layers", 3, 1, 6)
 GRID_STEPS = Setting("lab_grid_steps", 6, 1, 10)
+# the picked cell of the grid: up to the grid's size (the page narrows them), its last layer and step by default
+PICK_LAYER = Setting("lab_pick_layer", 6, 1, 6)
+PICK_STEP = Setting("lab_pick_step", 10, 1, 10)
 
-STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, TEXT, BIAS, T, D, M, LAYERS, BIDIRECTIONAL,
-                          BI_HIDDEN, GRID_LAYERS, GRID_STEPS))
+STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, VEC_X, VEC_H, VEC_C, TEXT, BIAS, T, D, M, LAYERS,
+                          BIDIRECTIONAL, BI_HIDDEN, GRID_LAYERS, GRID_STEPS, PICK_LAYER, PICK_STEP))

@@ -20,15 +20,17 @@ FILES = tuple(held_out_python_files())
 
 # the source's default is the model's own corpus (the Python model's by default)
 SOURCE = Setting("cells_source", "python", options=("python", "shakespeare", "paste"))
-FILE = Setting("cells_file", "base64.py" if "base64.py" in FILES else FILES[0], options=FILES)
-OFFSET = Setting("cells_offset", 0, 0, MAX_OFFSET, 500)
-TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=MAX_TEXT)
-WHICH = Setting("cells_which", "cell", options=("cell", "hidden"))
+FILE = Setting("cells_file", "base64.py" if "base64.py" in FILES else FILES[0], options=FILES,
+               needs=(("cells_source", "python"),))
+OFFSET = Setting("cells_offset", 0, 0, MAX_OFFSET, 500, needs=(("cells_source", "python"),))
+TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=MAX_TEXT,
+               needs=(("cells_source", "paste"),))
+WHICH = Setting("cells_which", "cell", options=("cell", "hidden"), needs=(("cells_model", "charlm_python_lstm"),))
 REGEX = Setting("cells_regex", r"\bdef\b.*", max_chars=MAX_PATTERN)
 # "manual", or the best cell for a feature; the page offers only the features the text has
 FOCUS = Setting("cells_focus", "in_string", options=("manual", *FEATURES, "regex"))
-LAYER = Setting("cells_layer", MAX_LAYERS, 1, MAX_LAYERS)
-UNIT = Setting("cells_unit", 1, 1, MAX_HIDDEN)
+LAYER = Setting("cells_layer", MAX_LAYERS, 1, MAX_LAYERS, needs=(("cells_focus", "manual"),))
+UNIT = Setting("cells_unit", 1, 1, MAX_HIDDEN, needs=(("cells_focus", "manual"),))
 CLAMP_VALUE = Setting("cells_clamp_value", 1.0, -3.0, 3.0, 0.1)
 CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)
 CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)

@@ -1,6 +1,7 @@
 """The Gradients page's settings (the lab's defaults are the library's ``LabSettings``)."""
 
 from playground.gradients.experiments import INITS, MEASURES, LabSettings
+from playground.gradients.memory_span import CELLS
 from playground.state import PageState, Setting
 
 _LAB = LabSettings()
@@ -21,5 +22,10 @@ CLIP = Setting("grad_clip", 1.0, options=(0.1, 0.3, 1.0, 3.0, 10.0, 100.0))
 CLIP_SCALE = Setting("grad_clip_scale", 1.3, 0.9, 2.0, 0.05)
 WINDOW = Setting("grad_window", 20, 1, 200)  # truncated BPTT over 200 steps (experiments.truncated_bptt)
 
+# one live point of the memory-span experiment (a form: kept when it is sent)
+SPAN_CELL = Setting("grad_span_cell", CELLS[0], options=tuple(CELLS))
+SPAN_DISTANCE = Setting("grad_span_distance", 10, options=(1, 2, 5, 10, 20, 50))
+
 STATE = PageState("grad", (A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
-                           FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW))
+                           FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW, SPAN_CELL, SPAN_DISTANCE),
+                  forms=(("grad_span_live", (SPAN_CELL.key, SPAN_DISTANCE.key)),))

@@ -19,10 +19,14 @@ MODEL_LANG = Setting("senti_model_lang", "zh", options=LANGS)
 KIND = Setting("senti_kind", "lstm", options=KINDS)
 # the box takes what the model reads (MAX_CHARS)
 REVIEW = Setting("senti_review", SAMPLES["zh"], max_chars=MAX_CHARS)
+# the prefix shown on the strip: up to the review's last token, which it is by default (narrowed by the page)
+T = Setting("senti_t", MAX_CHARS, 1, MAX_CHARS)
+# the counterfactual: an edited copy of the review ("" here; the page starts it from the review)
+COUNTERFACTUAL = Setting("senti_counterfactual", "", max_chars=MAX_CHARS)
 SHOW_ALL = Setting("senti_show_all", True)
 # which inside view the heat map shows: the hidden state or one gate (the page offers the kind's own)
 VIEWS = ("h", "i", "f", "o", "c", "z", "r")
-VIEW = Setting("senti_view", "h", options=VIEWS)
+VIEW = Setting("senti_view", "h", options=VIEWS, needs=(("senti_kind", "lstm"),))
 
 
 
@@ -40,4 +44,5 @@ def _decode_table(text: str) -> tuple[tuple[str, float], ...]:
 WALK_TOKENS = Structured("senti_walk_table", tuple(zip(LECTURE_TOKENS, LECTURE_XS, strict=True)),
                          max_chars=3000, encode=_encode_table, decode=_decode_table)
 
-STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, SHOW_ALL, VIEW, WALK_TOKENS))
+STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, T, COUNTERFACTUAL, SHOW_ALL, VIEW,
+                            WALK_TOKENS))

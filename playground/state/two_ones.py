@@ -1,7 +1,15 @@
 """The "two consecutive 1s" page's settings."""
 
 from playground.state import PageState, Setting, Structured
-from playground.two_ones import CONSTRUCTIONS, LECTURE_EXAMPLE, MAX_STEPS, Weights, weights_from_text, weights_to_text
+from playground.two_ones import (
+    CONSTRUCTIONS,
+    LECTURE_EXAMPLE,
+    MAX_STEPS,
+    TrainSettings,
+    Weights,
+    weights_from_text,
+    weights_to_text,
+)
 
 # room for MAX_STEPS bits, each with one separator (the page says "up to MAX_STEPS bits")
 BITS = Setting("ones_bits", " ".join(LECTURE_EXAMPLE), max_chars=2 * MAX_STEPS)
@@ -26,4 +34,15 @@ EDIT = Setting("ones_edit", False)
 WEIGHTS = Structured("ones_weights", None, max_chars=400, encode=_encode_weights, decode=_decode_weights,
                      needs=((EDIT.key, True),))
 
-STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS))
+# training from scratch (a form: kept when it is sent); the library's TrainSettings checks the same ranges
+_TRAIN = TrainSettings()
+TRAIN_HIDDEN = Setting("ones_train_hidden", _TRAIN.hidden, 2, 16)
+TRAIN_ACTIVATION = Setting("ones_train_activation", _TRAIN.activation, options=("tanh", "relu"))
+TRAIN_LR = Setting("ones_train_lr", _TRAIN.lr, options=(0.001, 0.003, 0.01, 0.03, 0.1, 0.3))
+TRAIN_STEPS = Setting("ones_train_steps", _TRAIN.steps, 50, 2000, 50)
+TRAIN_SEED = Setting("ones_train_seed", _TRAIN.seed, 0, 10_000)
+
+TRAIN = (TRAIN_HIDDEN, TRAIN_ACTIVATION, TRAIN_LR, TRAIN_STEPS, TRAIN_SEED)
+
+STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN),
+                  forms=(("ones_train", tuple(s.key for s in TRAIN)),))

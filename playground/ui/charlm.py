@@ -7,10 +7,11 @@ import streamlit as st
 
 from playground import charlm
 from playground.checkpoints import CheckpointError
+from playground.state import Setting
 from playground.ui.jobs import session_jobs
 from playground.ui.models import checkpoint_error, shipped_model
 from playground.ui.shell import tr
-from playground.ui.url_state import url_choice
+from playground.ui.url_state import choice
 
 
 def shipped_lm(name: str, subject=charlm) -> charlm.LanguageModel:
@@ -34,22 +35,40 @@ def cached_corpus(name: str):
 
 
 def charlm_models() -> dict[str, str]:
-    """The character LMs a student can pick: every shipped one, plus this session's own (if any)."""
+    """The character LMs a student can pick: every shipped one, plus this session's own (if any),
+    as ``live-<n>``, numbered per visitor from 1. The code names a model of this session only: a
+    link's ``live-1`` opened in another session is not among the options and falls back to the default."""
     models = {charlm.name_of(corpus, kind): tr(f"charlm.model.{corpus}_{kind}") for corpus, kind in charlm.SHIPPED_CHOICES}
     job = session_jobs().get("charlm")
     if job is not None and job.finished and job.result is not None:
-        models[f"live-{job.id}"] = tr("charlm.model.live", id=job.id)
+        models[f"live-{job.number}"] = tr("charlm.model.live", id=job.number)
     return models
 
 
-def charlm_choice(widget_key: str = "model", default: str | None = None):
-    """Model picker shared by the char-LM pages -> (key, FastSampler, card or None), or None after
-    showing why the model cannot be loaded."""
+def replacing_live_model_note() -> None:
+    """By the Start button: that a new training would replace this visitor's live model, and why."""
+    job = session_jobs().get("charlm")
+    if job is not None and (job.result is not None or not job.finished):
+        st.caption(tr("charlm.live.replaces", id=job.number))
+
+
+def replaced_live_model_note() -> None:
+    """Under the picker: which of this visitor's live models a newer training replaced, and why."""
+    jobs = session_jobs()
+    old, job = jobs.replaced.get("charlm"), jobs.get("charlm")
+    if old is not None and job is not None:
+        st.caption(tr("charlm.model.replaced", old=old, new=job.number))
+
+
+def charlm_choice(setting: Setting):
+    """Model picker shared by the char-LM pages (``setting`` is the page's declared picker, whose
+    options are the shipped models; this session's own joins them at run time) -> (key,
+    FastSampler, card or None), or None after showing why the model cannot be loaded."""
     from playground.charlm.decoding import FastSampler
 
     models = charlm_models()
-    key = url_choice(st.segmented_control, tr("charlm.model"), list(models), widget_key,
-                     default if default in models else next(iter(models)), format_func=models.get)
+    key = choice(setting, tr("charlm.model"), options=list(models), format_func=models.get)
+    replaced_live_model_note()
     if key.startswith("live-"):
         trained = session_jobs().get("charlm").result
         return key, FastSampler.from_model(trained.model, trained.vocab), None

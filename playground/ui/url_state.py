@@ -30,6 +30,8 @@ READ_LINKS = "_page_links_read"  # prefixes of the pages whose link was read in 
 ACTIVE = "_page_active"  # the PageState of the page this run draws
 NOTICES = "_page_notices"  # {setting key: (raw link text, status)} not yet shown
 GENERATION = "_page_generation"  # {prefix: n}: bumped by Reset, so that editors start afresh
+EDITOR_BASES = "_editor_bases"  # {editor key: the value a live editor was drawn from}
+KEEP = object()  # what an editor's draw returns while its grid holds no valid value (an emptied cell)
 
 
 def store() -> dict[str, Any]:
@@ -70,12 +72,17 @@ def write_url() -> None:
         st.query_params.from_dict(want)
 
 
+def renew_editors(prefix: str) -> None:
+    """New editors for the page's structured settings (their value was replaced from outside)."""
+    counters = st.session_state.setdefault(GENERATION, {})
+    counters[prefix] = counters.get(prefix, 0) + 1
+
+
 def _reset(state: PageState) -> None:
     held = store()
     for key in state.keys:
         held.pop(key, None)
-    counters = st.session_state.setdefault(GENERATION, {})
-    counters[state.prefix] = counters.get(state.prefix, 0) + 1
+    renew_editors(state.prefix)
 
 
 def use_page_state(state: PageState) -> None:
@@ -151,14 +158,71 @@ def _drawn(setting: Setting, value: Any) -> Any:
     return value
 
 
+def _form_bound(setting: Setting, label: str, kw: dict) -> dict:
+    """``_bound`` for a widget that may sit in a form (``form=True``): a widget in a form takes no
+    change callback; the form's ``submit`` keeps its value."""
+    in_form = kw.pop("form", False)
+    bound = _bound(setting, label, kw)
+    if in_form:
+        for name in ("on_change", "args"):
+            bound.pop(name)
+    return bound
+
+
+def _keep_form(settings: tuple[Setting, ...]) -> None:
+    for setting in settings:
+        remember(setting, st.session_state[setting.key])
+
+
+def submit(label: str, state: PageState, form: str, where=None, **kw) -> bool:
+    """The send button of ``form`` (declared in ``state.forms``), which keeps the values of the
+    settings inside it (widgets in a form have no change callback; they change only when it is sent)."""
+    return (where or st).form_submit_button(label, on_click=_keep_form, args=(state.form_settings(form),), **kw)
+
+
+def editor(setting: Setting, label: str, draw) -> Any:
+    """A structured setting drawn by the page's own editors (data editors' grids and their selects).
+    ``draw(start, key)`` draws them from the value ``start``, with widget keys that begin with
+    ``key``, and returns the value they show (``KEEP`` while it is not a valid one, e.g. an emptied
+    cell: the store keeps the last valid value). A live editor keeps the value it was drawn from (its
+    edits apply to that); a new one - after a page switch, Reset or ``renew_editors`` - starts from
+    the store."""
+    key = f"{setting.key}-{generation(setting.key.split('_')[0])}"
+    bases = st.session_state.setdefault(EDITOR_BASES, {})
+    if key not in bases or not any(k.startswith(key) for k in st.session_state):
+        bases[key] = stored(setting)
+    announce(setting.key, label)
+    value = draw(bases[key], key)
+    if value is not KEEP:
+        remember(setting, value)
+    return value
+
+
+def vector(setting: Setting, label: str, where=None):
+    """A vector setting (``playground.state.vector``) as a one-row editable grid -> its values, or
+    KEEP while a cell is empty or not a number a link can carry."""
+    import numpy as np
+
+    from playground.ui.widgets import matrix_editor
+
+    def draw(start, key):
+        row = matrix_editor(label, [list(start)], key, where)[0]
+        return tuple(float(v) for v in row) if np.isfinite(row).all() and (np.abs(row) <= 1e6).all() else KEEP
+
+    return editor(setting, label, draw)
+
+
 def slider(setting: Setting, label: str, where=None, **kw):
+    """(``form=True`` for a widget inside ``st.form``, here and below.)"""
+    bound = _form_bound(setting, label, kw)
     return _drawn(setting, (where or st).slider(label, min_value=setting.low, max_value=setting.high,
-                                                step=setting.step, **_bound(setting, label, kw)))
+                                                step=setting.step, **bound))
 
 
 def number(setting: Setting, label: str, where=None, **kw):
+    bound = _form_bound(setting, label, kw)
     return _drawn(setting, (where or st).number_input(label, min_value=setting.low, max_value=setting.high,
-                                                      step=setting.step, **_bound(setting, label, kw)))
+                                                      step=setting.step, **bound))
 
 
 def text(setting: Setting, label: str, where=None, area: bool = False, limit: str | None = None, **kw):
@@ -175,7 +239,8 @@ def toggle(setting: Setting, label: str, where=None, **kw):
 
 def select(setting: Setting, label: str, where=None, **kw):
     """A select slider over a declared choice of numbers."""
-    return _drawn(setting, (where or st).select_slider(label, list(setting.options), **_bound(setting, label, kw)))
+    bound = _form_bound(setting, label, kw)
+    return _drawn(setting, (where or st).select_slider(label, list(setting.options), **bound))
 
 
 def choice(setting: Setting, label: str, widget=None, options=None, **kw):
@@ -189,7 +254,8 @@ def choice(setting: Setting, label: str, widget=None, options=None, **kw):
     widget = widget or st.segmented_control
     if getattr(widget, "__name__", "") == "segmented_control":
         kw.setdefault("required", True)  # a segmented control may otherwise be clicked empty
-    value = widget(label, options, **_bound(setting, label, kw))
+    bound = _form_bound(setting, label, kw)
+    value = widget(label, options, **bound)
     # a choice that came back empty (a test client's None) reads as the stored one, and is drawn so next run
     return _drawn(setting, value if value in options else stored(setting))
 

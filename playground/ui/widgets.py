@@ -7,6 +7,7 @@ import streamlit as st
 
 from playground import i18n
 from playground.errors import InputError
+from playground.formatting import escape_markdown
 from playground.ui.shell import tr
 
 
@@ -32,10 +33,14 @@ def matrix_editor(label: str, array, key: str, where=None):
 
 
 def input_error(exc: InputError) -> None:
-    """Show a library InputError as a clear message in the reader's language."""
+    """Show a library InputError as a clear message in the reader's language. A list or tuple
+    parameter holds the reader's own tokens (e.g. the ones a model cannot read): it is shown
+    escaped, separated by spaces."""
     key = f"error.{exc.code}"
     if key in i18n.STRINGS:
-        st.warning(tr(key, **exc.params), icon=":material/error:")
+        params = {k: escape_markdown(" ".join(map(str, v))) if isinstance(v, list | tuple) else v
+                  for k, v in exc.params.items()}
+        st.warning(tr(key, **params), icon=":material/error:")
     else:
         st.warning(tr("error.unknown", detail=str(exc)), icon=":material/error:")
 

@@ -1,0 +1,140 @@
+"""No verdict without evidence (issue 24): how much of a typed text a model can read, and every model
+that reads typed text refusing one it cannot read, naming what it lacks."""
+
+import pytest
+
+from playground import coverage as C
+from playground.errors import InputError
+from playground.i18n import t
+
+VOCAB = {"a": 0, "b": 1, "c": 2, " ": 3}
+
+
+def test_known_and_unknown_tokens_are_counted():
+    cov = C.coverage("abxyx", VOCAB)
+    assert cov.total == 5 and cov.known_count == 2 and cov.share == pytest.approx(0.4)
+    assert cov.unknown == ["x", "y"]  # distinct, in order of first appearance
+    assert C.coverage(["a", "q"], lambda tok: tok == "q").known == (False, True)  # a test per token works too
+
+
+@pytest.mark.parametrize(("text", "readable"), [
+    ("abc", True), ("", True),  # nothing unknown: nothing unread
+    ("abxy", True),  # exactly half known: the line is inclusive (the lowest English test review sits on it)
+    ("abxyz", False), ("a xyz", False),  # fewer than half
+    ("xyz", False), ("x", False),  # nothing known
+])
+def test_readable_needs_half_of_the_tokens_and_at_least_one(text, readable):
+    assert C.coverage(text, VOCAB).readable is readable
+
+
+def test_require_names_the_unknown_tokens_and_the_counts():
+    assert C.coverage("abc", VOCAB).require().total == 3
+    with pytest.raises(InputError) as none:
+        C.coverage("xyx", VOCAB).require()
+    assert none.value.code == "unreadable_none" and none.value.params == {"unknown": ("x", "y"), "known": 0, "total": 3}
+    with pytest.raises(InputError) as few:
+        C.coverage("a\txyz", VOCAB).require()
+    assert few.value.code == "unreadable_few"
+    assert few.value.params == {"unknown": ("'\\t'", "x", "y", "z"), "known": 1, "total": 5}  # a tab is named, not blank
+
+
+def test_a_long_list_of_unknown_tokens_is_cut_with_an_ellipsis():
+    many = "".join(chr(0x4E00 + i) for i in range(C.LISTED + 5))
+    listed = C.coverage(many, VOCAB).listed()
+    assert len(listed) == C.LISTED + 1 and listed[-1] == "…" and listed[0] == "一"
+
+
+@pytest.mark.parametrize("code", ["unreadable_none", "unreadable_few"])
+def test_messages_in_both_languages_name_the_tokens(code):
+    for lang in ("zh", "en"):
+        message = t(f"error.{code}", lang, unknown="龘 😀", known=1, total=4)
+        assert "龘 😀" in message and "4" in message and "<unk>" in message
+
+
+# --- the models that read typed text ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def classifiers():
+    from playground.sentiment import model as S
+
+    return {lang: S.load_classifier(lang, "lstm", device="cpu") for lang in S.LANGS}
+
+
+def test_sentiment_gives_no_probability_for_text_it_cannot_read(classifiers):
+    """The issue's case: a Chinese review read by the English LSTM (every token <unk>) was 'positive, 0.998'."""
+    en, zh = classifiers["en"], classifiers["zh"]
+    review = "配送不慢，饭也不是不好吃，就是下次不会再点了"
+    assert 0 <= zh.predict(review) <= 1
+    for read in (en.predict, en.trace):
+        with pytest.raises(InputError) as info:
+            read(review)
+        assert info.value.code == "unreadable_none" and info.value.params["known"] == 0
+    with pytest.raises(InputError) as emoji:
+        en.predict("😀😀😀")
+    assert emoji.value.params["unknown"] == ("😀",)
+    with pytest.raises(InputError) as few:  # one known word among Chinese characters: too little
+        en.trace("iPhone 很好用")
+    assert few.value.code == "unreadable_few" and few.value.params == {"unknown": ("很", "好", "用"), "known": 1,
+                                                                        "total": 4}
+    cov = en.coverage("a great 𪚥 film")
+    assert cov.readable and cov.unknown == ["𪚥"]  # a stray unknown token is named, and the verdict stands
+    assert 0 <= en.predict("a great 𪚥 film") <= 1
+
+
+def test_the_language_hint_needs_the_other_languages_letters():
+    from playground.sentiment.model import language_hint
+
+    assert language_hint("😀😀😀", "en") is None and language_hint("😀😀😀", "zh") is None  # was "looks like Chinese"
+    assert language_hint("12345 !!!", "en") is None and language_hint("12345 !!!", "zh") is None
+    assert language_hint("这本书很好", "en") == "zh" and language_hint("这本书很好", "zh") is None
+    assert language_hint("a great film", "zh") == "en" and language_hint("a great film", "en") is None
+    assert language_hint("iPhone 很好用", "zh") is None  # a brand name in a Chinese review
+    assert language_hint("Café très bon", "zh") == "en"  # Latin letters beyond ASCII count too
+
+
+@pytest.fixture(scope="module")
+def shakespeare():
+    from playground import charlm
+
+    return charlm.load(charlm.name_of("shakespeare", "lstm")).sampler
+
+
+def test_char_lm_prompt_and_cells_text_must_be_readable(shakespeare):
+    from playground.charlm import decoding as cs
+    from playground.charlm import interpret
+
+    assert cs.check_prompt(shakespeare, "ROMEO ☃:") == ["☃"]  # one unknown character: named, and generated from
+    for prompt, code in (("你好世界", "unreadable_none"), ("你好 世界", "unreadable_few")):
+        with pytest.raises(InputError) as info:
+            cs.generate(shakespeare, prompt, 5, "greedy")
+        assert info.value.code == code and info.value.params["unknown"] == ("你", "好", "世", "界")
+    with pytest.raises(InputError) as typed:  # the unknown symbol itself, typed, is read as unknown too
+        cs.check_prompt(shakespeare, "\ufffd\ufffd")
+    assert typed.value.code == "unreadable_none"
+    assert cs.check_prompt(shakespeare, "   ") == []  # whitespace the model knows is readable
+    with pytest.raises(InputError) as cells:
+        interpret.activations(shakespeare, "这是中文文本")
+    assert cells.value.code == "unreadable_none"
+    assert interpret.check_text("这是中文文本") == "这是中文文本"  # without a model, only the length is checked
+
+
+@pytest.fixture(scope="module")
+def readers():
+    from playground.beyond import cloze
+
+    return tuple(cloze.load(cloze.model_name(d)).sampler for d in cloze.DIRECTIONS)
+
+
+def test_cloze_and_generation_refuse_a_sentence_the_readers_cannot_read(readers):
+    from playground.beyond import cloze
+
+    forward, backward = readers
+    assert cloze.fill(forward, backward, "我在__工作").table
+    with pytest.raises(InputError) as info:
+        cloze.fill(forward, backward, "😀😀__😀")
+    assert info.value.code == "unreadable_none" and info.value.params == {"unknown": ("😀",), "known": 0, "total": 3}
+    assert cloze.fill(forward, backward, "__").table  # no character at all: nothing unread, the blank alone
+    for generate in (cloze.generate_left_only, cloze.generate_with_both):
+        with pytest.raises(InputError) as gen:
+            generate(forward, backward, "😀😀我") if generate is cloze.generate_with_both else generate(forward, "😀😀我")
+        assert gen.value.code == "unreadable_few"
+    assert cloze.generate_left_only(forward, "我吃了", 2)
