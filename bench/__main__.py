@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -19,13 +20,14 @@ from bench import (
     interaction,
     load,
     memory_table,
+    state_sweep,
     training,
     translation_speed,
 )
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
-PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey")
+PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey", "state")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     if "monkey" in parts:  # minutes: the browser suite's seeded monkey with a longer action budget
         results["monkey"] = _monkey(actions=600)
         print(f"monkey: {results['monkey']}")
+    if "state" in parts:  # minutes: every declared setting through a page switch and a fresh link, both languages
+        langs = [lang.strip() for lang in os.environ.get("STATE_SWEEP_LANGS", "zh,en").split(",") if lang.strip()]
+        summary = state_sweep.run(langs=langs, log=lambda line: line.startswith("  ok ") or print(line, flush=True))
+        results["state"] = {**summary.counts(), "seconds": round(summary.seconds, 1),
+                            "failures": [r.line() for r in summary.failures()]}
+        print("state sweep: " + summary.report())
     if "cloud" in parts:  # minutes: clean venvs
         results["cloud"] = cloud.run()
         for row in results["cloud"]:

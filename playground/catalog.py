@@ -34,7 +34,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("cell_lab", "pages/cell_lab.py", ":material/memory_alt:", "cell_lab",
              main_widget="lab_text", main_value="我在苹果工作"),
     PageSpec("sentiment", "pages/sentiment.py", ":material/sentiment_satisfied:", "sentiment",
-             main_widget="senti_review", main_value="味道很好，但服务太慢了"),
+             main_widget="senti_review", main_value="great food, but the service was far too slow"),
     PageSpec("gradients", "pages/gradients.py", ":material/trending_down:", "gradients",
              main_widget="grad_k", main_value=11),  # one step right of 10
     PageSpec("seq2seq", "pages/seq2seq.py", ":material/translate:", "seq2seq",
