@@ -7,8 +7,8 @@ maximum (a choice widget: its first and last option; a number input without boun
 a toggle: off and on), reruns the app after each, and then puts that widget back to its default
 value and checks the whole page is back to its defaults (else it reopens the page) before the
 next widget. Values equal to the default are not run again (opening the page ran them). Every run must end
-without an exception element. Buttons, text inputs, uploads and data editors are left out (text
-is fuzzed elsewhere; buttons start jobs).
+without an exception element. Buttons, text inputs, uploads, data editors and the widgets of a form
+are left out (text is fuzzed elsewhere; buttons and forms start jobs).
 
 Widgets that a choice unlocks are covered too, one level deep: when a choice widget is set to an
 option (its extremes, and for small choices every other option as well) every widget that is new,
@@ -61,11 +61,13 @@ def _print_report():
 
 # --- reading widgets -----------------------------------------------------------------------------
 def _widgets(at) -> dict:
-    """The keyed widgets of the main area (the sidebar only holds the language switch), by key."""
+    """The keyed widgets of the main area (the sidebar only holds the language switch), by key. Not
+    those in a form: they change only when it is sent, which starts a training job
+    (tests/test_store.py sends one)."""
     found = {}
     for kind in KINDS:
         for el in at.main.get(kind):
-            if el.key is not None:
+            if el.key is not None and not getattr(el, "form_id", ""):
                 found.setdefault(el.key, el)
     return found
 

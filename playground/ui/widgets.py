@@ -8,7 +8,7 @@ import streamlit as st
 from playground import i18n
 from playground.errors import InputError
 from playground.formatting import escape_markdown
-from playground.ui.shell import tr
+from playground.ui.language import tr
 
 
 def show_svg(markup: str, where=None) -> None:
