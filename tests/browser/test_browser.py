@@ -115,10 +115,14 @@ def test_home_state_comes_from_the_url(server_url, new_page):
 
 def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
     page = new_page(locale="zh-CN")
-    page.goto(server_url + "/?home_order_b=" + "字" * 45)
+    page.goto(server_url + "/?home_order_b=" + "字" * 45 + "&home_order_a=" + "\u200b" * 3)
     _settle(page)
     _assert_no_exception(page)
-    assert "输入过长" in page.locator("[data-testid='stMain']").inner_text()
+    # a link's over-long text is cut to what the box takes, and the visitor is told, by the box's label
+    notice = page.locator("[data-testid='stToast']").first.inner_text()
+    assert t("home.order.b", "zh") in notice and "超出了允许范围" in notice
+    assert page.locator(".st-key-home_order_b input").input_value() == "字" * 40
+    assert t("error.empty_text", "zh") in page.locator("[data-testid='stMain']").inner_text()  # and bad text is told why
 
 
 def test_a_deep_link_is_the_first_visit_to_a_fresh_server(browser):
