@@ -1,0 +1,46 @@
+"""CI's share of the state sweep (bench/state_sweep.py): on every page, a few declared settings
+each get a non-default value in a real browser, which must still be on the widget and in the
+address bar after a page switch and back, and in a fresh browser opened on that address.
+
+The share rotates with ``STATE_SWEEP_SEED`` (default: today's date), so that consecutive runs walk
+through every setting of every page (ceil(settings / STATE_SWEEP_PER_PAGE) runs; at most five with
+the default of four a page) and each page alternates between Chinese and English. A value that does
+not round-trip fails the test. ``python -m bench --only state`` runs every value in both languages.
+"""
+
+import os
+
+import pytest
+
+from bench import state_sweep
+from playground.catalog import PAGES
+
+SEED = int(os.environ.get("STATE_SWEEP_SEED") or state_sweep.date_seed())
+PER_PAGE = int(os.environ.get("STATE_SWEEP_PER_PAGE", "4"))
+SHARE = state_sweep.rotation(SEED, PER_PAGE)
+
+
+def test_every_setting_is_in_the_rotation():
+    """Consecutive seeds cover every declared setting of every page, in both languages."""
+    runs = max(-(-len(state_sweep.page_state(spec).settings) // PER_PAGE) for spec in PAGES)
+    covered, langs = set(), set()
+    for seed in range(SEED, SEED + runs):
+        for lang, cases in state_sweep.rotation(seed, PER_PAGE).values():
+            covered |= {case.key for case in cases}
+            langs.add(lang)
+    declared = {setting.key for spec in PAGES for setting in state_sweep.page_state(spec).settings}
+    assert covered == declared, sorted(declared - covered)
+    assert langs == set(state_sweep.LANGS)
+    drivable = {"min", "between", "max", "flip", "text", "full", "option", "default", "edit"}
+    odd = [case.label for cases in state_sweep.full_plan().values() for case in cases if case.target not in drivable]
+    assert not odd, f"settings of a kind the sweep cannot drive: {odd}"
+
+
+@pytest.mark.parametrize("page", [spec.key for spec in PAGES])
+def test_settings_round_trip(page, server_url, browser):
+    lang, cases = SHARE[page]
+    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: lang})
+    tried = [result for result in summary.results if result.skipped is None]
+    failed = summary.failures()
+    assert not failed, (f"seed {SEED} ({lang}): {len(failed)} of {len(tried)} values did not round-trip:\n"
+                        + "\n".join(result.line() for result in failed))
