@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
+from bench.interaction import ScriptRuns  # the rerun counter the speed bench uses
 from playground.catalog import PAGES, PageSpec
 from playground.i18n import STRINGS, t
 from playground.state import PageState, Setting
@@ -299,27 +300,6 @@ SUBMIT_JS = """(e) => {
   const b = f && f.querySelector('[data-testid=stFormSubmitButton] button');
   if (b) b.setAttribute('data-sweep-submit', '1'); return !!b; }"""
 GRIDS = "canvas[data-testid='data-grid-canvas']"
-
-
-class ScriptRuns:
-    """Counts the server's "script finished" messages on the page's websocket: a rerun (fragment
-    reruns included) is over when its message arrives. (``data-test-script-state`` can go
-    running -> notRunning inside one React update for a fast rerun; see bench.interaction.)"""
-
-    def __init__(self, page) -> None:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        self.finished = 0
-        self._parse = ForwardMsg.FromString
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload) -> None:
-        if isinstance(payload, bytes | bytearray):
-            try:
-                if self._parse(bytes(payload)).WhichOneof("type") == "script_finished":
-                    self.finished += 1
-            except Exception:  # not a ForwardMsg
-                pass
 
 
 class Tab:
