@@ -362,6 +362,9 @@ class Tab:
         origin = "{0.scheme}://{0.netloc}".format(urlparse(self.page.url))
         href = f"{origin}/" if spec.default else f"{origin}/{spec.url_path}"
         link = self.page.locator(f"[data-testid='stSidebarNavLink'][href='{href}']").first
+        # a menu left open (a select box's list) makes the rest of the page inert: close it first
+        self.page.keyboard.press("Escape")
+        self.page.wait_for_timeout(100)
         self.act(link.click)
 
     def container(self, key: str):

@@ -3,8 +3,8 @@ each get a non-default value in a real browser, which must still be on the widge
 address bar after a page switch and back, and in a fresh browser opened on that address.
 
 The share rotates with ``STATE_SWEEP_SEED`` (default: today's date), so that consecutive runs walk
-through every setting of every page (ceil(settings / STATE_SWEEP_PER_PAGE) runs; at most five with
-the default of four a page) and each page alternates between Chinese and English. A value that does
+through every setting of every page (ceil(settings / STATE_SWEEP_PER_PAGE) runs: six for the cell
+lab's 23 settings at the default of four a page) and each page alternates between Chinese and English. A value that does
 not round-trip fails the test. ``python -m bench --only state`` runs every value in both languages.
 """
 
