@@ -23,6 +23,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 RENDERED = "[data-test-script-state='notRunning']"
+MAIN_CONTENT = "[data-testid='stMain'] [data-testid='stElementContainer']"
 
 
 def chromium_path() -> str | None:
@@ -93,8 +94,12 @@ def launch_browser(playwright):
 
 
 def wait_rendered(page, timeout_ms: float = 60_000) -> None:
-    """Wait until the app has run its script to the end (and then a moment for charts to paint)."""
+    """Wait until the app has run its script to the end (and then a moment for charts to paint).
+
+    A page that has just loaded reports "not running" before its first run has even started, so
+    the main area must also hold something (every page draws at least its title)."""
     page.wait_for_selector(RENDERED, state="attached", timeout=timeout_ms)
+    page.wait_for_selector(MAIN_CONTENT, state="attached", timeout=timeout_ms)
     page.wait_for_function(
         "() => { const e = document.querySelector(\"[data-test-script-state]\");"
         " return e && e.getAttribute('data-test-script-state') === 'notRunning'; }",

@@ -25,6 +25,7 @@ def _nav(page, lang: str, page_key: str) -> None:
 
 def _active(page, key: str) -> str:
     """The label of a segmented control's chosen option."""
+    page.locator(f".st-key-{key} button[aria-checked='true']").first.wait_for(timeout=30_000)
     chosen = page.locator(f".st-key-{key} button[aria-checked='true']").all_inner_texts()
     assert len(chosen) == 1, chosen
     return chosen[0]
