@@ -24,8 +24,9 @@ def _home_by_name() -> None:
 
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
                                             visibility="hidden")])
-ui.sidebar()
-ui.page_style()
-navigation.run()
+with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.fairness)
+    ui.sidebar()
+    ui.page_style()
+    navigation.run()
 ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back

@@ -22,6 +22,7 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+FAIR_SWITCH = "RNN_PLAYGROUND_FAIR_SHARE"  # playground.fairness.ENV_SWITCH (the bench imports no app code)
 RENDERED = "[data-test-script-state='notRunning']"
 MAIN_CONTENT = "[data-testid='stMain'] [data-testid='stElementContainer']"
 
@@ -66,7 +67,8 @@ def streamlit_server(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none", *extra_args],
-        cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+        cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, FAIR_SWITCH: "on", **(env or {})},  # served as a class gets it, whatever the tests set
     )
     try:
         if wait:

@@ -24,6 +24,10 @@ CELLS = ("rnn", "lstm", "gru")
 INITS = ("orthogonal", "gaussian", "identity")
 MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
+# The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
+# Jacobian): at m = 64, T = 1,000 the three cells take about 0.4 CPU-s together (python -m bench --only abuse).
+HIDDEN_RANGE = (2, 64)
+LENGTH_RANGE = (10, 1000)
 
 
 # --- the scalar picture -------------------------------------------------------------------------
@@ -105,7 +109,7 @@ class LabSettings:
     dtype: str = "float32"
 
     def __post_init__(self):
-        if not (1 <= self.hidden <= 512 and 1 <= self.length <= 5000):
+        if not (HIDDEN_RANGE[0] <= self.hidden <= HIDDEN_RANGE[1] and LENGTH_RANGE[0] <= self.length <= LENGTH_RANGE[1]):
             raise InputError("bad_size", hidden=self.hidden, length=self.length)
         for value in (self.scale, self.input_scale, self.forget_bias):
             if not math.isfinite(value):
@@ -133,12 +137,50 @@ def _inputs(s: LabSettings) -> torch.Tensor:
     return s.input_scale * torch.randn(s.length, INPUT_SIZE, generator=gen, dtype=torch.float64)
 
 
-def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
-    """Run ``cell`` and measure ||dh_T/dh_t|| for every t with one backward pass.
+def _back_one_step(cell: str, s: LabSettings, saved: dict, signal_h, signal_c, w_hh):
+    """Carry the error signal (one row per copy) from h_t (and c_t) back to h_{t-1} (and c_{t-1}),
+    by the chain rule written out for each cell, from the values its forward step saved."""
+    if cell == "rnn":
+        return (signal_h * _derivative(saved["z"], s.activation)) @ w_hh, None
+    if cell == "lstm":
+        i, f, g, o, c, c_prev = (saved[k] for k in ("i", "f", "c_tilde", "o", "c", "c_prev"))
+        squashed = torch.tanh(c)
+        to_c = signal_c + signal_h * o * (1 - squashed**2)  # everything that reaches c_t
+        to_pre = torch.cat([to_c * g * i * (1 - i), to_c * c_prev * f * (1 - f),  # torch's order: i, f, g, o
+                            to_c * i * (1 - g**2), signal_h * squashed * o * (1 - o)], dim=-1)
+        return to_pre @ w_hh, to_c * f
+    # gru, torch's convention: h_t = keep * h_{t-1} + (1 - keep) * h~,  h~ = tanh(x part + r * (W_hn h_{t-1}))
+    r, keep, h_tilde, h_prev, from_state = (saved[k] for k in ("r", "keep", "h_tilde", "h_prev", "n_state"))
+    to_candidate = signal_h * (1 - keep) * (1 - h_tilde**2)
+    to_pre = torch.cat([to_candidate * from_state * r * (1 - r), signal_h * (h_prev - h_tilde) * keep * (1 - keep),
+                        to_candidate * r], dim=-1)
+    return signal_h * keep + to_pre @ w_hh, None
 
-    Trick: m identical copies of the trajectory form a batch, and the loss sums h_T[b, b]; the
-    gradient reaching copy b's h_t is then row b of dh_T/dh_t, so the whole Jacobian of every
-    step comes out of a single ordinary backward pass.
+
+def _forward_saved(cell: str, s: LabSettings, x, h, c, w_ih, w_hh, bias) -> tuple:
+    """One step of one trajectory: (h_t, c_t or None, what its backward step needs)."""
+    if cell == "rnn":
+        out = rnn_step(x, h, w_ih, w_hh, bias, None, s.activation)
+        return out["h"], None, {"z": out["z"]}
+    if cell == "lstm":
+        out = lstm_step(x, h, c, w_ih, w_hh, bias, None)
+        return out["h"], out["c"], {**out, "c_prev": c}
+    out = gru_step(x, h, w_ih, w_hh, bias, None)
+    m = h.shape[-1]
+    return out["h"], None, {"r": out["r"], "keep": 1 - out["z"], "h_tilde": out["h_tilde"], "h_prev": h,
+                            "n_state": h @ w_hh[2 * m:].T}
+
+
+def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
+    """Run ``cell`` and measure ||dh_T/dh_t|| for every t by backpropagation.
+
+    Trick: m copies of the trajectory form a batch whose error signal starts as the identity (copy
+    b's loss is h_T[b, b]); the signal reaching copy b's h_t is then row b of dh_T/dh_t, so the
+    whole Jacobian of every step comes out of one backward pass. The copies are identical, so the
+    forward pass runs once and keeps a few m-vectors per step, and the backward pass is the chain
+    rule written out per cell (``_back_one_step``; a test checks it against autograd): memory is
+    m x m for any T (autograd over a T-step graph of m copies held 1.5 GB at m = 128, T = 1,000
+    in float64) and there is no graph to build (three times faster).
     """
     if cell not in CELLS:
         raise InputError("bad_choice", name=cell)
@@ -146,25 +188,21 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
     m = s.hidden
     w_ih, w_hh, bias = (t.to(dtype) for t in _weights(cell, s))
     xs = _inputs(s).to(dtype)
-    h = torch.zeros(m, m, dtype=dtype, requires_grad=True)
-    c = torch.zeros(m, m, dtype=dtype)
-    states, forgets, pre = [], [], []
-    with np.errstate(all="ignore"):
+    h = torch.zeros(1, m, dtype=dtype)
+    c = torch.zeros(1, m, dtype=dtype) if cell == "lstm" else None
+    saved = []
+    with torch.no_grad(), np.errstate(all="ignore"):
         for x in xs:
-            states.append(h)
-            if cell == "rnn":
-                out = rnn_step(x, h, w_ih, w_hh, bias, None, s.activation)
-                pre.append(out["z"][0].detach())
-            elif cell == "lstm":
-                out = lstm_step(x, h, c, w_ih, w_hh, bias, None)
-                c = out["c"]
-                forgets.append(out["f"][0].detach())
-            else:
-                out = gru_step(x, h, w_ih, w_hh, bias, None)
-            h = out["h"]
-        grads = torch.autograd.grad(h.diagonal().sum(), states, allow_unused=True)
-    norms = torch.stack([g if g is not None else torch.zeros(m, m, dtype=dtype) for g in grads])
-    norms = torch.linalg.matrix_norm(norms.double()).numpy()
+            h, c, step = _forward_saved(cell, s, x, h, c, w_ih, w_hh, bias)
+            saved.append(step)
+        signal_h = torch.eye(m, dtype=dtype)  # d(sum_b h_T[b, b]) / dh_T, one row per copy
+        signal_c = torch.zeros(m, m, dtype=dtype) if cell == "lstm" else None
+        norms = np.empty(len(xs))
+        for t in range(len(xs) - 1, -1, -1):
+            signal_h, signal_c = _back_one_step(cell, s, saved[t], signal_h, signal_c, w_hh)
+            norms[t] = float(torch.linalg.matrix_norm(signal_h.double()))
+    pre = [step["z"][0] for step in saved] if cell == "rnn" else []
+    forgets = [step["f"][0] for step in saved] if cell == "lstm" else []
     recurrent = w_hh[:m].double() if cell != "lstm" else w_hh[2 * m:3 * m].double()
     singular = torch.linalg.svdvals(recurrent).numpy()
     step_factors = _rnn_step_factors(torch.stack(pre).float(), w_hh.float(), s.activation) if cell == "rnn" else None
@@ -173,7 +211,7 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
         f = torch.stack(forgets).double()  # f_1..f_T
         suffix = torch.flip(torch.cumprod(torch.flip(f, [0]), 0), [0])  # prod_{k>=t} f_k
         cell_path = torch.cat([suffix[1:], torch.ones(1, m, dtype=torch.float64)]).norm(dim=1).numpy()
-    return GradientRun(cell, norms, step_factors, singular, cell_path, float(h[0].detach().double().norm()))
+    return GradientRun(cell, norms, step_factors, singular, cell_path, float(h[0].double().norm()))
 
 
 def _derivative(z: torch.Tensor, activation: str) -> torch.Tensor:
@@ -184,14 +222,19 @@ def _derivative(z: torch.Tensor, activation: str) -> torch.Tensor:
     return torch.ones_like(z)
 
 
+_FACTOR_BLOCK = 100
+
+
 def _rnn_step_factors(z: torch.Tensor, w_hh: torch.Tensor, activation: str) -> np.ndarray:
     """||diag(f'(z_t)) W_hh||_2 for every step: the factor each step of backprop multiplies by."""
-    jac = _derivative(z, activation)[:, :, None] * w_hh[None]
-    finite = torch.isfinite(jac).all(dim=(1, 2))
     out = torch.full((len(z),), float("nan"), dtype=torch.float64)
-    if finite.any():  # sigma_max = sqrt(largest eigenvalue of J J^T): half the time of an SVD
-        j = jac[finite].float()
-        out[finite] = torch.linalg.eigvalsh(j @ j.mT)[:, -1].clamp(min=0).sqrt().double()
+    for start in range(0, len(z), _FACTOR_BLOCK):  # in blocks: T whole m x m Jacobians at once were 130 MB
+        block = slice(start, start + _FACTOR_BLOCK)
+        jac = _derivative(z[block], activation)[:, :, None] * w_hh[None]
+        finite = torch.isfinite(jac).all(dim=(1, 2))
+        if finite.any():  # sigma_max = sqrt(largest eigenvalue of J J^T): half the time of an SVD
+            j = jac[finite].float()
+            out[block][finite] = torch.linalg.eigvalsh(j @ j.mT)[:, -1].clamp(min=0).sqrt().double()
     return out.numpy()
 
 
@@ -248,10 +291,11 @@ def clipping_run(clip: float | None, steps: int = 60, scale: float = 1.3, length
                  seed: int = 0) -> dict:
     """Plain SGD on a running-mean task in an exploding setting, with or without clipping by norm.
     Returns the loss and gradient norm per step and the step where the loss became NaN/inf."""
+    from playground.seeding import reset_parameters_
     from playground.training import TrainConfig, train
 
-    torch.manual_seed(seed)
-    model = LinearishRNN(scale=scale, seed=seed)
+    model = LinearishRNN(scale=scale, seed=seed)  # its recurrent weights from a generator of its own
+    reset_parameters_(model.head, torch.Generator().manual_seed(seed))  # its head too (never the process-wide one)
 
     def batches(k):
         gen = torch.Generator().manual_seed(seed * 1000 + k)
@@ -279,15 +323,17 @@ def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64,
     every step, measured here and now."""
     if not (2 <= length <= 5000) or (window is not None and not 1 <= window <= length):
         raise InputError("bad_size", hidden=hidden, length=length)
-    torch.manual_seed(seed)
-    cell = nn.LSTMCell(INPUT_SIZE, hidden)
+    from playground.seeding import reset_parameters_
+
+    # seeded from generators of its own, never the process-wide one another visitor may reseed
+    cell = reset_parameters_(nn.LSTMCell(INPUT_SIZE, hidden), torch.Generator().manual_seed(seed))
     xs = torch.randn(length, 1, INPUT_SIZE, generator=torch.Generator().manual_seed(seed))
     window = window or length
 
     # who receives gradient from the loss at the end (float64, so that a tiny gradient shows as
     # tiny rather than underflowing to the same 0 that truncation gives)
-    cell64, xs64 = nn.LSTMCell(INPUT_SIZE, hidden).double(), xs.double()
-    cell64.load_state_dict({k: v.double() for k, v in cell.state_dict().items()})
+    cell64 = reset_parameters_(nn.LSTMCell(INPUT_SIZE, hidden), torch.Generator().manual_seed(seed)).double()
+    xs64 = xs.double()  # the same weights and inputs, widened
     h = c = torch.zeros(1, hidden, dtype=torch.float64)
     states, carried = [], []
     for t in range(length):

@@ -67,7 +67,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "输入过长：共 {length} 个字，上限是 {limit} 个字。",
         "en": "The input is too long: {length} characters, the limit is {limit}.",
     },
-    "error.unknown": {"zh": "无法处理这个输入：{detail}", "en": "This input cannot be used: {detail}"},
+    "error.unknown": {"zh": "无法处理这个输入。", "en": "This input cannot be used."},
     "error.checkpoint": {
         "zh": "模型文件无法加载（{reason}）。可以运行 `python -m playground.train {name}` 重新训练。",
         "en": "The model could not be loaded ({reason}). Retrain it with `python -m playground.train {name}`.",
@@ -109,6 +109,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Waiting: {running} training jobs are already running on this server (limit {cap}); yours starts when a slot frees.",
     },
     "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
+    # a place in line (issue 28): first come, first served; the tiny jobs have a lane of their own
+    "job.queued": {
+        "zh": "正在排队：你排在第 {place} 位，前面还有 {ahead} 个任务在等。服务器同时只训练 {cap} 个这样的模型，按提交的先后轮流进行；轮到你时会自动开始，不必刷新页面。",
+        "en": "Waiting in line: you are {place}, with {ahead} ahead of you. This server trains {cap} model(s) of this size at a time, in the order they were asked for; yours starts by itself when its turn comes, no need to reload.",
+    },
+    "job.queued_tiny": {
+        "zh": "正在排队：你排在第 {place} 位，前面还有 {ahead} 个任务在等。这类小训练只要几秒钟，有自己的通道（同时 {cap} 个），不会排在大模型的训练后面。",
+        "en": "Waiting in line: you are {place}, with {ahead} ahead of you. Small trainings like this take seconds and have a lane of their own ({cap} at a time), so they never wait behind a large model's training.",
+    },
+    "job.busy_running": {
+        "zh": "你已经有一个训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
+        "en": "You already have a training job running ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",
+    },
+    "job.busy_waiting": {
+        "zh": "你已经有一个训练任务（{where}）在排队。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
+        "en": "You already have a training job waiting in line ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",
+    },
+    "job.where_other_tab": {"zh": "{page}，在另一个标签页中", "en": "{page}, in another tab"},
+    "job.duration_s": {"zh": "{s} 秒", "en": "{s} s"},
+    "job.duration_min": {"zh": "{m} 分 {s} 秒", "en": "{m} min {s} s"},
     "job.starting": {"zh": "正在启动……", "en": "Starting…"},
     "job.done": {"zh": "训练完成。", "en": "Training finished."},
     "retrain.button": {"zh": "在服务器上重新训练 {name}", "en": "Retrain {name} on this server"},
@@ -121,6 +141,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
     "how.title": {"zh": "我们怎么知道：它在没见过的数据上表现如何、在哪里会错", "en": "How we know: how it does on data it never saw, and where it fails"},
     "model.loading": {"zh": "正在载入 {name}（每台服务器只载入一次）……", "en": "Loading {name} (once per server)…"},
+    "fair.wait": {
+        "zh": "稍等 {seconds} 秒：全班共用一台服务器，你刚才连续做了不少计算，先让其他同学的请求得到处理。",
+        "en": "Your turn in {seconds} s: the class shares one server, and after a run of heavy computing the others go first for a moment.",
+    },
     "busy.gradients": {"zh": "正在计算梯度曲线……", "en": "Computing the gradient curves…"},
     "busy.review": {"zh": "正在逐词读这条评论……", "en": "Reading the review token by token…"},
     "busy.translate": {"zh": "正在翻译……", "en": "Translating…"},
@@ -157,7 +181,35 @@ STRINGS: dict[str, dict[str, str]] = {
     "error.text_too_short": {"zh": "文本太短：至少需要 {minimum} 个字符。", "en": "The text is too short: at least {minimum} characters are needed."},
     "error.file_too_large": {"zh": "文件太大：{size} 字节，上限是 {limit} 字节（1 MB）。", "en": "The file is too large: {size} bytes, the limit is {limit} (1 MB)."},
     "error.not_utf8": {"zh": "这不是 UTF-8 文本（第 {position} 个字节无法解码）。", "en": "This is not UTF-8 text (byte {position} cannot be decoded)."},
-    "error.bad_regex": {"zh": "正则表达式有误：{detail}", "en": "The regular expression is invalid: {detail}"},
+    "error.bad_regex": {"zh": "正则表达式有误：{reason}{where}。", "en": "The regular expression is invalid: {reason}{where}."},
+    # the kinds of mistake in a regular expression (playground.charlm.interpret.REGEX_MISTAKES)
+    "regex.at": {"zh": "（第 {position} 个字符处）", "en": " (at character {position})"},
+    "regex.at_end": {"zh": "（在表达式末尾）", "en": " (at the end of the pattern)"},
+    "regex.missing_paren": {"zh": "有一个左括号 `(` 没有与之配对的右括号 `)`", "en": "an opening `(` is never closed by a `)`"},
+    "regex.unbalanced_paren": {"zh": "右括号 `)` 多了一个，前面没有与之配对的 `(`", "en": "a `)` has no `(` before it to close"},
+    "regex.unterminated_set": {"zh": "字符集以 `[` 开始，却没有用 `]` 结束", "en": "a character set opened with `[` is never closed by `]`"},
+    "regex.nothing_to_repeat": {
+        "zh": "重复符号（`*`、`+`、`?` 或花括号里的次数）前面没有可以重复的内容",
+        "en": "a repeat (`*`, `+`, `?` or a count in braces) has nothing before it to repeat",
+    },
+    "regex.multiple_repeat": {
+        "zh": "两个重复符号连在了一起；要重复一段已经带有重复的内容，请先用括号把它括起来",
+        "en": "two repeats in a row; to repeat something that already repeats, put it in parentheses first",
+    },
+    "regex.bad_escape": {"zh": "反斜杠 `\\` 后面的字符不构成可识别的转义", "en": "the character after a backslash `\\` makes no escape this syntax knows"},
+    "regex.bad_reference": {"zh": "引用了一个不存在（或尚未结束）的分组", "en": "it refers to a group that does not exist (or is not closed yet)"},
+    "regex.bad_group_name": {"zh": "分组的名字写得不对（命名分组写作 `(?P<名字>…)`）", "en": "a group name is badly written (a named group is written `(?P<name>…)`)"},
+    "regex.repeat_order": {"zh": "计数重复的最少次数大于最多次数", "en": "a counted repeat's minimum is larger than its maximum"},
+    "regex.repeat_too_big": {"zh": "计数重复的次数太大", "en": "a repeat count is too large"},
+    "regex.bad_range": {"zh": "字符范围的起点排在终点之后（例如把 a-z 写反了）", "en": "a character range runs backwards (its start comes after its end)"},
+    "regex.unknown_extension": {"zh": "`(?` 后面的写法无法识别", "en": "what follows `(?` is not a construct this syntax knows"},
+    "regex.unknown_name": {"zh": "字符属性或字符的名称无法识别", "en": "a character property or character name is unknown"},
+    "regex.missing_brace": {"zh": "左花括号没有与之配对的右花括号", "en": "an opening brace is never closed"},
+    "regex.too_large": {
+        "zh": "计数重复展开后太长（超过 {limit} 个字符）",
+        "en": "its counted repeats are too large (over {limit} characters once written out)",
+    },
+    "regex.other": {"zh": "这个写法无法编译", "en": "the pattern cannot be compiled"},
     "error.regex_timeout": {
         "zh": "这个正则表达式匹配超过了 {seconds} 秒，已中止；请换一个更简单的写法。",
         "en": "Matching this regular expression took longer than {seconds} s and was stopped; try a simpler pattern.",

@@ -1,6 +1,6 @@
 """The Gradients page's settings (the lab's defaults are the library's ``LabSettings``)."""
 
-from playground.gradients.experiments import INITS, MEASURES, LabSettings
+from playground.gradients.experiments import HIDDEN_RANGE, INITS, LENGTH_RANGE, MEASURES, LabSettings
 from playground.gradients.memory_span import CELLS
 from playground.state import PageState, Setting
 
@@ -8,8 +8,8 @@ _LAB = LabSettings()
 
 A = Setting("grad_a", 0.5, 0.05, 2.0, 0.05)
 K = Setting("grad_k", 10, 1, 2000)
-HIDDEN = Setting("grad_m", _LAB.hidden, 2, 128)
-LENGTH = Setting("grad_T", _LAB.length, 10, 1000)
+HIDDEN = Setting("grad_m", _LAB.hidden, *HIDDEN_RANGE)
+LENGTH = Setting("grad_T", _LAB.length, *LENGTH_RANGE)
 SCALE = Setting("grad_scale", _LAB.scale, 0.1, 3.0, 0.05)
 INPUT_SCALE = Setting("grad_input_scale", _LAB.input_scale, 0.0, 5.0, 0.1)
 SEED = Setting("grad_seed", _LAB.seed, 0, 9999)

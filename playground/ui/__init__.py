@@ -4,16 +4,20 @@
 it, the URL written from it),
 ``widgets`` (SVG, matrix editor, input errors, streamed text, the "How we know" note), ``models`` (shipped models shared
 between sessions, the retrain offer, diagnostics), ``jobs`` (background jobs and their panel),
-``charlm`` (what the two character-LM pages share). Pages import the names below from here.
+``charlm`` (what the two character-LM pages share), ``fair`` (every run paid from the visitor's fair
+share of the CPU; pages declare their sections with ``fragment``, not ``st.fragment``).
+Pages import the names below from here.
 """
 
+from playground.ui.fair import fragment, paced_run
 from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shipped_model
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import flush_notices
 from playground.ui.widgets import how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
 
-__all__ = ["SHARED", "checkpoint_error", "diagnostics", "flush_notices",
+__all__ = ["SHARED", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
            "how_we_know", "input_error", "job_panel", "job_runner", "lang",
-           "matrix_editor", "page_style", "require_app_shell", "session_jobs", "shared_resource", "shipped_model",
+           "matrix_editor", "paced_run", "page_style", "require_app_shell", "session_jobs", "shared_resource",
+           "shipped_model",
            "show_svg", "sidebar", "stream_text", "text_columns", "tr"]

@@ -1,0 +1,73 @@
+"""Every run a visitor causes is measured and paid from their fair share (``playground.fairness``).
+
+``paced_run()`` wraps a whole page run (streamlit_app.py) and ``fragment`` every section that reruns
+on its own, so that whichever way a visitor loops, each run's CPU time is counted once and a
+visitor in debt waits (a toast says why) before the next run starts. Heavy fragment runs also give
+their freed memory back, as a full run does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+import time
+
+import streamlit as st
+
+from playground import fairness, runtime
+from playground.ui.shell import tr
+
+SHARE = fairness.FairShare()
+NOTICE_AFTER_S = 0.3  # shorter waits pass without a word
+_inside = threading.local()  # a fragment drawn by a page run is paid by that run
+_sleep = time.sleep  # (a test replaces it)
+
+
+def visitor() -> str:
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else "no-session"
+
+
+def _wait_turn(who: str) -> None:
+    wait = min(SHARE.wait_s(who), fairness.MAX_WAIT_S)
+    if wait <= 0:
+        return
+    if wait >= NOTICE_AFTER_S:
+        st.toast(tr("fair.wait", seconds=f"{wait:.1f}"), icon=":material/hourglass_top:")
+    _sleep(wait)
+
+
+@contextlib.contextmanager
+def paced_run():
+    """Wait for this visitor's turn, then measure the run and charge it (nested runs: once)."""
+    if getattr(_inside, "active", False) or not fairness.enabled():
+        yield
+        return
+    who = visitor()
+    _wait_turn(who)
+    _inside.active = True
+    start = time.thread_time()
+    try:
+        yield
+    finally:
+        _inside.active = False
+        spent = time.thread_time() - start
+        SHARE.charge(who, spent)
+        if spent > 0.2:  # a heavy section's temporary tensors go back now, not at the next full run
+            runtime.release_free_memory(every_s=2.0)
+
+
+def fragment(func=None, **options):
+    """``st.fragment`` whose own reruns are paced and charged like page runs."""
+    if func is None:
+        return functools.partial(fragment, **options)
+
+    @functools.wraps(func)
+    def paced(*args, **kwargs):
+        with paced_run():
+            return func(*args, **kwargs)
+
+    return st.fragment(paced, **options)

@@ -1,0 +1,90 @@
+"""Issue 28, fair CPU: every visitor's runs are paid from a share of the machine, and a visitor in
+debt waits (a sleep, told by a toast) before the next run; one who does not loop never waits."""
+
+import pytest
+
+from playground import fairness
+from playground.i18n import t
+from playground.ui import fair
+from tests.helpers import open_page
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_looping_visitor_waits_and_a_quiet_one_does_not():
+    clock = Clock()
+    share = fairness.FairShare(cpus=2, load=0.5, burst=1.0, active_s=10, clock=clock)
+    for _ in range(5):  # five heavy runs back to back: 2.5 CPU-s against a credit of 1
+        share.charge("loop", 0.5)
+    share.charge("quiet", 0.1)
+    assert share.rate() == pytest.approx(0.5)  # 1 CPU-s/s shared by two busy visitors
+    assert share.wait_s("loop") == pytest.approx(1.5 / 0.5)  # its debt, paid at its share
+    assert share.wait_s("quiet") == 0.0
+    clock.now += 3.0  # waiting pays the debt off
+    assert share.wait_s("loop") == pytest.approx(0.0, abs=1e-9)
+    clock.now += 100.0  # credit never grows past the burst
+    share.charge("loop", 0.0)
+    assert share._buckets["loop"].credit == pytest.approx(1.0)
+
+
+def test_the_share_divides_among_the_busy_visitors_only():
+    clock = Clock()
+    share = fairness.FairShare(cpus=2, load=0.4, burst=1.0, active_s=10, clock=clock)
+    for who in range(8):
+        share.charge(f"v{who}", 0.1)
+    assert share.rate() == pytest.approx(0.8 / 8)
+    clock.now += 11  # gone quiet: the one still working gets the whole share
+    share.charge("v0", 0.1)
+    assert share.rate() == pytest.approx(0.8)
+
+
+def test_the_table_forgets_visitors_long_gone():
+    clock = Clock()
+    share = fairness.FairShare(cpus=1, active_s=1, clock=clock)
+    for who in range(300):
+        share.charge(f"old{who}", 0.01)
+    clock.now += 60
+    share.charge("new", 0.01)
+    assert len(share._buckets) == 1
+
+
+@pytest.fixture
+def fair_on(monkeypatch):
+    monkeypatch.setenv(fairness.ENV_SWITCH, "on")
+    monkeypatch.setattr(fair, "SHARE", fairness.FairShare(cpus=1, load=0.5, burst=1.0))
+    monkeypatch.setattr(fair, "visitor", lambda: "tester")
+    slept = []
+    monkeypatch.setattr(fair, "_sleep", slept.append)
+    return slept
+
+
+def test_a_page_run_is_charged_to_its_visitor(fair_on):
+    at = open_page("pages/gradients.py")
+    assert not at.exception
+    bucket = fair.SHARE._buckets["tester"]
+    assert bucket.credit < 1.0  # the runs' CPU came out of the visitor's credit
+    assert fair_on == []  # in credit: no wait
+
+
+def test_a_visitor_in_debt_waits_and_is_told_why(fair_on):
+    fair.SHARE.charge("tester", 3.0)  # 2 CPU-s in debt at 0.5 CPU-s/s: 4 s to wait
+    at = open_page("pages/gradients.py")
+    assert not at.exception
+    assert fair_on and fair_on[0] == pytest.approx(4.0, rel=0.05)
+    assert any(t("fair.wait", "en", seconds="@").split("@")[0] in toast.value for toast in at.toast), [x.value for x in at.toast]
+
+
+def test_a_fragment_rerun_is_paced_and_charged_once(fair_on):
+    at = open_page("pages/gradients.py")
+    before = fair.SHARE._buckets["tester"].credit
+    fair.SHARE.charge("tester", 0.0)
+    at.slider(key="grad_k").set_value(20).run()  # reruns the a^k section alone
+    assert not at.exception
+    assert fair.SHARE._buckets["tester"].credit <= before  # that run was paid for too
+    assert fair.SHARE._buckets["tester"].last_run > 0
