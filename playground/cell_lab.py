@@ -16,6 +16,7 @@ import torch
 from playground.cells import CellWeights, gru_step, lstm_step, run_sequence
 from playground.errors import InputError
 from playground.home.order import char_embedding, clean_text
+from playground.seeding import reset_parameters_
 
 EMBED_DIM = 8
 
@@ -52,8 +53,9 @@ def seeded_cell(kind: str, d: int = 3, m: int = 2, seed: int = 0, forget_bias: f
     """A small cell with seeded weights (uniform in +-1/sqrt(m), as torch initialises them);
     ``forget_bias`` is added to the LSTM forget gate's bias (positive: remember more)."""
     module = {"lstm": torch.nn.LSTM, "gru": torch.nn.GRU, "rnn": torch.nn.RNN}[kind]
-    torch.manual_seed(seed)
-    net = module(d, m).double()
+    # drawn from a generator of its own (never the process-wide one another visitor may reseed),
+    # in float32 and then widened: the weights torch.manual_seed(seed) gave
+    net = reset_parameters_(module(d, m), torch.Generator().manual_seed(seed)).double()
     weights = CellWeights.from_torch(net)
     if kind == "lstm" and forget_bias:
         b_ih = weights.b_ih.clone()
@@ -167,8 +169,7 @@ def belt(weights: CellWeights, xs: torch.Tensor, tokens: list[str]) -> Conveyor:
 def bidirectional_shape(hidden: int = 3, steps: int = 5, d: int = 4) -> dict[str, tuple[int, ...]]:
     """Run a real bidirectional torch RNN and report its shapes: each direction gives ``hidden``
     numbers per step, the output concatenates them (3 + 3 -> 6 in the lecture)."""
-    torch.manual_seed(0)
-    net = torch.nn.RNN(d, hidden, bidirectional=True, batch_first=True)
+    net = reset_parameters_(torch.nn.RNN(d, hidden, bidirectional=True, batch_first=True), torch.Generator().manual_seed(0))
     out, h_n = net(torch.zeros(1, steps, d))
     return {"forward": (steps, hidden), "backward": (steps, hidden), "output": tuple(out.shape[1:]),
             "final_states": tuple(h_n.shape)}

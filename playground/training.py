@@ -24,7 +24,7 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from playground import optimisers
+from playground import optimisers, seeding
 from playground.device import device as default_device
 
 
@@ -66,6 +66,8 @@ class TrainResult:
 
 
 def seed_everything(seed: int) -> None:
+    """Seed the process-wide generators of random, numpy and torch: for a command-line run in a
+    process of its own only (the server's seeded computations use ``playground.seeding``)."""
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
@@ -163,9 +165,23 @@ def train(
     With ``evaluate`` (a validation score, higher is better, computed with the model in eval
     mode) and ``config.eval_every``, the weights of the best-scoring step are restored at the
     end: early stopping without losing the steps after it."""
-    seed_everything(config.seed)
     dev = device or default_device()
     model.to(dev).train()
+    # the loop's own randomness (dropout masks) comes from a generator of its own: the server's
+    # other threads may reseed or draw from torch's process-wide one at any time
+    generator = seeding.generator(config.seed, dev)
+    if seeding.rnn_dropout(model):
+        # nn.RNN/LSTM/GRU draw the masks between their layers from the process-wide generator (no
+        # generator argument). Only the rebuilds of shipped models use such dropout, each in a
+        # process of its own (python -m playground.train): seeded there, as before; live
+        # trainings on the pages run without it (and are then seeded locally).
+        torch.manual_seed(config.seed)
+    with seeding.local_dropout(model, generator):
+        return _train(model, batches, loss_fn, config, on_progress, stop, dev, evaluate)
+
+
+def _train(model: nn.Module, batches, loss_fn, config: TrainConfig, on_progress, stop, dev: torch.device,
+           evaluate) -> TrainResult:
     params = [p for p in model.parameters() if p.requires_grad]
     optimiser = make_optimiser(params, config)
     best = _BestWeights(evaluate, config)

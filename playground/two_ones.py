@@ -24,6 +24,7 @@ from torch import nn
 
 from playground.checkpoints import ModelCard, freeze, load_checkpoint, save_checkpoint
 from playground.errors import InputError
+from playground.seeding import reset_parameters_
 from playground.training import TrainConfig
 from playground.training import train as train_loop
 
@@ -336,8 +337,8 @@ class TrainOutcome:
 def train(settings: TrainSettings = TrainSettings(), report: Callable[..., None] | None = None,
           stop: threading.Event | None = None, device: torch.device | None = None) -> TrainOutcome:
     """Train a fresh TwoOnesRNN on the shared loop; reports step, loss and batch accuracy."""
-    torch.manual_seed(settings.seed)
-    model = TwoOnesRNN(settings.hidden, settings.activation)
+    # weights from a generator of its own, never the process-wide one other visitors' threads share
+    model = reset_parameters_(TwoOnesRNN(settings.hidden, settings.activation), torch.Generator().manual_seed(settings.seed))
     probe_x, probe_goal = sequence_batches(replace(settings, seed=settings.seed + 1))(0)
     history: list[dict] = []
 

@@ -27,6 +27,7 @@ from torch import Tensor, nn
 
 from playground.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
 from playground.errors import InputError
+from playground.seeding import reset_parameters_
 
 NAME = "cloze_zh_bidirectional"
 UNKNOWN, MASK, BOUNDARY = "\x00", "\x01", "\n"
@@ -313,8 +314,8 @@ def build(name: str, out_dir, device, resume: tuple[Path, int] | None = None) ->
         raise InputError("bad_choice", name=name)
     s = SETTINGS
     sentences, readers, info, vocab, encoded, validation = training_data(s)
-    torch.manual_seed(s["seed"])
-    model = BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"])
+    model = reset_parameters_(BiCloze(len(vocab), s["embed"], s["hidden"], s["layers"], s["head"]),
+                              torch.Generator().manual_seed(s["seed"]))
     started, done, earlier_seconds, bests = time.perf_counter(), 0, 0.0, []
     if resume is not None:
         folder, done = resume

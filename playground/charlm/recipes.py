@@ -29,6 +29,7 @@ from playground.charlm.model import (
 from playground.checkpoints import ModelCard, as_shipped, freeze, save_checkpoint
 from playground.datasets.charcorpora import load as load_corpus
 from playground.errors import InputError
+from playground.seeding import reset_parameters_
 from playground.training import Event, TrainConfig, TrainResult, Validation, progress_printer, train
 
 # steps and snapshot steps of each shipped model
@@ -58,8 +59,10 @@ def train_charlm(train_text: str, validation_text: str, settings: CharLMSettings
     settings.check()
     vocab = vocab or CharVocab.build(train_text, max_size=MAX_VOCAB)
     train_ids, val_ids = vocab.encode(train_text), vocab.encode(validation_text)
-    torch.manual_seed(settings.seed)
-    model = CharLM(settings.kind, len(vocab), settings.embed, settings.hidden, settings.layers, settings.dropout)
+    # weights from a generator of its own, never the process-wide one other visitors' threads share
+    # (dropout between layers is the one exception: see ``playground.training.train``)
+    model = reset_parameters_(CharLM(settings.kind, len(vocab), settings.embed, settings.hidden, settings.layers,
+                                     settings.dropout), torch.Generator().manual_seed(settings.seed))
     snapshots: dict[int, dict[str, Tensor]] = {}
     if model_hook is not None:
         model_hook(model, vocab)

@@ -27,6 +27,7 @@ from torch import nn
 
 from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
 from playground.errors import InputError
+from playground.seeding import reset_parameters_
 from playground.training import TrainConfig, train
 
 SIGNALS = 4
@@ -77,8 +78,8 @@ def train_one(cell: str, distance: int, settings: SpanSettings = SpanSettings(),
         raise InputError("bad_choice", name=f"{cell}/{regime}")
     if not 1 <= distance <= MAX_DISTANCE:
         raise InputError("bad_size", hidden=settings.hidden, length=distance)
-    torch.manual_seed(settings.seed)
-    model = SpanModel(cell, settings.hidden)
+    # weights from a generator of its own, never the process-wide one other visitors' threads share
+    model = reset_parameters_(SpanModel(cell, settings.hidden), torch.Generator().manual_seed(settings.seed))
 
     def batches(k: int):
         generator = torch.Generator().manual_seed(settings.seed * 7919 + k)

@@ -11,6 +11,7 @@ from torch import nn
 
 from playground.checkpoints import ModelCard, as_shipped, save_checkpoint
 from playground.datasets.reviews import by_split
+from playground.seeding import reset_parameters_
 from playground.sentiment.challenge import HALVES, challenge_accuracy
 from playground.sentiment.model import (
     UNK,
@@ -89,10 +90,12 @@ def _next_token_loss(logits: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
 
 
 def pretrain_encoder(net: SentimentNet, encoded: list[list[list[int]]], vocab_size: int, settings: SentimentSettings,
-                     device=None) -> float:
+                     device=None, generator: torch.Generator | None = None) -> float:
     """Train ``net``'s embeddings and recurrent layer as a language model on ``encoded`` texts
-    (in place); returns the last training loss (nats per token)."""
+    (in place); returns the last training loss (nats per token). The next-token head's weights
+    come from ``generator`` (default: one seeded with ``settings.seed``)."""
     lm = NextTokenLM(net, vocab_size)
+    reset_parameters_(lm.head, generator or torch.Generator().manual_seed(settings.seed))
     texts = [e for e in encoded if len(e) >= 3]
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
 
@@ -147,13 +150,16 @@ def train_classifier(lang: str, kind: str, examples, settings: SentimentSettings
 
     tr_x, va_x, te_x = enc(train_set), enc(val_set), enc(test_set)
     tr_y, va_y, te_y = ([e.label for e in s] for s in (train_set, val_set, test_set))
-    torch.manual_seed(settings.seed)
-    model = SentimentNet(kind, vocab.sizes(), settings.embed, settings.hidden, settings.dropout, settings.pool)
+    # weights from a generator of its own, never the process-wide one other visitors' threads share
+    # (the dropout masks too: ``playground.training.train``)
+    init = torch.Generator().manual_seed(settings.seed)
+    model = reset_parameters_(SentimentNet(kind, vocab.sizes(), settings.embed, settings.hidden, settings.dropout,
+                                           settings.pool), init)
     started = time.perf_counter()
     pretrain_loss = None
     if settings.pretrain_steps and kind != "bag":
         unlabelled_x = [encode(t, lang, vocab, lookup, settings.max_tokens) for t in unlabelled]
-        pretrain_loss = pretrain_encoder(model, unlabelled_x + tr_x, vocab.sizes()[0], settings, device)
+        pretrain_loss = pretrain_encoder(model, unlabelled_x + tr_x, vocab.sizes()[0], settings, device, init)
     batches, per_epoch = _batches(tr_x, tr_y, settings.batch, settings.seed)
     result = train(model, batches, nn.functional.binary_cross_entropy_with_logits,
                    TrainConfig(steps=settings.epochs * per_epoch, lr=settings.lr, clip_norm=1.0, seed=settings.seed,
