@@ -215,7 +215,9 @@ st.markdown(tr("charlm.live.intro"))
 source = choice(state.SOURCE, tr("charlm.live.source"), format_func=lambda s: tr(f"charlm.source.{s}"))
 live_text = None
 if source == "paste":
-    live_text = st.text_area(tr("charlm.live.paste"), key="lm_live_text", height=150)
+    live_text = text(state.LIVE_TEXT, tr("charlm.live.paste"), area=True, height=150,
+                     limit=tr("charlm.live.paste_limit", minimum=f"{recipes.MIN_TRAIN_TEXT:,}",
+                              limit=f"{state.LIVE_TEXT.max_chars:,}"))
 elif source == "upload":
     upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="lm_live_file")
     if upload is not None:

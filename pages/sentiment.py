@@ -16,6 +16,7 @@ from playground.sentiment import model as sentiment_model
 from playground.state import sentiment as state
 from playground.ui import checkpoint_error, how_we_know, input_error, lang, require_app_shell, shipped_model, show_svg, tr
 from playground.ui.url_state import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
+from playground.ui.widgets import bounded_edits
 
 
 def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
@@ -29,11 +30,14 @@ def _test_predictions(language: str, kind: str) -> pd.DataFrame:
 
 def _table_editor(start, key: str):
     """The walk-through's (token, x_t) rows as an editable table -> the rows it shows (the first
-    MAX_TOKENS; the page says when there are more), or KEEP while a number is not one a link can carry."""
+    MAX_TOKENS; the page says when there are more), or KEEP while a number is not one a link can carry.
+    Rows beyond MAX_TOKENS (a pasted column, a forged client) are dropped before Streamlit builds the
+    table from them."""
     frame = pd.DataFrame({tr("senti.walk.token"): [t for t, _ in start], "x_t": [x for _, x in start]})
+    asked = bounded_edits(key, len(frame), walkthrough.MAX_TOKENS, frame.columns)
     edited = st.data_editor(frame, num_rows="dynamic", key=key, hide_index=True,
                             column_config={"x_t": st.column_config.NumberColumn("x_t", format="%.3g")}).dropna()
-    st.session_state["senti_walk_rows"] = len(edited)
+    st.session_state["senti_walk_rows"] = max(asked, len(edited))
     rows = tuple((str(token)[:walkthrough.MAX_TOKEN_CHARS], float(x))
                  for token, x in zip(edited.iloc[:walkthrough.MAX_TOKENS, 0], edited["x_t"].head(walkthrough.MAX_TOKENS),
                                      strict=True))
@@ -154,7 +158,7 @@ def classifier_lab(language: str, kind: str) -> None:
         t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
              if len(tokens) > 1 else 1)
         show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
-        st.caption(tr("senti.model.step_numbers", t=t, token=tokens[t - 1], p=f"{probs[t - 1]:.4f}"))
+        st.caption(tr("senti.model.step_numbers", t=t, token=escape_markdown(tokens[t - 1]), p=f"{probs[t - 1]:.4f}"))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)
         curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}

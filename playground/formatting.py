@@ -4,7 +4,7 @@ made safe to show inside markdown."""
 from __future__ import annotations
 
 import math
-import string
+import re
 from collections.abc import Iterable
 
 import numpy as np
@@ -45,12 +45,43 @@ def latex_matrix(name: str, array, digits: int = 4) -> str:
     return rf"{name} = \begin{{bmatrix}} {body} \end{{bmatrix}}"
 
 
-_MARKDOWN_ESCAPES = str.maketrans({c: "\\" + c for c in string.punctuation})
+# Visitor text (a link's value, a typed sentence, a token) reaches the page inside markdown - st.markdown,
+# st.info, a caption, a toast, an error - and inside the inline SVG that goes through markdown's HTML
+# pass-through. One helper makes it plain text in all of them:
+# - every character that can start inline markup becomes an HTML character reference, which
+#   CommonMark shows as the character itself and never as markup (and HTML decodes in a tag's text
+#   or attribute alike); the named ones are those html.escape writes;
+# - a colon is one only where a name, a bracket or a slash follows (colour directives :red[...],
+#   :material/...: icons, emoji shortcodes);
+# - the marks that make a block only at a line's start (# > + - = * 1. 1)) are written as references
+#   there, and line breaks become spaces, so the text has no other line start;
+# - GFM turns bare web addresses and e-mail addresses found in the *shown* text into links (after
+#   references are decoded), so an invisible WORD JOINER (U+2060) is put between "https:" and "//",
+#   "www" and ".", and before "@": the text reads the same, and nothing in it is a link.
+_REFERENCES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"} | {
+    c: f"&#{ord(c)};" for c in "\\`*_~[]()!$|{}"}
+_INLINE = re.compile(r"[&<>\"'\\`*_~\[\]()!$|{}]|:(?=[^\s])")
+_LINE_START = re.compile(r"^(\s*)(#|>|\+|-|=|\*|\d+(?=[.)]))")
+_BREAKS = re.compile(r"\s*[\r\n\u2028\u2029\x0b\x0c]+\s*")
+_ADDRESSES = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
+WORD_JOINER = "\u2060"
 
 
-def escape_markdown(text: str) -> str:
-    """``text`` as written inside markdown (st.markdown, st.info, a caption): every ASCII punctuation
-    mark gets a backslash (CommonMark shows each as the mark itself), so no link, image, emphasis,
-    heading, list, table, code, LaTeX ($...$), colour directive (:red[...]), bare web address
-    (https://..., www....) or HTML tag can come out of it."""
-    return str(text).translate(_MARKDOWN_ESCAPES)
+def _reference(match: re.Match) -> str:
+    return _REFERENCES.get(match[0]) or f"&#{ord(match[0])};"
+
+
+def escape_markdown(text: object) -> str:
+    """``text`` as plain text inside markdown (st.markdown, st.info, st.caption, st.toast, st.error,
+    a label) or inside the inline SVG drawings: no link, image, emphasis, strikethrough, heading,
+    list, quote, table, code, LaTeX ($...$), colour directive (:red[...]), icon, HTML tag or
+    attribute, bare web or e-mail address can come out of it; it reads as written, on one line.
+    The one helper for visitor and link text (``playground.svg.escape`` is this function)."""
+    flat = _BREAKS.sub(" ", str(text))
+    flat = _ADDRESSES.sub(WORD_JOINER, flat)
+    head = _LINE_START.match(flat)
+    lead = ""
+    if head:  # a block mark at the start: spaces and the mark itself as references
+        lead = "".join(f"&#{ord(c)};" for c in head[0])
+        flat = flat[head.end():]
+    return lead + _INLINE.sub(_reference, flat)

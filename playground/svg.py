@@ -9,19 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape as _html_escape
 
+from playground.formatting import escape_markdown as escape  # the one helper for shown text
 from playground.home.forms import Unrolled
-
-# the drawing reaches the page through markdown's HTML pass-through (playground.ui.show_svg): besides
-# HTML, write markdown's own link and emphasis characters as entities, so visitor text stays text
-_MARKDOWN_ENTITIES = str.maketrans({"[": "&#91;", "]": "&#93;", "(": "&#40;", ")": "&#41;", "*": "&#42;",
-                                    "_": "&#95;", "`": "&#96;", "!": "&#33;", "\\": "&#92;"})
-
-
-def escape(text: str) -> str:
-    return _html_escape(str(text)).translate(_MARKDOWN_ENTITIES)
-
 
 CELL = "#4C78A8"
 DECODER = "#F58518"

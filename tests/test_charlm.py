@@ -180,6 +180,62 @@ def test_regex_feature_and_its_errors():
         assert err.value.code == code
 
 
+BAD_PATTERNS = [("(", "missing_paren", None), (")", "unbalanced_paren", 1), ("a)b", "unbalanced_paren", 2),
+                ("[a", "unterminated_set", None), ("*", "nothing_to_repeat", 1), ("a**", "multiple_repeat", 3),
+                (r"\q", "bad_escape", None), (r"\1", "bad_reference", None), ("(?P=y)", "bad_reference", 4),
+                ("(?P<1>a)", "bad_group_name", 6), ("a{2,1}", "repeat_order", 3), ("[z-a]", "bad_range", 5),
+                ("(?x", "unknown_extension", None), (r"\p{Foo}", "unknown_name", None)]
+
+
+@pytest.mark.parametrize(("pattern", "kind", "position"), BAD_PATTERNS, ids=[p for p, _, _ in BAD_PATTERNS])
+def test_a_bad_regex_is_named_by_its_kind_and_place_never_by_the_libraries_english(pattern, kind, position):
+    """Issue 28, item 8: "正则表达式有误：missing ) at position 1" - the regex module's English in
+    the Chinese UI. The error now carries the kind of mistake and its place as words to translate."""
+    from playground.errors import Phrase
+
+    with pytest.raises(InputError) as err:
+        interpret.regex_feature("abc", pattern)
+    assert err.value.code == "bad_regex" and "detail" not in err.value.params
+    assert err.value.params["reason"] == Phrase(f"regex.{kind}")
+    where = err.value.params["where"]
+    assert where == (Phrase("regex.at_end") if position is None else Phrase("regex.at", position=position))
+
+
+def test_every_kind_of_regex_mistake_is_said_in_both_languages():
+    from playground.i18n import STRINGS
+
+    for kind in {*interpret.REGEX_MISTAKES.values(), "other", "too_large"}:
+        assert f"regex.{kind}" in STRINGS, kind
+    assert interpret.regex_error("x", ValueError("a message nobody listed")).params["reason"].key == "regex.other"
+
+
+def _show_regex_error(pattern):
+    from playground.charlm import interpret
+    from playground.errors import InputError
+    from playground.ui.widgets import input_error
+
+    try:
+        interpret.regex_feature("abc", pattern)
+    except InputError as exc:
+        input_error(exc)
+
+
+@pytest.mark.parametrize("pattern", [p for p, _, _ in BAD_PATTERNS] + ["(?:a{1000}){1000}"])
+def test_the_chinese_page_says_a_regex_mistake_without_english(pattern):
+    import re
+
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_show_regex_error, args=(pattern,), default_timeout=60)
+    at.context = {"locale": "zh-CN"}
+    at.run()
+    [message] = [w.value for w in at.warning]
+    assert message.startswith("正则表达式有误：") and message.endswith("。")
+    assert not re.findall(r"[A-Za-z]{2,}", message), message  # code such as (?P<名字>…) aside, no English words
+    if pattern == "(":
+        assert "在表达式末尾" in message and "左括号" in message
+
+
 def test_activations_are_the_states_and_ranking_finds_a_planted_unit():
     model, vocab = _tiny()
     sampler = cs.FastSampler.from_model(model, vocab)

@@ -18,11 +18,21 @@ def test_vector_and_latex_matrix():
 
 
 def test_escape_markdown_leaves_no_markup():
+    import html
+
     assert fmt.escape_markdown("我爱自然语言处理") == "我爱自然语言处理"
     link = fmt.escape_markdown("我愛[點這裡](https://evil.example/)")
-    assert link == r"我愛\[點這裡\]\(https\:\/\/evil\.example\/\)"
-    assert fmt.escape_markdown(r"**b** $x$ `c` a\b <i> :red[x] www.x.y") == (
-        r"\*\*b\*\* \$x\$ \`c\` a\\b \<i\> \:red\[x\] www\.x\.y")
+    assert link == "我愛&#91;點這裡&#93;&#40;https&#58;\u2060//evil.example/&#41;"
+    assert fmt.escape_markdown(r"**b** $x$ `c` a\b <i> :red[x] ~~s~~ {a} |t| www.x.y a@b.cd") == (
+        "&#42;&#42;b&#42;&#42; &#36;x&#36; &#96;c&#96; a&#92;b &lt;i&gt; &#58;red&#91;x&#93; &#126;&#126;s&#126;&#126; "
+        "&#123;a&#125; &#124;t&#124; www\u2060.x.y a\u2060@b.cd")
+    # block marks at the start, and line breaks (which would start new blocks) become spaces
+    assert fmt.escape_markdown("# h\n- x\r\n\n1. y") == "&#35; h - x 1. y"
+    assert fmt.escape_markdown("  12) z").startswith("&#32;&#32;&#49;&#50;&#41;")
+    # it reads as written: decoding the references gives the text back, less the invisible joiners
+    for text in ("![t](https://host.example/p.png)", "**请点击**[登录](https://x.example)", 'a "b" & \'c\' <d>'):
+        assert html.unescape(fmt.escape_markdown(text)).replace(fmt.WORD_JOINER, "") == text
+    assert fmt.escape_markdown("unit 1: +1.0000 · f·c = 0.72") == "unit 1: +1.0000 · f·c = 0.72"
 
 
 def test_significant_keeps_the_lectures_trailing_zeros():

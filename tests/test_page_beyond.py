@@ -5,6 +5,7 @@ import re
 
 from helpers import open_page
 
+from playground.formatting import escape_markdown
 from playground.i18n import t
 
 
@@ -30,7 +31,8 @@ def test_bad_cloze_input_gets_messages():
     at = _page("zh-CN")
     at.text_input(key="beyond_cloze_text").set_value("我在工作").run()
     assert not at.exception
-    assert t("error.cloze_no_blank", "zh", marks=" ".join(["__", "＿＿", "_", "＿", "□"])) in [w.value for w in at.warning]
+    marks = escape_markdown(" ".join(["__", "＿＿", "_", "＿", "□"]))  # shown as written, not as markup
+    assert t("error.cloze_no_blank", "zh", marks=marks) in [w.value for w in at.warning]
     at.text_input(key="beyond_cloze_text").set_value("我__在__").run()
     assert t("error.cloze_two_blanks", "zh") in [w.value for w in at.warning]
     at.text_input(key="beyond_gen_prompt").set_value("").run()

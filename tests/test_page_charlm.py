@@ -97,6 +97,24 @@ def test_live_training_refuses_short_text():
     assert t("error.text_too_short", "en", minimum=1000) in [w.value for w in at.warning]
 
 
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_live_training_paste_box_takes_what_an_upload_may_hold_and_says_so(locale):
+    """Issue 28, item 7: the paste box had no limit (a 20 MB paste held ~50 MB per session). It takes
+    as many characters as an upload may have bytes, and its label says so before anyone types."""
+    from playground.charlm.model import MAX_TRAIN_TEXT_BYTES
+
+    lang = locale[:2]
+    at = open_page("pages/charlm.py", locale, link={"lm_source": "paste"})
+    box = at.text_area(key="lm_live_text")
+    assert lm_state.LIVE_TEXT.max_chars == MAX_TRAIN_TEXT_BYTES and box.max_chars == MAX_TRAIN_TEXT_BYTES
+    limit = t("charlm.live.paste_limit", lang, minimum="1,000", limit=f"{MAX_TRAIN_TEXT_BYTES:,}")
+    assert box.label == t("state.labelled_limit", lang, label=t("charlm.live.paste", lang), limit=limit)
+    assert f"{MAX_TRAIN_TEXT_BYTES:,}" in box.label
+    box.set_value("x" * (MAX_TRAIN_TEXT_BYTES + 5000)).run()  # a client past the limit: cut on the server
+    assert len(at.text_area(key="lm_live_text").value) == MAX_TRAIN_TEXT_BYTES
+    assert "lm_live_text" not in lm_state.STATE.keys and "lm_live_text" not in at.query_params  # never in a link
+
+
 def test_cells_page_ranks_cells_and_clamps_one():
     at = _page("pages/charlm_cells.py")
     assert not at.exception

@@ -4,6 +4,7 @@ import json
 
 from helpers import open_page
 
+from playground.formatting import escape_markdown
 from playground.i18n import t
 
 
@@ -159,8 +160,73 @@ def test_no_verdict_on_text_the_model_cannot_read():
     assert hint not in warnings and t("error.unreadable_none", "en", total=3, unknown="😀") in warnings
     assert not any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))
     at.text_area(key="senti_review").set_value("<<< 😀").run()  # "<" is not in the English vocabulary
-    assert t("error.unreadable_none", "en", total=4, unknown="\\< 😀") in [w.value for w in at.warning]
+    assert t("error.unreadable_none", "en", total=4, unknown=escape_markdown("< 😀")) in [w.value for w in at.warning]
     at.text_area(key="senti_review").set_value("a great 😀 film").run()  # one unknown token: named, verdict given
     assert not at.exception and any(s.value.startswith("LSTM") for s in at.success)
     assert t("senti.model.unknown", "en", count=1, tokens="😀") in [c.value for c in at.caption]
     assert hint not in [w.value for w in at.warning]
+
+
+def _client_edits(at, key: str, edits: dict) -> None:
+    """The next run gets ``edits`` as the data editor ``key``'s state, as a client (a forged one
+    included) would send them: one JSON text in the widget states (AppTest cannot edit a table)."""
+    inner = at._session_state._state
+    wid = next(w for w in (*inner._new_widget_state.states, *inner._old_state)
+               if isinstance(w, str) and w.endswith(f"-{key}"))
+    tree = at._tree
+    sent = tree.get_widget_states
+
+    def forged():
+        states = sent()
+        widget = states.widgets.add()
+        widget.id, widget.string_value = wid, json.dumps(edits)
+        return states
+
+    tree.get_widget_states = forged
+
+
+def test_a_flooded_walkthrough_table_is_cut_before_streamlit_builds_it(monkeypatch):
+    """Issue 28, item 4: a client adding 5,000 rows cost 10+ CPU-s per rerun, because Streamlit built
+    them all into the table before the page's 50-row limit applied. Now Streamlit is handed at most
+    the limit, and the page says the rest was not taken."""
+    import streamlit.elements.widgets.data_editor as data_editor
+
+    from playground.sentiment import walkthrough
+    from playground.state import sentiment as senti_state
+
+    handed = []
+    build = data_editor._apply_row_additions
+    monkeypatch.setattr(data_editor, "_apply_row_additions",
+                        lambda df, rows, schema: (handed.append(len(rows)), build(df, rows, schema))[1])
+    at = _page("zh-CN")
+    start = len(senti_state.WALK_TOKENS.default)
+    token = t("senti.walk.token", "zh")
+    flood = [{token: f"词{i}", "x_t": 0.5} for i in range(5000)] + [{"stray": "x" * 100}]
+    _client_edits(at, "senti_walk_table-0", {"edited_rows": {"99999": {"x_t": 1}, "0": {token: "好", "junk": 1}},
+                                             "added_rows": flood, "deleted_rows": [10**9]})
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert handed and max(handed) == walkthrough.MAX_TOKENS - start  # the rows Streamlit built: the limit, no more
+    notice = t("error.too_many_steps", "zh", length=start + len(flood), limit=walkthrough.MAX_TOKENS)
+    assert notice in [w.value for w in at.warning]
+    table = next(d.value for d in at.dataframe if t("senti.walk.col_grad", "zh") in d.value.columns)
+    assert len(table) == walkthrough.MAX_TOKENS and table[token].iloc[0] == "好"
+    # what the table took is the setting, and the link carries it (the link round trip still works)
+    link = at.query_params["senti_walk_table"]
+    tokens, _ = walkthrough.tokens_from_text(link[0] if isinstance(link, list) else link)
+    assert len(tokens) == walkthrough.MAX_TOKENS and tokens[0] == "好"
+
+
+def test_a_fixed_grid_takes_no_rows_from_its_client():
+    """The matrix editors (two 1s, cell lab) have fixed rows, but Streamlit would still build rows a
+    forged client adds; they are dropped first, and cells only of the grid's columns and rows kept."""
+    from playground.ui.widgets import _cut_edits
+
+    edits = {"edited_rows": {"0": {"1": 2.0, "9": 1}, "5": {"1": 1}}, "added_rows": [{"1": 0}] * 1000,
+             "deleted_rows": [0]}
+    kept, asked = _cut_edits(edits, rows=1, limit=1, columns=["1", "2"], fixed=True)
+    assert kept == {"edited_rows": {0: {"1": 2.0}}, "added_rows": [], "deleted_rows": []} and asked == 1000
+    kept, asked = _cut_edits(edits, rows=1, limit=3, columns=["1"], fixed=False)
+    assert kept["added_rows"] == [{"1": 0}] * 3 and kept["deleted_rows"] == [0] and asked == 1000
+    assert _cut_edits("junk", rows=2, limit=5, columns=["1"], fixed=False) == (
+        {"edited_rows": {}, "added_rows": [], "deleted_rows": []}, 2)

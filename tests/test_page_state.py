@@ -3,6 +3,7 @@ and carry their page's prefix, a shared link's values are checked (clamped or dr
 exception), and every page survives a link whose every declared key is junk (the link sweep)."""
 
 import ast
+import html
 import importlib
 import math
 import re
@@ -107,6 +108,41 @@ def test_link_sweep_every_declared_key_set_to_junk(spec, round_):
         at.query_params[setting.key] = _junk(setting, round_)
     at.switch_page(spec.path).run()  # a deep link: the page reads its link on its first run
     assert not at.exception, [e.message for e in at.exception]
-    shown = [m.value for m in (*at.markdown, *at.info, *at.warning, *at.caption, *at.success, *at.error)]
+    shown = [m.value for m in (*at.markdown, *at.info, *at.warning, *at.caption, *at.success, *at.error, *at.toast)]
     links = [text for text in shown if re.search(r"(?<!\\)\]\(https://evil", text)]
     assert not links, f"a link's text became a clickable link: {links}"
+    # GFM makes a link of a bare address in the shown text too: none may be left whole
+    bare = [text for text in shown if "https://evil" in html.unescape(text) or "<script" in text]
+    assert not bare, f"a link's address or tag reached the page as markup: {bare}"
+
+
+def _shown_text(markdown: str) -> str:
+    """What a reader sees of an escaped value: its character references decoded, the invisible
+    joiners that keep an address from becoming a link dropped."""
+    from playground.formatting import WORD_JOINER
+
+    return html.unescape(markdown).replace(WORD_JOINER, "")
+
+
+@pytest.mark.parametrize(("path", "key", "raw"), [
+    ("pages/gradients.py", "grad_k", "![t](https://host.example/p.png)"),
+    ("pages/sentiment.py", "senti_kind", "**请点击**[登录](https://x.example)"),
+    ("pages/sentiment.py", "senti_kind", ":red[看] $x$ `c` <img src=x> ~~s~~"),
+    ("pages/sentiment.py", "senti_kind", "# 标题\n- 列表 a@b.example www.x.example"),
+], ids=["image", "bold-link", "directives", "blocks-addresses"])
+def test_a_link_value_in_the_ignored_notice_is_text_not_markup(path, key, raw):
+    """Issue 28, item 5: the "value ignored" toast once showed a link's raw value as markdown (an
+    image fetched by every student who opened the link; a bold, clickable 登录 in an official notice).
+    (A notice quotes at most 40 characters of the value.)"""
+    from playground.formatting import escape_markdown
+
+    at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+    at.context = {"locale": "zh-CN"}
+    at.query_params[key] = raw
+    at.switch_page(path).run()
+    assert not at.exception, [e.message for e in at.exception]
+    toasts = [toast.value for toast in at.toast]
+    notice = next(text for text in toasts if escape_markdown(raw) in text)
+    assert _shown_text(escape_markdown(raw)) == raw.replace("\n", " ")
+    for markup in ("](", "![", "**", ":red[", "$x$", "`c`", "<img", "~~", "\n", "# ", "https://", "a@b", "www."):
+        assert markup not in notice, (markup, notice)

@@ -16,7 +16,7 @@ import pandas as pd
 import regex
 
 from playground.charlm.decoding import FastSampler
-from playground.errors import InputError
+from playground.errors import InputError, Phrase
 
 MAX_TEXT = 6000
 MAX_PATTERN = 200
@@ -113,6 +113,42 @@ def text_features(text: str) -> dict[str, np.ndarray]:
     return feats
 
 
+# the regex module's error messages (English) -> the kind of mistake, said in the reader's language
+# (playground.i18n keys regex.<kind>); a message not listed here is said as regex.other
+REGEX_MISTAKES = {
+    "missing )": "missing_paren", "unbalanced parenthesis": "unbalanced_paren",
+    "unterminated character set": "unterminated_set", "missing ]": "unterminated_set",
+    "expected character set": "unterminated_set", "nothing to repeat": "nothing_to_repeat",
+    "multiple repeat": "multiple_repeat", "bad escape": "bad_escape", "incomplete escape": "bad_escape",
+    "bad hex escape": "bad_escape", "unknown group": "bad_reference", "invalid group reference": "bad_reference",
+    "ambiguous group reference": "bad_reference", "cannot refer to an open group": "bad_reference",
+    "invalid relative group number": "bad_reference", "missing relative group number": "bad_reference",
+    "group reference not allowed": "bad_reference", "missing >": "bad_group_name",
+    "missing group name": "bad_group_name", "bad character in group name": "bad_group_name",
+    "min repeat greater than max repeat": "repeat_order", "repeat count too big": "repeat_too_big",
+    "bad character range": "bad_range", "unknown extension": "unknown_extension",
+    "bad inline flags": "unknown_extension", "unknown verb": "unknown_extension",
+    "expected lookaround conditional": "unknown_extension", "unknown property": "unknown_name",
+    "undefined character name": "unknown_name", "undefined named list": "unknown_name",
+    "expected }": "missing_brace", "missing {}": "missing_brace",
+}
+
+
+def regex_error(pattern: str, exc: Exception) -> InputError:
+    """A pattern the regex module refuses -> an InputError that names the kind of mistake and where
+    it is (counted from 1, or the pattern's end), in words the page translates."""
+    message = str(getattr(exc, "msg", exc))
+    kind = next((kind for start, kind in REGEX_MISTAKES.items() if message.startswith(start)), "other")
+    pos = getattr(exc, "pos", None)
+    if not isinstance(pos, int) or pos < 0:
+        where = ""
+    elif pos >= len(pattern):
+        where = Phrase("regex.at_end")
+    else:
+        where = Phrase("regex.at", position=pos + 1)
+    return InputError("bad_regex", reason=Phrase(f"regex.{kind}"), where=where)
+
+
 def regex_feature(text: str, pattern: str) -> np.ndarray:
     """1 on every character inside a match of ``pattern``, else 0."""
     if not pattern:
@@ -128,14 +164,14 @@ def regex_feature(text: str, pattern: str) -> np.ndarray:
         else:
             widest = max(widest, count)
         if unrolled * widest > MAX_UNROLLED:
-            raise InputError("bad_regex", detail=f"counted repeats too large (over {MAX_UNROLLED:,} once written out)")
+            raise InputError("bad_regex", reason=Phrase("regex.too_large", limit=f"{MAX_UNROLLED:,}"), where="")
     try:
         compiled = regex.compile(pattern, regex.MULTILINE)
         feature = np.zeros(len(text), dtype=np.float32)
         for match in compiled.finditer(text, timeout=REGEX_TIMEOUT_S):
             feature[match.start() : match.end()] = 1
     except regex.error as exc:
-        raise InputError("bad_regex", detail=str(exc)) from exc
+        raise regex_error(pattern, exc) from exc
     except TimeoutError as exc:
         raise InputError("regex_timeout", seconds=REGEX_TIMEOUT_S) from exc
     return feature

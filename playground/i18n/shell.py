@@ -186,7 +186,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "regex.at": {"zh": "（第 {position} 个字符处）", "en": " (at character {position})"},
     "regex.at_end": {"zh": "（在表达式末尾）", "en": " (at the end of the pattern)"},
     "regex.missing_paren": {"zh": "有一个左括号 `(` 没有与之配对的右括号 `)`", "en": "an opening `(` is never closed by a `)`"},
-    "regex.unbalanced_paren": {"zh": "右括号 `)` 多了一个，前面没有与之配对的 `(`", "en": "a `)` has no `(` before it to close"},
+    "regex.unbalanced_paren": {"zh": "多了一个右括号 `)`，它前面没有可与之配对的 `(`", "en": "a `)` has no `(` before it to close"},
     "regex.unterminated_set": {"zh": "字符集以 `[` 开始，却没有用 `]` 结束", "en": "a character set opened with `[` is never closed by `]`"},
     "regex.nothing_to_repeat": {
         "zh": "重复符号（`*`、`+`、`?` 或花括号里的次数）前面没有可以重复的内容",

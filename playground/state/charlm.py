@@ -1,13 +1,14 @@
 """The character-LM page's settings: the sampling lab and live training.
 
 The model picker, ``lm_model``, is declared with the shipped models; a model trained live in the
-session joins its options at run time. The live-training text, ``lm_live_text``, is not declared:
-up to a megabyte of text does not belong in an address.
+session joins its options at run time. The live-training text, ``lm_live_text``, is declared for its
+limit (as many characters as an upload may have bytes, so the box and the upload take the same
+texts) but kept out of the page's state: up to a megabyte of text does not belong in an address.
 """
 
 from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.decoding import MAX_LENGTH, MAX_PROMPT, STRATEGIES
-from playground.charlm.model import CORPORA, KINDS
+from playground.charlm.model import CORPORA, KINDS, MAX_TRAIN_TEXT_BYTES
 from playground.state import PageState, Setting
 
 MAX_SEED = 10_000
@@ -31,6 +32,8 @@ LIVE_LAYERS = Setting("lm_live_layers", 2, 1, 3)
 LIVE_BPTT = Setting("lm_live_bptt", 64, 16, 256, 16)
 LIVE_LR = Setting("lm_live_lr", 3e-3, options=(1e-4, 3e-4, 1e-3, 2e-3, 3e-3, 1e-2, 3e-2))
 LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
+# not in STATE (never in the link); the box takes at most the upload limit
+LIVE_TEXT = Setting("lm_live_text", "", max_chars=MAX_TRAIN_TEXT_BYTES)
 
 STATE = PageState("lm", (PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
                          SOURCE, LIVE_CELL, LIVE_HIDDEN, LIVE_LAYERS, LIVE_BPTT, LIVE_LR, LIVE_STEPS))

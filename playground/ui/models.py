@@ -10,6 +10,7 @@ import streamlit as st
 
 from playground.checkpoints import CheckpointError
 from playground.device import device
+from playground.formatting import escape_markdown
 from playground.ui.jobs import job_runner, waiting_message
 from playground.ui.shell import OFFERS_KEY, tr
 
@@ -55,7 +56,7 @@ def checkpoint_error(exc: CheckpointError) -> None:
     from playground.registry import owner_of
 
     owner = owner_of(exc.name)
-    st.error(tr("error.checkpoint", reason=exc.reason, name=owner or exc.name), icon=":material/report:")
+    st.error(tr("error.checkpoint", reason=escape_markdown(exc.reason), name=owner or exc.name), icon=":material/report:")
     offered = st.session_state.setdefault(OFFERS_KEY, set())
     if owner is not None and owner not in offered:  # one offer per model and run (widget keys)
         offered.add(owner)
