@@ -81,15 +81,16 @@ def test_retraining_from_the_page_writes_the_file_back(pretrained_copy):
 
 
 def test_a_diverging_live_training_job_fails_with_a_reason_and_frees_its_slot(monkeypatch):
-    real_init = charlm_model.CharLM.__init__
+    real_reset = charlm_recipes.reset_parameters_
 
-    def poisoned(self, *args, **kwargs):  # weights that make the very first loss NaN
-        real_init(self, *args, **kwargs)
+    def poisoned(module, generator):  # a seeded initialisation that makes the very first loss NaN
+        real_reset(module, generator)
         with torch.no_grad():
-            for p in self.parameters():
+            for p in module.parameters():
                 p.fill_(float("nan"))
+        return module
 
-    monkeypatch.setattr(charlm_model.CharLM, "__init__", poisoned)
+    monkeypatch.setattr(charlm_recipes, "reset_parameters_", poisoned)
     text = "to be or not to be, that is the question. " * 40
     settings = charlm_model.CharLMSettings(kind="rnn", hidden=16, embed=8, layers=1, steps=40, bptt=16, batch=4,
                                      eval_every=20, snapshots=())
