@@ -12,6 +12,7 @@ import time
 from playwright.sync_api import sync_playwright
 
 from bench import (
+    abuse,
     charlm_speed,
     classroom,
     cloud,
@@ -27,7 +28,7 @@ from bench import (
 from bench.harness import ROOT, launch_browser
 from playground.device import device_label
 
-PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey", "state")
+PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey", "state", "abuse")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         results["state"] = {**summary.counts(), "seconds": round(summary.seconds, 1),
                             "failures": [r.line() for r in summary.failures()]}
         print("state sweep: " + summary.report())
+    if "abuse" in parts:  # minutes: one visitor attacks a real server (issue 28), every figure beside its goal
+        results["abuse"] = abuse.run()
+        _print_abuse(results["abuse"])
     if "cloud" in parts:  # minutes: clean venvs
         results["cloud"] = cloud.run()
         for row in results["cloud"]:
@@ -191,6 +195,76 @@ def _print_load(r: dict) -> None:
           f" shared models checked {r['shared_models_checked']}, changed: {r['shared_models_changed'] or 'none'}")
     for line in (r["exceptions"] + r["unanswered"])[:10]:
         print(f"  ! {line}")
+
+
+def _verdict(value, goal: float, unit: str, digits: int = 2, below: bool = False) -> str:
+    """``value unit (goal <= goal) OK`` (``below``: the goal is strictly less than), or not measured."""
+    if value is None:
+        return f"not measured (goal {'<' if below else '<='} {goal:g} {unit})"
+    ok = value < goal if below else value <= goal
+    return f"{value:.{digits}f} {unit}  (goal {'<' if below else '<='} {goal:g} {unit})  {'OK' if ok else 'MISSED'}"
+
+
+def _print_abuse(r: dict) -> None:
+    g = r["goals"]
+    print(f"abuse: one visitor against the class, on a real server over loopback ({r['seconds']['total']:.0f} s;"
+          " the server's CPU-seconds are its own, latencies depend on what else the machine runs)")
+    rows = [row for row in r.get("interactions", []) if "cpu_s" in row]
+    grad = r.get("gradients_lab", {})
+    flood = r.get("table_flood", {})
+    s = r["summary"]
+    print(f"  1. peak memory per interaction (above the RSS before it), worst: "
+          f"{_verdict(s['peak_mb']['value'], g['peak_mb'], 'MB', 0)} [{s['peak_mb']['where']}]")
+    print("     " + ", ".join(f"{row['name']} {row['peak_mb']:+.0f}" for row in rows))
+    steps = grad.get("steps", [])
+    if steps:
+        print(f"     gradients lab {grad['link']}: " + "; ".join(
+            f"{step['step'].replace('open /gradients?' + grad['link'], 'opened')} peak {step.get('peak_mb', 0):+.0f} MB,"
+            f" {step.get('cpu_s', 0):.2f} CPU-s, RSS after {step.get('rss_after_mb', 0):.0f}" for step in steps))
+        print(f"     RSS rested {grad['rss_rested_mb']:.0f} MB ({grad['rss_growth_mb']:+.0f} MB over the RSS before"
+              " the link: memory comes back after fragment reruns when this is near 0)")
+    print("  2. server CPU per interaction at each page's maximum (alone, a new value):")
+    for row in rows:
+        print(f"     {row['name']:24s} {row['limit']:34s} {_verdict(row['cpu_s'], g['cpu_s'], 'CPU-s')}")
+    for row in r.get("interactions", []):
+        if "error" in row or row.get("exceptions"):
+            print(f"     ! {row['name']}: {row.get('error') or row['exceptions'][0]}")
+    rest = r.get("resting", {})
+    print(f"  3. resting memory (fresh server): every page walked {rest.get('walked_mb', 0):.0f} MB, after"
+          f" {rest.get('cloze_inputs', 0)} cloze inputs {rest.get('after_cloze_mb', 0):.0f} MB, after"
+          f" {rest.get('rest_s', 0):.0f} s rest {_verdict(rest.get('rested_mb'), g['rest_mb'], 'MB', 0)}")
+    f = r.get("fair", {})
+    print(f"  4. fair CPU: victim's review alone p50 {f.get('victim_alone_p50_s') or 0:.2f} s p95"
+          f" {f.get('victim_alone_p95_s') or 0:.2f} s; under {f.get('attackers')} attackers ({f.get('victim_n')} reviews"
+          f" after {f.get('warmup_s'):.0f} s warm-up) p50 {f.get('victim_p50_s') or 0:.2f} s, p95"
+          f" {_verdict(f.get('victim_p95_s'), g['victim_p95_s'], 's')}")
+    print(f"     attackers: {f.get('attacker_interactions')} interactions in {f.get('seconds')} s"
+          f" ({', '.join(f'{k} {v}' for k, v in f.get('attacker_interactions_by_input', {}).items())});"
+          f" server CPU {f.get('server_cpu_s')} s = {f.get('server_cores_busy')} cores busy, peak RSS"
+          f" {f.get('rss_peak_mb')} MB")
+    for line in f.get("errors", [])[:5]:
+        print(f"     ! {line}")
+    t = r.get("training", {})
+    if t.get("measured"):
+        print(f"  5. fair training: 2 attackers holding the heavy slots, a tiny job starts in "
+              f"{_verdict(t.get('tiny_start_s'), t.get('goal_tiny_start_s', g['tiny_start_s']), 's', below=True)}")
+        print(f"     {t.get('waiting_sessions', 30)} waiting sessions: another visitor's review p95 "
+              f"{_verdict(t.get('review_p95_s'), t.get('goal_review_p95_s', g['waiting_review_p95_s']), 's', below=True)}"
+              f" (alone {t.get('review_alone_p95_s') or 0:.2f} s)")
+    else:
+        print(f"  5. fair training: not measured ({t.get('why', '')})")
+    if "flood" in flood:
+        print(f"  6. table flood ({flood['rows']:,} rows added by a forged client, {flood['edits_chars']:,} chars):"
+              f" that rerun {_verdict(flood['flood'].get('cpu_s'), g['table_cpu_s'], 'CPU-s')};"
+              f" the slider move after it {_verdict(flood['slider_after'].get('cpu_s'), g['table_cpu_s'], 'CPU-s')}")
+    else:
+        print(f"  6. table flood: not measured ({flood.get('error', '')})")
+    m = r.get("markup", {})
+    verdict = "not measured (no notice carried the link's text)" if not m.get("bodies_checked") else (
+        f"{len(m['unsafe'])} carried it unescaped  (goal 0)  {'OK' if not m['unsafe'] else 'MISSED'}")
+    print(f"  7. markup from a link: {m.get('bodies_checked', 0)} notices carried the link's text; {verdict}")
+    for bad in m.get("unsafe", [])[:4]:
+        print(f"     ! {bad['page']} {bad['locale']} {bad['kind']}: {bad['pieces']} in {bad['body'][:120]!r}")
 
 
 def _cpus() -> int:

@@ -6,6 +6,13 @@ widgets the page draws (and the fragment each one lives in), and changes a widge
 would, timing until the server says the run is over. A session costs the client a few
 milliseconds of CPU per interaction, so a load test on the same machine measures the server, not
 thirty Chromiums.
+
+A widget's value travels in the ``WidgetState`` field its widget reads (``streamlit/proto/
+WidgetStates.proto``, 1.67): text boxes, selects and data editors ``string_value`` (a data editor's
+edits as one JSON text), sliders ``double_array_value`` (one number, or two for a range), number
+inputs ``int_value`` or ``double_value``, toggles and checkboxes ``bool_value``. The session also
+keeps what the page said: toasts and alerts always (``notices``, as (kind, body)), markdown and
+captions when ``keep_markdown`` is set (``markdown``), so a test can read the markup it was sent.
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ class LightSession:
     widgets: dict[str, Widget] = field(default_factory=dict)
     code_blocks: list[str] = field(default_factory=list)  # the text of every st.code drawn
     exceptions: list[str] = field(default_factory=list)
+    notices: list[tuple[str, str]] = field(default_factory=list)  # ("toast" | "alert", body) of every notice
+    keep_markdown: bool = False  # also keep every markdown / caption body (a long session: off)
+    markdown: list[str] = field(default_factory=list)
     page_script_hash: str = ""
     _socket: object = None
 
@@ -61,6 +71,37 @@ class LightSession:
         await self._until_finished(timeout_s)
         return time.perf_counter() - started
 
+    async def set_slider(self, key: str, value: float | tuple[float, float], timeout_s: float = 120.0) -> float:
+        """Move slider ``key`` to ``value`` (two values for a range slider), as a drag would."""
+        values = tuple(value) if isinstance(value, tuple | list) else (value,)
+        return await self.set_widget(key, "double_array_value", values, timeout_s)
+
+    async def set_number(self, key: str, value: float, timeout_s: float = 120.0) -> float:
+        """Set number input ``key``: an int as ``int_value`` (an integer input), a float as ``double_value``."""
+        return await self.set_widget(key, "int_value" if isinstance(value, int) else "double_value", value, timeout_s)
+
+    async def set_widget(self, key: str, value_field: str, value, timeout_s: float = 120.0) -> float:
+        """Send widget ``key``'s value in ``WidgetState`` field ``value_field`` (a forged client may
+        send anything a widget reads); seconds until the rerun it causes is over."""
+        widget = self.widgets[key]
+        started = time.perf_counter()
+        await self._send(widget_states=((widget.id, (value_field, value)),), fragment_id=widget.fragment_id)
+        await self._until_finished(timeout_s)
+        return time.perf_counter() - started
+
+    async def goto(self, page: str, query_string: str = "", timeout_s: float = 300.0) -> float:
+        """Go to another page in the same session (a click in the sidebar's navigation); seconds
+        until its first run finished. The widgets of the page left behind are forgotten."""
+        self.page, self.query_string, self.page_script_hash = page, query_string, ""
+        self.widgets = {}
+        started = time.perf_counter()
+        await self._send(widget_states=())
+        await self._until_finished(timeout_s)
+        return time.perf_counter() - started
+
+    def toasts(self) -> list[str]:
+        return [body for kind, body in self.notices if kind == "toast"]
+
     async def close(self) -> None:
         if self._socket is not None:
             await self._socket.close()
@@ -75,9 +116,7 @@ class LightSession:
         state.context_info.locale = self.locale
         state.context_info.timezone = "UTC"
         for widget_id, value in widget_states:
-            one = state.widget_states.widgets.add()
-            one.id = widget_id
-            one.string_value = value
+            _fill(state.widget_states.widgets.add(), widget_id, value)
         await self._socket.send(message.SerializeToString())
 
     async def _until_finished(self, timeout_s: float) -> None:
@@ -90,6 +129,10 @@ class LightSession:
             kind = message.WhichOneof("type")
             if kind == "new_session":
                 self.page_script_hash = message.new_session.page_script_hash
+            elif kind == "navigation" and message.navigation.page_script_hash:
+                # the page st.navigation ran (new_session names the entry script): a full rerun
+                # sent with the entry script's hash would run the default page instead
+                self.page_script_hash = message.navigation.page_script_hash
             elif kind == "delta":
                 self._read_delta(message)
             elif kind == "script_finished" and message.script_finished in RUN_OVER:
@@ -106,8 +149,26 @@ class LightSession:
         if kind == "exception":
             self.exceptions.append(f"{self.page}: {element.exception.type}: {element.exception.message[:200]}")
             return
+        if kind in ("toast", "alert"):
+            self.notices.append((kind, getattr(element, kind).body))
+        if kind == "markdown" and self.keep_markdown:
+            self.markdown.append(element.markdown.body)
         inner = getattr(element, kind) if kind else None
         widget_id = getattr(inner, "id", "") if inner is not None else ""
         if widget_id.startswith("$$ID"):  # a widget; a key the page gave it ends its id
             key = widget_id.split("-", 2)[2]  # "$$ID-<hash>-<key>"
             self.widgets[key] = Widget(widget_id, delta.fragment_id)
+
+
+def _fill(one, widget_id: str, value) -> None:
+    """One ``WidgetState``: a plain text goes in ``string_value`` (a text box's value); a
+    (field, value) pair in that field (an array field's numbers in its ``data``)."""
+    one.id = widget_id
+    if isinstance(value, str):
+        one.string_value = value
+        return
+    value_field, inner = value
+    if value_field.endswith("_array_value"):
+        getattr(one, value_field).data.extend(inner)
+    else:
+        setattr(one, value_field, inner)
