@@ -172,9 +172,11 @@ def train(
     generator = seeding.generator(config.seed, dev)
     if seeding.rnn_dropout(model):
         # nn.RNN/LSTM/GRU draw the masks between their layers from the process-wide generator (no
-        # generator argument). Only the rebuilds of shipped models use such dropout, each in a
-        # process of its own (python -m playground.train): seeded there, as before; live
-        # trainings on the pages run without it (and are then seeded locally).
+        # generator argument), so such a training cannot be seeded locally. Only the rebuilds of
+        # the shipped char-LMs use it (python -m playground.train, or the offer to rebuild a
+        # missing file): seeded here as before, a rebuild in a process of its own gives the same
+        # model; beside other visitors' threads its masks may differ. Live trainings have no such
+        # dropout (the char-LM page trains with dropout 0) and stay exactly reproducible.
         torch.manual_seed(config.seed)
     with seeding.local_dropout(model, generator):
         return _train(model, batches, loss_fn, config, on_progress, stop, dev, evaluate)
