@@ -12,6 +12,7 @@ from playground.checkpoints import CheckpointError, load_card
 from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
 from playground.formatting import escape_markdown, significant
+from playground.jobs import HEAVY, JOB_SECONDS
 from playground.state import charlm as state
 from playground.ui import (
     checkpoint_error,
@@ -26,7 +27,17 @@ from playground.ui import (
     text_columns,
     tr,
 )
-from playground.ui.charlm import cached_corpus, charlm_choice, replacing_live_model_note
+from playground.ui.charlm import (
+    LIVE_BUDGET_S,
+    cached_corpus,
+    charlm_choice,
+    duration,
+    live_estimate_s,
+    live_max_steps,
+    live_text_size,
+    replacing_live_model_note,
+)
+from playground.ui.jobs import start_blocked, start_job
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 COMPARED = 160  # characters in the side-by-side of the three decoders
@@ -231,19 +242,31 @@ hidden = select(state.LIVE_HIDDEN, tr("charlm.live.hidden"), l1)
 layers = slider(state.LIVE_LAYERS, tr("charlm.live.layers"), l2)
 bptt = slider(state.LIVE_BPTT, tr("charlm.live.bptt"), l2)
 lr = select(state.LIVE_LR, tr("charlm.live.lr"), l3)
-steps = slider(state.LIVE_STEPS, tr("charlm.live.steps"), l3)
+# the steps' top: what this model trains in ~3 minutes, so that nobody's turn in line is long (issue 28)
+vocab, held_out = live_text_size(source, live_text)
+most = live_max_steps(kind, hidden, layers, bptt, vocab, held_out)
+steps_setting = narrowed(state.LIVE_STEPS, high=most, default=min(state.LIVE_STEPS.default, most))
+steps = slider(steps_setting, tr("charlm.live.steps"), l3,
+               help=tr("charlm.live.steps_help", minutes=round(LIVE_BUDGET_S / 60)))
+estimate = live_estimate_s(kind, hidden, layers, bptt, steps, vocab, held_out)
+st.caption(tr("charlm.live.estimate", duration=duration(estimate), limit=JOB_SECONDS // 60))
 replacing_live_model_note()  # said before the click, not after
-if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary"):
+blocked, why = start_blocked()
+if why is not None:
+    st.caption(why)
+if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary", key="charlm_live_start",
+             disabled=blocked, help=why):
     try:
         if source in ("shakespeare", "python"):
             corpus = cached_corpus(source)
             train_text, val_text = corpus.train, corpus.validation
         else:
             train_text, val_text = recipes.split_live_text(live_text or "")
+        steps = min(steps, most)  # a forged client's value too
         settings = recipes.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
                                          batch=32, eval_every=max(50, steps // 10), snapshots=(), dropout=0.0)
         work = recipes.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))
-        session_jobs().start("charlm", f"charlm-{kind}", work)
+        start_job("charlm", f"charlm-{kind}", work, lane=HEAVY)
     except InputError as exc:
         input_error(exc)
     except DataUnavailable:

@@ -12,6 +12,7 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.gradients import experiments as gradients
 from playground.gradients import memory_span
+from playground.jobs import TINY
 from playground.state import gradients as state
 from playground.ui import (
     checkpoint_error,
@@ -23,6 +24,7 @@ from playground.ui import (
     shipped_model,
     tr,
 )
+from playground.ui.jobs import start_blocked, start_job
 from playground.ui.url_state import choice, number, select, slider, submit, use_page_state
 
 
@@ -231,9 +233,13 @@ with st.form("grad_span_live"):
     f1, f2 = st.columns(2)
     live_cell = choice(state.SPAN_CELL, tr("grad.span.cell"), f1.selectbox, format_func=str.upper, form=True)
     live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2, form=True)
-    if submit(tr("grad.span.run"), state.STATE, "grad_span_live", icon=":material/play_arrow:"):
-        session_jobs().start("span", "memory-span", lambda report, stop: memory_span.train_one(
-            live_cell, live_distance, report=report, stop=stop))
+    blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
+    if why is not None:
+        st.caption(why)
+    if submit(tr("grad.span.run"), state.STATE, "grad_span_live", icon=":material/play_arrow:",
+              disabled=blocked, help=why):
+        start_job("span", "memory-span", lambda report, stop: memory_span.train_one(
+            live_cell, live_distance, report=report, stop=stop), lane=TINY)
 job_panel("span")
 job = session_jobs().get("span")
 if job is not None and job.finished and job.result:

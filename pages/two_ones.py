@@ -10,6 +10,7 @@ from playground import formatting as fmt
 from playground import svg, two_ones
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
+from playground.jobs import TINY
 from playground.state import two_ones as state
 from playground.ui import (
     checkpoint_error,
@@ -23,6 +24,7 @@ from playground.ui import (
     show_svg,
     tr,
 )
+from playground.ui.jobs import start_blocked, start_job
 from playground.ui.url_state import (
     KEEP,
     announce,
@@ -191,9 +193,13 @@ with st.form("ones_train"):
     lr = select(state.TRAIN_LR, tr("two.train.lr"), f3, form=True)
     steps = slider(state.TRAIN_STEPS, tr("two.train.steps"), f4, form=True)
     seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5, form=True)
-    if submit(tr("two.train.start"), state.STATE, "ones_train", icon=":material/play_arrow:"):
+    blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
+    if why is not None:
+        st.caption(why)
+    if submit(tr("two.train.start"), state.STATE, "ones_train", icon=":material/play_arrow:",
+              disabled=blocked, help=why):
         settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
-        session_jobs().start("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop))
+        start_job("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop), lane=TINY)
 job_panel("two_ones")
 
 job = session_jobs().get("two_ones")

@@ -1,10 +1,26 @@
-"""Background jobs for live training: one thread per job, a global cap on how many run at once.
+"""Background jobs for live training: one thread per running job, two lanes served in order.
 
 A job is a function ``work(report, stop) -> result``: it calls ``report(**fields)`` as it goes
-(the page polls ``Job.snapshot()``) and returns when ``stop`` is set. Jobs beyond the cap wait in
-status ``"waiting"`` until a slot frees; a job stopped while waiting never starts. The runner
-knows nothing of Streamlit: ``playground.ui`` binds one runner per server and one job list per
-browser session, and stops a session's jobs when the session ends.
+(the page polls ``Job.snapshot()``) and returns when ``stop`` is set. The runner knows nothing of
+Streamlit: ``playground.ui`` binds one runner per server and one job list per browser session,
+and stops a session's jobs when the session ends.
+
+Fair training (issue 28):
+
+* **Two lanes.** Character-LM training takes minutes (``HEAVY``); the two-1s RNN and the memory-span
+  run take seconds (``TINY``). Each lane has its own slots, so a tiny job never waits behind a
+  char-LM job: on a 2-core server the heavy lane gets ``cpu_quota() - 1`` = 1 slot and the tiny lane
+  1, which leaves one core's worth of time for the pages themselves while a heavy job trains (the
+  server runs torch on one thread per job, ``playground.runtime``), and a tiny job (seconds) borrows
+  it only briefly.
+* **Served in order.** A job that finds its lane full waits in a queue (first come, first served
+  across visitors); ``JobRunner.position`` says where it stands. A waiting job has no thread: 30
+  queued visitors cost the server nothing until their turn.
+* **One job per visitor.** ``submit(..., visitor=...)`` refuses (``Busy``) while the same visitor
+  has a job running or waiting, in either lane; the check and the queueing are one step under the
+  runner's lock, so two tabs clicking at once cannot both get in.
+* **A time budget.** A running job is stopped after ``max_seconds`` (``JOB_SECONDS``) and keeps
+  what it learned; the page sizes its jobs to finish well within it (``playground.ui.charlm``).
 """
 
 from __future__ import annotations
@@ -14,6 +30,7 @@ import itertools
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,9 +40,17 @@ import torch
 
 WAITING, RUNNING, DONE, STOPPED, FAILED = "waiting", "running", "done", "stopped", "failed"
 FINISHED = {DONE, STOPPED, FAILED}
+HEAVY, TINY = "heavy", "tiny"  # the lanes: char-LM training; the seconds-long jobs (two 1s, memory span)
 
-
-JOB_SECONDS = 15 * 60  # a live training job's time budget: then it is stopped and keeps what it learned
+# A live training job's time budget: then it is stopped and keeps what it learned. The char-LM
+# settings are capped so that the largest job is estimated at ~3 minutes on one core of the 2-core
+# server (playground.ui.charlm.LIVE_BUDGET_S); 5 minutes is the backstop for a busy server.
+JOB_SECONDS = 5 * 60
+# The tiny jobs take seconds (measured on the 2-core machine, one torch thread, at their largest
+# settings: two 1s at 16 units x 2,000 steps 2.5 s; memory span at distance 50: RNN 2.7 s, LSTM
+# 2.4 s, GRU 4.6 s); a minute is ample, so a tiny job never holds its lane for long.
+TINY_SECONDS = 60
+TINY_SLOTS = 1  # tiny jobs are seconds long: one slot serves a queue of them quickly
 
 
 def cpu_quota(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
@@ -42,10 +67,19 @@ def cpu_quota(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
 
 
 def default_cap() -> int:
-    """Concurrent jobs allowed: 4 on a GPU, else one per CPU the process may use."""
+    """Heavy jobs allowed at once: 4 on a GPU, else one per CPU the process may use but one (that
+    one serves the pages and the tiny lane), and at least 1."""
     if torch.cuda.is_available():
         return 4
-    return cpu_quota()
+    return max(1, cpu_quota() - 1)
+
+
+class Busy(Exception):  # noqa: N818 - a state, not an error: the visitor already has a job
+    """The visitor already has a job running or waiting (``job``); one at a time."""
+
+    def __init__(self, job: Job) -> None:
+        super().__init__(f"job {job.id} ({job.name}) is {job.status}")
+        self.job = job
 
 
 @dataclass
@@ -61,14 +95,23 @@ class Job:
     thread: threading.Thread | None = None
     out_of_time: bool = False  # stopped by its time budget, not by its owner
     number: int = 0  # per visitor and slot, from 1 (``SessionJobs``); ``id`` counts the server's jobs
+    lane: str = HEAVY
+    visitor: str | None = None  # who started it (``SessionJobs.visitor``): one job per visitor
+    slot: str = ""  # where on the site (``SessionJobs.start``): the page says where a visitor's job is
+    max_seconds: float | None = JOB_SECONDS
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _ended: threading.Event = field(default_factory=threading.Event)
+    _on_stop: Callable[[Job], None] | None = None
 
     def report(self, **fields: Any) -> None:
         with self._lock:
             self.progress.append(fields)
 
     def stop(self) -> None:
+        """Stop it: a running job at its next step, a waiting one at once (it leaves the queue)."""
         self.stop_event.set()
+        if self._on_stop is not None:
+            self._on_stop(self)
 
     @property
     def finished(self) -> bool:
@@ -78,55 +121,78 @@ class Job:
         """A consistent copy for the page to draw from (the job thread keeps appending)."""
         with self._lock:
             return {"id": self.id, "name": self.name, "status": self.status, "progress": list(self.progress),
-                    "error": self.error, "result": self.result, "out_of_time": self.out_of_time}
+                    "error": self.error, "result": self.result, "out_of_time": self.out_of_time,
+                    "lane": self.lane}
 
     def join(self, timeout: float | None = None) -> bool:
-        if self.thread is not None:
-            self.thread.join(timeout)
+        """Wait until it has finished (or ``timeout`` seconds); True if it has."""
+        self._ended.wait(timeout)
         return self.finished
 
 
 class JobRunner:
-    """Starts jobs in threads; at most ``cap`` run at once, the rest wait their turn."""
+    """Runs jobs in threads, per lane at most its cap at once; the rest wait in order."""
 
-    def __init__(self, cap: int | None = None) -> None:
-        self.cap = cap if cap is not None else default_cap()
-        self._slots = threading.BoundedSemaphore(self.cap)
+    def __init__(self, cap: int | None = None, tiny_cap: int = TINY_SLOTS) -> None:
+        self.cap = cap if cap is not None else default_cap()  # the heavy lane's slots
+        self.caps = {HEAVY: self.cap, TINY: max(1, tiny_cap)}
+        self._queues: dict[str, deque[Job]] = {lane: deque() for lane in self.caps}
+        self._busy = dict.fromkeys(self.caps, 0)  # slots taken, per lane
         self._ids = itertools.count(1)
         self._jobs: list[Job] = []
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a job's stop() comes back here (_withdraw), maybe under the lock
 
     def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any],
-               max_seconds: float | None = JOB_SECONDS) -> Job:
-        """Start ``work`` in a thread; once running, it is stopped after ``max_seconds`` (None: no limit)."""
-        job = Job(id=next(self._ids), name=name)
-        job.thread = threading.Thread(target=self._run, args=(job, work, max_seconds), name=f"job-{job.id}-{name}",
-                                      daemon=True)
+               max_seconds: float | None = JOB_SECONDS, lane: str = HEAVY, visitor: str | None = None) -> Job:
+        """Queue ``work`` in ``lane``; it starts at once if the lane has a free slot, else when its
+        turn comes. Once running it is stopped after ``max_seconds`` (None: no limit). With
+        ``visitor``: raises ``Busy`` if that visitor already has a job running or waiting."""
+        if lane not in self.caps:
+            raise ValueError(f"unknown lane {lane!r}")
         with self._lock:
+            if visitor is not None:
+                mine = self.active(visitor)
+                if mine is not None:
+                    raise Busy(mine)
+            self._jobs = [j for j in self._jobs if not j.finished]  # the owners keep their own references
+            job = Job(id=next(self._ids), name=name, lane=lane, visitor=visitor, max_seconds=max_seconds)
+            job.thread = threading.Thread(target=self._run, args=(job, work), name=f"job-{job.id}-{name}", daemon=True)
+            job._on_stop = self._withdraw
             self._jobs.append(job)
-        job.thread.start()
+            self._queues[lane].append(job)
+            self._dispatch()
         return job
 
-    def _run(self, job: Job, work, max_seconds: float | None) -> None:
-        # Wait for a slot, but give up promptly if the job is stopped while waiting.
-        while not self._slots.acquire(timeout=0.1):
-            if job.stop_event.is_set():
-                job.status = STOPPED
-                return
+    def _dispatch(self) -> None:
+        """Start the queue's first jobs while their lane has free slots (the lock is held)."""
+        for lane, queue in self._queues.items():
+            while queue and self._busy[lane] < self.caps[lane]:
+                job = queue.popleft()
+                self._busy[lane] += 1
+                job.status = RUNNING
+                job.thread.start()
 
+    def _withdraw(self, job: Job) -> None:
+        """A waiting job that is stopped leaves the queue at once and never runs."""
+        with self._lock:
+            if job.status == WAITING and job in self._queues[job.lane]:
+                self._queues[job.lane].remove(job)
+                job.status = STOPPED
+                job._ended.set()
+
+    def _run(self, job: Job, work) -> None:
         def out_of_time() -> None:
             job.out_of_time = True
             job.stop()
 
-        timer = threading.Timer(max_seconds, out_of_time) if max_seconds is not None else None
+        timer = threading.Timer(job.max_seconds, out_of_time) if job.max_seconds is not None else None
         if timer is not None:
             timer.daemon = True
             timer.start()
         try:
-            if job.stop_event.is_set():
+            if job.stop_event.is_set():  # stopped between leaving the queue and starting
                 job.status = STOPPED
                 return
-            job.status = RUNNING
             job.result = work(job.report, job.stop_event)
             job.status = STOPPED if job.stop_event.is_set() else DONE
         except Exception as exc:  # a failing job reports and frees its slot; the server lives on
@@ -135,15 +201,34 @@ class JobRunner:
         finally:
             if timer is not None:
                 timer.cancel()
-            self._slots.release()
+            with self._lock:
+                self._busy[job.lane] -= 1
+                job._ended.set()
+                self._dispatch()
 
-    def running(self) -> int:
+    def running(self, lane: str | None = None) -> int:
         with self._lock:
-            return sum(j.status == RUNNING for j in self._jobs)
+            return sum(j.status == RUNNING for j in self._jobs if lane in (None, j.lane))
 
-    def waiting(self) -> int:
+    def waiting(self, lane: str | None = None) -> int:
         with self._lock:
-            return sum(j.status == WAITING for j in self._jobs)
+            return sum(len(q) for name, q in self._queues.items() if lane in (None, name))
+
+    def position(self, job: Job) -> int | None:
+        """Where a waiting job stands in its lane's queue: 1 = next to start; None if not waiting."""
+        with self._lock:
+            queue = self._queues.get(job.lane, ())
+            return next((k for k, queued in enumerate(queue, 1) if queued is job), None)
+
+    def active(self, visitor: str) -> Job | None:
+        """The visitor's job that is running or waiting, if any."""
+        with self._lock:
+            return next((j for j in self._jobs if j.visitor == visitor and not j.finished), None)
+
+    def unfinished(self) -> list[Job]:
+        """The jobs running or waiting, oldest first (the bench and the tests look them up)."""
+        with self._lock:
+            return [j for j in self._jobs if not j.finished]
 
     def prune(self) -> None:
         """Forget finished jobs (their owners keep their own references)."""
@@ -152,33 +237,37 @@ class JobRunner:
 
 
 class SessionJobs:
-    """The jobs one browser session started; ``stop_all`` runs when the session ends."""
+    """The jobs one browser session started; ``stop_all`` runs when the session ends.
 
-    def __init__(self, runner: JobRunner) -> None:
+    ``visitor`` names who is training: the browser (a cookie every tab of it sends, see
+    ``playground.ui.jobs.visitor_id``) or, without one, this session alone."""
+
+    def __init__(self, runner: JobRunner, visitor: str | None = None) -> None:
         self.runner = runner
+        self.visitor = visitor or f"session-{id(self):x}-{next(_SESSIONS)}"
         self.jobs: dict[str, Job] = {}
         self.started: dict[str, int] = {}  # per slot: how many jobs this session has started there
         self.replaced: dict[str, int] = {}  # per slot: the number of the job (and model) the latest one replaced
 
-    def start(self, slot: str, name: str, work) -> Job:
-        """Start ``work`` under ``slot``. One visitor trains one thing at a time: any of the
-        session's jobs still running (in this slot or another page's) is stopped first, so one
-        session never holds more than one of the server's slots.
+    def start(self, slot: str, name: str, work, lane: str = HEAVY, max_seconds: float | None = None) -> Job:
+        """Start ``work`` under ``slot`` in ``lane``. One visitor trains one thing at a time: while
+        this visitor has a job running or waiting (on any page, in any tab), raises ``Busy`` and
+        starts nothing; the page says so by its Start button (``busy``).
 
         Jobs are numbered per session and slot from 1 (``Job.number``: what the visitor is shown,
         whatever other visitors do). A slot keeps one job, and so one trained model: the new job
         replaces the previous one, whose model is let go (one live model per visitor bounds the
         server's memory); ``replaced[slot]`` keeps its number, so the page can say so."""
-        for old in self.jobs.values():
-            if not old.finished:
-                old.stop()
+        if max_seconds is None:
+            max_seconds = TINY_SECONDS if lane == TINY else JOB_SECONDS
+        job = self.runner.submit(name, work, max_seconds=max_seconds, lane=lane, visitor=self.visitor)  # or Busy
+        job.slot = slot
         previous = self.jobs.get(slot)
-        if previous is not None and (previous.result is not None or not previous.finished):
-            self.replaced[slot] = previous.number  # it had a model, or was making one
+        if previous is not None and previous.result is not None:
+            self.replaced[slot] = previous.number  # it had a model
         else:
             self.replaced.pop(slot, None)
         self.started[slot] = self.started.get(slot, 0) + 1
-        job = self.runner.submit(name, work)
         job.number = self.started[slot]
         self.jobs[slot] = job
         return job
@@ -186,7 +275,14 @@ class SessionJobs:
     def get(self, slot: str) -> Job | None:
         return self.jobs.get(slot)
 
+    def busy(self) -> Job | None:
+        """This visitor's job that is running or waiting (maybe started in another tab), if any."""
+        return self.runner.active(self.visitor)
+
     def stop_all(self) -> None:
         for job in self.jobs.values():
             job.stop()
         self.runner.prune()
+
+
+_SESSIONS = itertools.count(1)

@@ -2,7 +2,22 @@ import os
 import threading
 import time
 
-from playground.jobs import DONE, FAILED, RUNNING, STOPPED, WAITING, JobRunner, SessionJobs, cpu_quota, default_cap
+import pytest
+
+from playground.jobs import (
+    DONE,
+    FAILED,
+    HEAVY,
+    RUNNING,
+    STOPPED,
+    TINY,
+    WAITING,
+    Busy,
+    JobRunner,
+    SessionJobs,
+    cpu_quota,
+    default_cap,
+)
 
 
 def _wait_for(predicate, timeout=5.0):
@@ -73,16 +88,20 @@ def test_failing_job_reports_and_frees_its_slot():
     assert good.join(2) and good.status == DONE and good.result == 42
 
 
-def test_session_jobs_stop_all_and_one_job_per_slot():
+def test_session_jobs_stop_all_and_one_job_per_visitor():
     runner = JobRunner(cap=4)
     session = SessionJobs(runner)
     first = session.start("train", "a", blocking_work)
-    second = session.start("train", "b", blocking_work)  # replaces the first
-    assert first.join(1.0) and first.status == STOPPED
-    other = session.start("other", "c", blocking_work)  # one job per session: the first slot's stops too
-    assert second.join(1.0) and second.status == STOPPED and not other.finished
+    with pytest.raises(Busy) as busy:  # one job per visitor: no second while the first runs ...
+        session.start("train", "b", blocking_work)
+    assert busy.value.job is first and session.busy() is first
+    with pytest.raises(Busy):  # ... on any page, in either lane
+        session.start("other", "c", blocking_work, lane=TINY)
+    assert session.get("train") is first and "other" not in session.jobs and runner.running() == 1
     session.stop_all()
-    assert other.join(1.0) and other.status == STOPPED
+    assert first.join(1.0) and first.status == STOPPED and session.busy() is None
+    again = session.start("train", "d", lambda report, stop: "ok")  # stopped: the visitor may start again
+    assert again.join(2) and again.number == 2
 
 
 def test_snapshot_is_a_copy():
@@ -96,7 +115,7 @@ def test_snapshot_is_a_copy():
 
 
 def test_default_cap_follows_the_cpu_quota(tmp_path):
-    assert default_cap() >= 1
+    assert default_cap() >= 1  # the CPUs but one (the pages' and the tiny lane's), at least 1
     quota = tmp_path / "cpu.max"
     quota.write_text("150000 100000\n")  # 1.5 CPUs of a 64-core host
     assert cpu_quota(quota) == 1
@@ -126,7 +145,10 @@ def test_jobs_are_numbered_per_session_and_slot_and_a_replaced_one_is_remembered
     assert first.join(2) and first.number == 1 and first.id == 2 and "charlm" not in mine.replaced
     second = mine.start("charlm", "b", blocking_work)
     assert second.number == 2 and mine.replaced["charlm"] == 1  # its model is let go: say which one
-    third = mine.start("charlm", "c", lambda report, stop: "model 3")  # replaces one still training
+    assert _wait_for(lambda: second.progress)
+    second.stop()  # one job per visitor (issue 28): stopped before the next; it keeps what it learned
+    assert second.join(2) and second.result
+    third = mine.start("charlm", "c", lambda report, stop: "model 3")
     assert third.join(2) and third.number == 3 and mine.replaced["charlm"] == 2
     assert mine.start("other", "d", lambda report, stop: None).number == 1  # each slot counts from 1
     assert other.get("charlm").number == 1  # the other visitor's numbers are their own
@@ -142,3 +164,126 @@ def test_a_failed_job_replaced_nothing():
     assert session.start("charlm", "bad", boom).join(2)
     nxt = session.start("charlm", "good", lambda report, stop: "model")
     assert nxt.join(2) and nxt.number == 2 and "charlm" not in session.replaced
+
+
+# --- fair training (issue 28): a queue in order, one job per visitor, a lane for tiny jobs --------
+def _gate_work(gate: threading.Event, order: list | None = None, name: str = ""):
+    """A job that runs until ``gate`` is set (or it is stopped), noting when it started in ``order``."""
+    def work(report, stop):
+        if order is not None:
+            order.append(name)
+        while not (gate.is_set() or stop.is_set()):
+            time.sleep(0.005)
+        return name
+    return work
+
+
+def test_waiting_jobs_start_in_the_order_they_came_and_know_their_place():
+    runner = JobRunner(cap=1)
+    gate, order = threading.Event(), []
+    first = runner.submit("first", _gate_work(gate, order, "first"))
+    queued = [runner.submit(f"q{k}", _gate_work(gate, order, f"q{k}"), visitor=f"visitor-{k}") for k in range(5)]
+    assert _wait_for(lambda: first.status == RUNNING)
+    assert [runner.position(j) for j in queued] == [1, 2, 3, 4, 5] and runner.position(first) is None
+    assert runner.waiting() == 5 and runner.waiting(HEAVY) == 5 and runner.running(HEAVY) == 1
+    queued[2].stop()  # leaves the line at once, never runs; those behind move up
+    assert queued[2].join(0.5) and queued[2].status == STOPPED
+    assert [runner.position(j) for j in queued if not j.finished] == [1, 2, 3, 4]
+    gate.set()  # every job ends as soon as it starts: they go through the one slot in turn
+    assert all(j.join(5) for j in queued)
+    assert order == ["first", "q0", "q1", "q3", "q4"]
+    assert [j.status for j in queued] == [DONE, DONE, STOPPED, DONE, DONE]
+
+
+def test_a_waiting_job_has_no_thread_running():
+    runner = JobRunner(cap=1)
+    gate = threading.Event()
+    runner.submit("holder", _gate_work(gate))
+    before = threading.active_count()
+    waiting = [runner.submit(f"w{k}", _gate_work(gate)) for k in range(30)]
+    assert threading.active_count() == before  # 30 in line cost no threads (and no polling) until their turn
+    assert all(j.status == WAITING for j in waiting)
+    gate.set()
+    assert all(j.join(10) for j in waiting)
+
+
+def test_one_job_per_visitor_across_sessions_and_lanes():
+    """Two tabs of one browser are one visitor (the same ``visitor``): the second tab cannot queue
+    a second job while the first runs or waits; another visitor can."""
+    runner = JobRunner(cap=1)
+    gate = threading.Event()
+    blocker = runner.submit("someone else's", _gate_work(gate))
+    tab1, tab2 = SessionJobs(runner, visitor="browser-a"), SessionJobs(runner, visitor="browser-a")
+    waiting = tab1.start("charlm", "mine", _gate_work(gate))
+    assert waiting.status == WAITING and tab2.busy() is waiting
+    with pytest.raises(Busy):
+        tab2.start("charlm", "mine again", _gate_work(gate))
+    with pytest.raises(Busy):
+        tab2.start("two_ones", "a tiny one", _gate_work(gate), lane=TINY)
+    other = SessionJobs(runner, visitor="browser-b")
+    theirs = other.start("charlm", "theirs", _gate_work(gate))
+    assert runner.position(waiting) == 1 and runner.position(theirs) == 2
+    waiting.stop()
+    assert waiting.join(1) and tab2.busy() is None
+    mine = tab2.start("charlm", "mine, now", _gate_work(gate))
+    assert runner.position(mine) == 2  # back of the line: behind the other visitor
+    gate.set()
+    assert all(j.join(5) for j in (blocker, theirs, mine))
+    assert SessionJobs(runner).visitor != SessionJobs(runner).visitor  # no browser named: each session alone
+
+
+def test_visitor_check_is_atomic_under_concurrent_clicks():
+    runner = JobRunner(cap=1)
+    gate = threading.Event()
+    started, refused = [], []
+    barrier = threading.Barrier(8)
+
+    def click():
+        barrier.wait()
+        try:
+            started.append(runner.submit("click", _gate_work(gate), visitor="browser-a"))
+        except Busy:
+            refused.append(1)
+
+    threads = [threading.Thread(target=click) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(started) == 1 and len(refused) == 7
+    gate.set()
+    assert started[0].join(2)
+
+
+def test_a_tiny_job_starts_while_heavy_jobs_hold_every_heavy_slot():
+    """Two attackers hold the heavy slots (and a third waits): a tiny job still starts at once."""
+    runner = JobRunner(cap=2, tiny_cap=1)
+    gate = threading.Event()
+    heavy = [runner.submit(f"attacker {k}", _gate_work(gate), visitor=f"attacker-{k}") for k in range(3)]
+    assert _wait_for(lambda: runner.running(HEAVY) == 2) and runner.waiting(HEAVY) == 1
+    asked = time.monotonic()
+    tiny = runner.submit("two 1s", lambda report, stop: report(step=1, total=1, loss=0.1) or "trained", lane=TINY,
+                         visitor="victim")
+    assert tiny.join(5.0) and tiny.status == DONE and tiny.result == "trained"
+    assert time.monotonic() - asked < 5.0
+    assert runner.running(HEAVY) == 2 and heavy[2].status == WAITING  # the heavy line did not move
+    gate.set()
+    assert all(j.join(5) for j in heavy)
+
+
+def test_tiny_lane_has_its_own_queue_and_time_budget():
+    runner = JobRunner(cap=1, tiny_cap=1)
+    gate = threading.Event()
+    first = runner.submit("tiny 1", _gate_work(gate), lane=TINY)
+    second = runner.submit("tiny 2", _gate_work(gate), lane=TINY)
+    heavy = runner.submit("heavy", _gate_work(gate))
+    assert _wait_for(lambda: first.status == RUNNING and heavy.status == RUNNING)
+    assert runner.position(second) == 1 and runner.waiting(TINY) == 1 and runner.waiting(HEAVY) == 0
+    session = SessionJobs(runner)
+    assert session.start("span", "span", blocking_work, lane=TINY).max_seconds == 60  # TINY_SECONDS
+    with pytest.raises(ValueError):
+        runner.submit("nowhere", blocking_work, lane="express")
+    gate.set()
+    for job in (first, second, heavy, session.get("span")):
+        job.stop()
+        assert job.join(5)

@@ -37,3 +37,123 @@ def test_job_panel_shows_progress_and_result():
     assert any("finished" in s.value for s in at.success)
     progress = at.get("progress")[-1].proto
     assert progress.value == 100 and progress.text == "Training: step 5/5, loss 0.2000"
+
+
+# --- fair training (issue 28) --------------------------------------------------------------------
+def _queued_script():
+    import time
+
+    import streamlit as st
+
+    from playground import ui
+    from playground.jobs import HEAVY
+    from playground.ui.jobs import start_blocked, start_job
+
+    def work(report, stop):
+        step = 0
+        while not stop.is_set():
+            step += 1
+            report(step=step, total=10_000, loss=1.0 / step)
+            time.sleep(0.01)
+        return step
+
+    blocked, why = start_blocked()
+    if why is not None:
+        st.caption(why)
+    if st.button("train", key="train", disabled=blocked, help=why):
+        start_job("demo", "demo job", work, lane=HEAVY)
+    ui.job_panel("demo")
+
+
+def _wait_for(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
+    import inspect
+    import threading
+
+    from helpers import fresh_session
+
+    from playground.i18n import t
+    from playground.jobs import HEAVY, RUNNING, WAITING
+    from playground.ui import jobs as ui_jobs
+
+    fresh_session()
+    runner = ui_jobs.job_runner()
+    gate = threading.Event()
+
+    def hold(report, stop):
+        while not (gate.is_set() or stop.is_set()):
+            time.sleep(0.01)
+
+    holders = [runner.submit(f"other visitor {k}", hold, visitor=f"other-{k}") for k in range(runner.cap)]
+    job = None
+    try:
+        assert _wait_for(lambda: runner.running(HEAVY) >= runner.cap)
+        at = AppTest.from_function(_queued_script, default_timeout=60).run()
+        at.button(key="train").click().run()
+        assert not at.exception
+        job = next(j for j in runner.unfinished() if j.name == "demo job")
+        assert job.status == WAITING and runner.position(job) == 1
+        assert t("job.queued", "en", place="1st", cap=runner.cap) in [i.value for i in at.info]
+        assert not at.get("plotly_chart") and not at.get("progress")  # waiting: no chart, nothing to draw
+        assert any(b.key == "stop-demo" for b in at.button)  # it can leave the line
+        busy = t("job.busy_waiting", "en", where=t("page.charlm.title", "en"))
+        assert at.button(key="train").disabled and busy in [c.value for c in at.caption]  # ... and says why
+        # the waiting panel asks every few seconds; the running one every second
+        polls = {f.__name__: inspect.getclosurevars(f).nonlocals["run_every"]
+                 for f in (ui_jobs._waiting_panel, ui_jobs._running_panel)}
+        assert polls == {"_waiting_panel": ui_jobs.WAITING_POLL_S, "_running_panel": ui_jobs.RUNNING_POLL_S}
+        assert ui_jobs.WAITING_POLL_S >= 2.0 and ui_jobs.RUNNING_POLL_S >= 1.0
+        gate.set()  # the other visitors' jobs end: this one's turn
+        assert _wait_for(lambda: job.status == RUNNING and job.progress)
+        at.run()
+        assert not at.exception and at.get("plotly_chart") and at.get("progress")
+    finally:
+        gate.set()
+        job = next((j for j in runner.unfinished() if j.name == "demo job"), job)
+        if job is not None:
+            job.stop()
+        for holder in holders:
+            holder.join(5)
+    assert job is not None and job.join(5)
+
+
+def test_the_chart_of_a_long_job_is_thinned():
+    from playground.ui.jobs import MAX_CURVE_POINTS, thinned
+
+    progress = [{"step": k, "total": 5000, "loss": 1.0} for k in range(1, 5001)]
+    progress[999]["validation_loss"] = 0.5
+    progress.append({"step": 5000, "total": 5000, "loss": 1.0, "sample": "abc"})
+    kept = thinned(progress)
+    assert len(kept) <= MAX_CURVE_POINTS + 2 and kept[-1]["step"] == 5000 and progress[999] in kept
+    assert thinned(progress[:50]) == progress[:50]
+
+
+def test_the_visitor_is_the_browser_by_its_xsrf_cookie():
+    """Streamlit keeps one XSRF token per browser and masks it afresh on every page load: two
+    tabs' cookies differ but name one visitor; no cookie (or junk) leaves the session alone."""
+    import binascii
+    import os
+
+    from playground.ui.jobs import XSRF_COOKIE, visitor_id, xsrf_token
+
+    def cookie(token: bytes) -> str:
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[k % 4] for k, b in enumerate(token))
+        return f"2|{binascii.b2a_hex(mask).decode()}|{binascii.b2a_hex(masked).decode()}|1700000000"
+
+    token = os.urandom(16)
+    tab1, tab2 = cookie(token), cookie(token)
+    assert tab1 != tab2 and xsrf_token(tab1) == token
+    assert visitor_id({XSRF_COOKIE: tab1}) == visitor_id({XSRF_COOKIE: tab2})
+    assert visitor_id({XSRF_COOKIE: cookie(os.urandom(16))}) != visitor_id({XSRF_COOKIE: tab1})
+    assert token.hex() not in visitor_id({XSRF_COOKIE: tab1})  # the secret itself is not kept
+    for junk in (None, "", "2|zz|yy|1", "2|00|", "hello", "2|0011|aabb|1"):
+        assert visitor_id({XSRF_COOKIE: junk} if junk is not None else {}) is None

@@ -134,6 +134,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.live.lr": {"zh": "学习率", "en": "Learning rate"},
     "charlm.live.steps": {"zh": "训练步数", "en": "Steps"},
     "charlm.live.start": {"zh": "开始训练", "en": "Start training"},
+    "charlm.live.steps_help": {
+        "zh": "步数的上限随模型的大小而变：模型越大，每一步越慢，上限就越低，这样最大的训练也能在约 {minutes} 分钟内完成，排在后面的同学不必久等。",
+        "en": "The most steps you can choose depends on the model's size: the larger the model, the slower each step and the lower the limit, so that even the largest training finishes in about {minutes} minutes and nobody in line waits long.",
+    },
+    "charlm.live.estimate": {
+        "zh": "预计用时：约 {duration}（按本服务器在没有其他训练时的实测速度估算）。每个训练最多运行 {limit} 分钟，到时会停下，已经学到的部分照样保留。",
+        "en": "Estimated time: about {duration} (from this server's measured speed with no other training running). Any training stops after {limit} minutes and keeps what it has learned by then.",
+    },
     "charlm.live.replaces": {
         "zh": "开始新的训练会取代你的模型 #{id}：每位访问者只保留一个现场训练的模型，以免服务器内存被占满。想留下它，请先在下方下载。",
         "en": "Starting a new training replaces your model #{id}: each visitor keeps one live model, so that the server's memory stays bounded. To keep it, download it below first.",

@@ -111,12 +111,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
     # a place in line (issue 28): first come, first served; the tiny jobs have a lane of their own
     "job.queued": {
-        "zh": "正在排队：你排在第 {place} 位，前面还有 {ahead} 个任务在等。服务器同时只训练 {cap} 个这样的模型，按提交的先后轮流进行；轮到你时会自动开始，不必刷新页面。",
-        "en": "Waiting in line: you are {place}, with {ahead} ahead of you. This server trains {cap} model(s) of this size at a time, in the order they were asked for; yours starts by itself when its turn comes, no need to reload.",
+        "zh": "正在排队：你排在第 {place} 位。服务器同时只训练 {cap} 个这样的模型，按提交的先后轮流进行；轮到你时会自动开始，不必刷新页面。",
+        "en": "Waiting in line: you are {place}. This server trains {cap} model(s) of this size at a time, in the order they were asked for; yours starts by itself when its turn comes, no need to reload.",
     },
     "job.queued_tiny": {
-        "zh": "正在排队：你排在第 {place} 位，前面还有 {ahead} 个任务在等。这类小训练只要几秒钟，有自己的通道（同时 {cap} 个），不会排在大模型的训练后面。",
-        "en": "Waiting in line: you are {place}, with {ahead} ahead of you. Small trainings like this take seconds and have a lane of their own ({cap} at a time), so they never wait behind a large model's training.",
+        "zh": "正在排队：你排在第 {place} 位。这类小训练只要几秒钟，有自己的通道（同时 {cap} 个），不会排在大模型的训练后面。",
+        "en": "Waiting in line: you are {place}. Small trainings like this take seconds and have a lane of their own ({cap} at a time), so they never wait behind a large model's training.",
     },
     "job.busy_running": {
         "zh": "你已经有一个训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",

@@ -1,19 +1,71 @@
-"""Background training jobs on a page: the server-wide runner, this session's jobs, the panel
-with a progress bar, a live loss chart and a Stop button."""
+"""Background training jobs on a page: the server-wide runner, this visitor's jobs, the Start
+button's reason when it must wait, and the panel (a place in line while waiting; a progress bar, a
+live loss chart and a Stop button while running)."""
 
 from __future__ import annotations
+
+import binascii
+import hashlib
 
 import streamlit as st
 
 from playground.figures import training_curves
-from playground.jobs import FINISHED, JOB_SECONDS, JobRunner, SessionJobs
-from playground.ui.shell import tr
+from playground.jobs import FINISHED, HEAVY, JOB_SECONDS, RUNNING, TINY_SECONDS, WAITING, Busy, Job, JobRunner, SessionJobs
+from playground.ui.language import lang, tr
+
+# How often a job panel asks the server for news (the browser reruns the panel's fragment).
+# Waiting: every 5 s and no chart (a waiting poll costs the server ~20-30 ms CPU; 30 visitors in
+# line make 6 a second together, where the old 0.5 s poll with a chart made 60 and another
+# visitor's review took seconds, issue 28); a heavy job trains for minutes, so noticing one's turn
+# up to 5 s late costs little.
+# Running: every second with the chart, thinned to MAX_CURVE_POINTS points. Only running jobs poll
+# this fast, and at most cap + 1 run at once on the whole server (2 on a 2-core box), so the server
+# draws at most ~2 charts a second for them however many visitors wait.
+WAITING_POLL_S = 5.0
+RUNNING_POLL_S = 1.0
+MAX_CURVE_POINTS = 300  # a 5,000-step job reports 5,000 losses; 300 points draw the same curve
+XSRF_COOKIE = "_streamlit_xsrf"
+SLOT_PAGES = {"two_ones": "page.two_ones.title", "span": "page.gradients.title", "charlm": "page.charlm.title"}
 
 
 @st.cache_resource(show_spinner=False)
 def job_runner() -> JobRunner:
-    """One runner per server: its cap bounds the training jobs of all sessions together."""
+    """One runner per server: its lanes' caps bound the training jobs of all sessions together."""
     return JobRunner()
+
+
+def xsrf_token(cookie: str | None) -> bytes | None:
+    """The token inside Streamlit's XSRF cookie, or None. Streamlit sets the cookie once per browser
+    and keeps its token for every later page load and tab (only the mask around it changes:
+    ``2|mask|masked token|time``), so the token names the browser."""
+    if not cookie:
+        return None
+    value = cookie.strip("\"'")
+    try:
+        if value.startswith("2|"):
+            _, mask_hex, masked_hex, _ = value.split("|")
+            mask, masked = binascii.a2b_hex(mask_hex), binascii.a2b_hex(masked_hex)
+            token = bytes(b ^ mask[k % 4] for k, b in enumerate(masked)) if len(mask) == 4 else b""
+        else:
+            token = binascii.a2b_hex(value)  # version 1: the token itself
+    except (ValueError, binascii.Error):
+        return None
+    return token if len(token) >= 8 else None
+
+
+def visitor_id(cookies=None) -> str | None:
+    """Who is visiting, for "one job per visitor": the browser, by a hash of the token of
+    Streamlit's own XSRF cookie (the same in every tab of that browser; the token itself, a secret,
+    is not kept), or None without that cookie (a client that sends none, XSRF protection off),
+    when the session alone is the visitor. A visitor who clears the cookie is a new visitor: the
+    queue's order and the lanes keep that fair enough."""
+    if cookies is None:
+        try:
+            cookies = st.context.cookies
+        except Exception:  # no script run context (a plain test)
+            return None
+    token = xsrf_token(cookies.get(XSRF_COOKIE)) if cookies else None
+    return None if token is None else "browser-" + hashlib.sha256(token).hexdigest()[:24]
 
 
 def _stop_session_jobs(jobs: SessionJobs) -> None:
@@ -22,59 +74,146 @@ def _stop_session_jobs(jobs: SessionJobs) -> None:
 
 @st.cache_resource(scope="session", on_release=_stop_session_jobs, show_spinner=False)
 def session_jobs() -> SessionJobs:
-    """This browser session's jobs; they are stopped when the session ends (tab closed)."""
-    return SessionJobs(job_runner())
+    """This browser session's jobs, under its visitor's name; they are stopped when the session
+    ends (tab closed)."""
+    return SessionJobs(job_runner(), visitor=visitor_id())
 
 
 def waiting_message(runner: JobRunner) -> None:
-    st.info(tr("job.waiting", running=runner.running(), cap=runner.cap), icon=":material/hourglass_top:")
+    """For a job without a place to show (the retrain button): how full the heavy lane is."""
+    st.info(tr("job.waiting", running=runner.running(HEAVY), cap=runner.cap), icon=":material/hourglass_top:")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st in English; the number alone in Chinese (第 3 位)."""
+    if lang() != "en":
+        return str(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def queue_message(job: Job, runner: JobRunner) -> None:
+    """A waiting job's place in line (first come, first served), or "starting" once it has left it."""
+    place = runner.position(job)
+    if place is None:
+        st.progress(0.0, text=tr("job.starting"))
+        return
+    key = "job.queued_tiny" if job.lane != HEAVY else "job.queued"
+    st.info(tr(key, place=ordinal(place), cap=runner.caps[job.lane]),
+            icon=":material/hourglass_top:")
+
+
+def busy_reason() -> str | None:
+    """Why this visitor cannot start a training now (a job of theirs runs or waits), or None."""
+    jobs = session_jobs()
+    job = jobs.busy()
+    if job is None:
+        return None
+    page = tr(SLOT_PAGES.get(job.slot, "page.charlm.title"))
+    where = page if any(j is job for j in jobs.jobs.values()) else tr("job.where_other_tab", page=page)
+    return tr("job.busy_running" if job.status == RUNNING else "job.busy_waiting", where=where)
+
+
+def start_blocked() -> tuple[bool, str | None]:
+    """(disable the Start button?, the reason to show by it). Disabled while this tab's own job runs
+    or waits (the page reruns when it ends); a job of another tab is only named: this tab does not
+    hear when it ends, and a click then starts at once (or says the reason again)."""
+    why = busy_reason()
+    if why is None:
+        return False, None
+    jobs = session_jobs()
+    return any(not j.finished for j in jobs.jobs.values()), why
+
+
+def start_job(slot: str, name: str, work, lane: str = HEAVY) -> None:
+    """Start ``work`` for this visitor and run the page again (its Start button, drawn above, is now
+    disabled and says why), or say why not (a job of theirs still runs or waits)."""
+    try:
+        session_jobs().start(slot, name, work, lane=lane)
+    except Busy:
+        st.warning(busy_reason() or tr("job.busy_running", where=""), icon=":material/hourglass_top:")
+        return
+    st.rerun()
+
+
+def thinned(progress: list[dict], most: int = MAX_CURVE_POINTS) -> list[dict]:
+    """The records a chart needs: every validation record, and at most ``most`` training records
+    (evenly spaced, the last one included)."""
+    plain = [p for p in progress if "validation_loss" not in p and "sample" not in p]
+    if len(plain) <= most:
+        return progress
+    every = -(-len(plain) // most)
+    keep = {id(p) for p in plain[::every]} | {id(plain[-1])}
+    return [p for p in progress if "validation_loss" in p or id(p) in keep]
 
 
 def _draw_job(snapshot: dict, runner: JobRunner) -> None:
     status, progress = snapshot["status"], snapshot["progress"]
-    if status == "waiting":
-        waiting_message(runner)
-        return
     if progress:
         last = progress[-1]
         step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
         st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
         labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}
         labels["validation_loss"] = tr("job.validation_axis")
-        st.plotly_chart(training_curves(progress, labels), key=f"job-curves-{snapshot['id']}")
-        samples = [p["sample"] for p in progress if "sample" in p]
+        st.plotly_chart(training_curves(thinned(progress), labels), key=f"job-curves-{snapshot['id']}")
+        samples = [p for p in progress if "sample" in p]
         if samples:
-            st.caption(tr("job.sample", step=[p["step"] for p in progress if "sample" in p][-1]))
-            st.code(samples[-1], language=None)
+            st.caption(tr("job.sample", step=samples[-1]["step"]))
+            st.code(samples[-1]["sample"], language=None)
     elif status == "running":
         st.progress(0.0, text=tr("job.starting"))
     if status == "done":
         st.success(tr("job.done"))
     elif status == "stopped":
-        st.info(tr("job.out_of_time", minutes=JOB_SECONDS // 60) if snapshot.get("out_of_time") else tr("job.stopped"))
+        if snapshot.get("out_of_time"):
+            limit = TINY_SECONDS if snapshot.get("lane") != HEAVY else JOB_SECONDS
+            st.info(tr("job.out_of_time", minutes=max(1, round(limit / 60))))
+        else:
+            st.info(tr("job.stopped"))
     elif status == "failed":
         st.error(tr("job.failed", error=snapshot["error"]))
 
 
-@st.fragment(run_every=0.5)
-def _live_job_panel(slot: str) -> None:
+def _stop_button(job: Job, slot: str) -> None:
+    if st.button(tr("job.stop"), key=f"stop-{slot}", icon=":material/stop_circle:"):
+        job.stop()
+        if job.finished:  # a waiting job leaves the line at once: redraw without it
+            st.rerun(scope="app")
+
+
+@st.fragment(run_every=WAITING_POLL_S)
+def _waiting_panel(slot: str) -> None:
+    """A job in line: its place and a Stop button, no chart; asks again every few seconds."""
+    job = session_jobs().get(slot)
+    if job is None:
+        return
+    if job.status != WAITING:
+        st.rerun(scope="app")  # its turn came (or it was stopped): the running panel takes over
+    _stop_button(job, slot)
+    queue_message(job, session_jobs().runner)
+
+
+@st.fragment(run_every=RUNNING_POLL_S)
+def _running_panel(slot: str) -> None:
     job = session_jobs().get(slot)
     if job is None:
         return
     snapshot = job.snapshot()
     if snapshot["status"] in FINISHED:
         st.rerun(scope="app")  # redraw once without polling
-    if st.button(tr("job.stop"), key=f"stop-{slot}", icon=":material/stop_circle:"):
-        job.stop()
+    _stop_button(job, slot)
     _draw_job(snapshot, session_jobs().runner)
 
 
 def job_panel(slot: str) -> None:
-    """Progress bar, live loss chart and Stop button for this session's job in ``slot``."""
+    """This session's job in ``slot``: its place in line while it waits; progress bar, live loss
+    chart and Stop button while it runs; how it ended."""
     job = session_jobs().get(slot)
     if job is None:
         return
     if job.finished:
         _draw_job(job.snapshot(), session_jobs().runner)
+    elif job.status == WAITING:
+        _waiting_panel(slot)
     else:
-        _live_job_panel(slot)
+        _running_panel(slot)
