@@ -12,7 +12,16 @@ from playground.device import device
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import beyond as state
-from playground.ui import checkpoint_error, how_we_know, input_error, require_app_shell, shipped_model, text_columns, tr
+from playground.ui import (
+    checkpoint_error,
+    fragment,
+    how_we_know,
+    input_error,
+    require_app_shell,
+    shipped_model,
+    text_columns,
+    tr,
+)
 from playground.ui.charlm import shipped_lm
 from playground.ui.url_state import select, slider, text, use_page_state
 
@@ -49,7 +58,7 @@ def _generated(_forward, _backward, prompt: str) -> tuple[str, str]:
     return cloze.generate_left_only(_forward, prompt, 12), cloze.generate_with_both(_forward, _backward, prompt, 12)
 
 
-@st.fragment
+@fragment
 def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
     """The sentence and k rerun only the four tables."""
     c1, c2 = st.columns([3, 1])
@@ -87,7 +96,7 @@ def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
                     added=f"{accuracy['both']:.1%}", sentence=KNOWN_FAILURE, answer=answer)
 
 
-@st.fragment
+@fragment
 def generation_lab(forward, backward) -> None:
     """The prompt reruns only the two continuations."""
     st.subheader(tr("beyond.generate.header"))
@@ -148,7 +157,7 @@ def _measure_here(longest: int, device_name: str):
                          memory=device().type == "cuda")
 
 
-@st.fragment
+@fragment
 def cost_here() -> None:
     """The longest length and the button rerun only this measurement."""
     longest = select(state.COST_LONGEST, tr("beyond.cost.longest"))
@@ -167,7 +176,7 @@ st.header(tr("beyond.kv.header"))
 st.markdown(tr("beyond.kv.intro"))
 
 
-@st.fragment
+@fragment
 def kv_cost() -> None:
     """The width reruns only this chart."""
     d_model = select(state.KV_WIDTH, tr("beyond.kv.width"))

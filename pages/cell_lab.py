@@ -11,7 +11,7 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
-from playground.ui import how_we_know, input_error, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import fragment, how_we_know, input_error, require_app_shell, shipped_model, show_svg, tr
 from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
 
 require_app_shell()
@@ -25,7 +25,7 @@ st.header(tr("lab.scalar.header"))
 st.markdown(tr("lab.scalar.intro"))
 
 
-@st.fragment
+@fragment
 def scalar_cell() -> None:
     """The five sliders rerun only this section."""
     cols = st.columns(5)
@@ -52,7 +52,7 @@ st.header(tr("lab.step.header"))
 st.markdown(tr("lab.step.intro"))
 
 
-@st.fragment
+@fragment
 def one_step() -> None:
     """The cell, the seed and the vectors rerun only this section."""
     c_kind, c_seed = st.columns(2)
@@ -92,7 +92,7 @@ st.header(tr("lab.belt.header"))
 st.markdown(tr("lab.belt.intro"))
 
 
-@st.fragment
+@fragment
 def conveyor_belt() -> None:
     """The sentence, the bias and the step rerun only this section."""
     b1, b2 = st.columns([3, 2])
@@ -152,7 +152,7 @@ st.header(tr("lab.params.header"))
 st.markdown(tr("lab.params.intro"))
 
 
-@st.fragment
+@fragment
 def parameter_counts() -> None:
     """The sizes rerun only this table."""
     p1, p2, p3, p4 = st.columns(4, vertical_alignment="bottom")
@@ -177,7 +177,7 @@ st.header(tr("lab.shapes.header"))
 st.markdown(tr("lab.shapes.bi"))
 
 
-@st.fragment
+@fragment
 def bidirectional_shape() -> None:
     """The width reruns only this line."""
     bi_hidden = slider(state.BI_HIDDEN, tr("lab.shapes.bi_hidden"))
@@ -190,7 +190,7 @@ bidirectional_shape()
 st.markdown(tr("lab.shapes.grid"))
 
 
-@st.fragment
+@fragment
 def layer_grid() -> None:
     """The grid and the picked cell rerun only the drawing."""
     s1, s2, s3, s4 = st.columns(4)

@@ -16,6 +16,7 @@ from playground.jobs import HEAVY, JOB_SECONDS
 from playground.state import charlm as state
 from playground.ui import (
     checkpoint_error,
+    fragment,
     how_we_know,
     input_error,
     job_panel,
@@ -37,6 +38,7 @@ from playground.ui.charlm import (
     live_text_size,
     replacing_live_model_note,
 )
+from playground.ui.fair import on_request
 from playground.ui.jobs import start_blocked, start_job
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
@@ -145,6 +147,9 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     # sampling with this seed writes the same first n characters as the lab above: when the lab
     # samples, its record gives that column (the same numbers, for no extra work)
     sampled = cs.Generation.from_records(prompt, "sample", generation.steps[:n], []) if strategy == "sample" else None
+    if not on_request("lm_compare", (model_key, prompt, n, temperature, width, penalty, int(seed)),
+                      tr("charlm.compare.run", n=n)):
+        return prompt, int(seed)
     compared = _compare(model_key, sampler, prompt, n, temperature, width, penalty, int(seed), sampled)
     columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
     for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
@@ -173,6 +178,8 @@ def _stage_samples(prompt: str, seed: int) -> list[dict]:
 def _stages(prompt: str, seed: int) -> None:
     st.header(tr("charlm.stages.header"))
     st.markdown(tr("charlm.stages.intro"))
+    if not on_request("lm_stages", (prompt, seed), tr("charlm.stages.run")):
+        return
     try:
         stages = _stage_samples(prompt, seed)
     except CheckpointError as exc:
@@ -198,7 +205,7 @@ def _stage_curve() -> None:
                                         tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve")
 
 
-@st.fragment
+@fragment
 def lab_and_stages() -> None:
     """The prompt, the strategy and its sliders rerun the lab and the stages, not the live training."""
     chosen = charlm_choice(state.MODEL)

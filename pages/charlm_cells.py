@@ -12,11 +12,11 @@ from playground.datasets.charcorpora import python_passage
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import charlm_cells as state
-from playground.ui import how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
+from playground.ui import fragment, how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
 
-PASSAGE_CHARS = 2000
+PASSAGE_CHARS = state.PASSAGE_CHARS  # a file's passage and a pasted text: the same length
 
 
 require_app_shell()
@@ -46,7 +46,7 @@ elif source == "shakespeare":
     except DataUnavailable:
         st.warning(tr("cells.no_data"), icon=":material/cloud_off:")
 else:
-    passage = text(state.TEXT, tr("cells.paste"), area=True, height=150)
+    passage = text(state.TEXT, tr("cells.paste"), area=True, height=150, help=tr("cells.paste_help"))
 try:
     cells.check_text(passage, sampler.vocab)  # also refuses a text the model cannot read, naming what it lacks
 except InputError as exc:
@@ -81,7 +81,7 @@ def _clamped(key: str, _sampler, prompt: str, layer: int, unit: int, value: floa
     return free.text, held.text
 
 
-@st.fragment
+@fragment
 def cells_lab() -> None:
     """The pattern feeds the ranking, the ranking the cell on view, and that cell the intervention:
     they rerun together, without reading the text again."""

@@ -16,6 +16,7 @@ from playground.jobs import TINY
 from playground.state import gradients as state
 from playground.ui import (
     checkpoint_error,
+    fragment,
     how_we_know,
     input_error,
     job_panel,
@@ -54,7 +55,7 @@ st.header(tr("grad.scalar.header"))
 st.markdown(tr("grad.scalar.intro"))
 
 
-@st.fragment
+@fragment
 def scalar_lab() -> None:
     """a and k rerun only this section."""
     c1, c2, c3 = st.columns([2, 2, 1])
@@ -87,12 +88,13 @@ st.header(tr("grad.lab.header"))
 st.markdown(tr("grad.lab.intro"))
 
 
-@st.fragment
+@fragment
 def rnn_lab() -> None:
     """The lab's settings feed both the vanilla RNN and the comparison, so they rerun together."""
     r1 = st.columns(5)
-    hidden = slider(state.HIDDEN, tr("grad.lab.hidden"), r1[0])
-    length = slider(state.LENGTH, tr("grad.lab.length"), r1[1])
+    size_help = tr("grad.lab.size_help", m=state.HIDDEN.high, t=f"{state.LENGTH.high:,}")
+    hidden = slider(state.HIDDEN, tr("grad.lab.hidden"), r1[0], help=size_help)
+    length = slider(state.LENGTH, tr("grad.lab.length"), r1[1], help=size_help)
     scale = slider(state.SCALE, tr("grad.lab.scale"), r1[2])
     input_scale = slider(state.INPUT_SCALE, tr("grad.lab.input_scale"), r1[3])
     seed = number(state.SEED, tr("grad.lab.seed"), r1[4])
@@ -147,7 +149,7 @@ st.header(tr("grad.clip.header"))
 st.markdown(tr("grad.clip.intro"))
 
 
-@st.fragment
+@fragment
 def clipping_lab() -> None:
     """The threshold and the scale rerun only this section."""
     k1, k2 = st.columns(2)
@@ -176,7 +178,7 @@ st.header(tr("grad.tbptt.header"))
 st.markdown(tr("grad.tbptt.intro"))
 
 
-@st.fragment
+@fragment
 def tbptt_lab() -> None:
     """The window reruns only this section."""
     window = slider(state.WINDOW, tr("grad.tbptt.window"))

@@ -8,7 +8,7 @@ from playground.catalog import PAGES
 from playground.errors import InputError
 from playground.home import forms, order
 from playground.state import home as state
-from playground.ui import input_error, lang, require_app_shell, show_svg, tr
+from playground.ui import fragment, input_error, lang, require_app_shell, show_svg, tr
 from playground.ui.url_state import choice, select, slider, text, use_page_state
 
 require_app_shell()
@@ -28,7 +28,7 @@ st.header(tr("home.forms.header"))
 st.markdown(tr("home.forms.intro"))
 
 
-@st.fragment
+@fragment
 def four_forms() -> None:
     """The form and the view rerun only the diagram."""
     form = choice(state.FORM, tr("home.forms.pick"), format_func=lambda f: tr(f"home.form.{f}"))
@@ -52,7 +52,7 @@ st.header(tr("home.order.header"))
 st.markdown(tr("home.order.intro"))
 
 
-@st.fragment
+@fragment
 def order_lab() -> None:
     """The two texts rerun only the comparison."""
     col_a, col_b = st.columns(2)
@@ -86,7 +86,7 @@ st.header(tr("home.window.header"))
 st.markdown(tr("home.window.intro"))
 
 
-@st.fragment
+@fragment
 def window_lab() -> None:
     """The gap, the window and the width rerun only this section."""
     c1, c2, c3 = st.columns(3)

@@ -14,7 +14,17 @@ from playground.formatting import escape_markdown, significant
 from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.state import sentiment as state
-from playground.ui import checkpoint_error, how_we_know, input_error, lang, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import (
+    checkpoint_error,
+    fragment,
+    how_we_know,
+    input_error,
+    lang,
+    require_app_shell,
+    shipped_model,
+    show_svg,
+    tr,
+)
 from playground.ui.url_state import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
 from playground.ui.widgets import bounded_edits
 
@@ -65,7 +75,7 @@ st.header(tr("senti.walk.header"))
 st.markdown(tr("senti.walk.intro"))
 
 
-@st.fragment
+@fragment
 def walkthrough_lab() -> None:
     """The sliders and the token table rerun only this section."""
     w1, w2, w3, w4 = st.columns(4)
@@ -124,7 +134,7 @@ except CheckpointError as exc:
     st.stop()
 
 
-@st.fragment
+@fragment
 def classifier_lab(language: str, kind: str) -> None:
     """The review box, the position slider and the views rerun only this section (the model and
     language pickers above rerun the page: the panel below follows them)."""

@@ -13,7 +13,7 @@ from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator
 from playground.state import seq2seq as state
-from playground.ui import checkpoint_error, how_we_know, input_error, require_app_shell, shipped_model, tr
+from playground.ui import checkpoint_error, fragment, how_we_know, input_error, require_app_shell, shipped_model, tr
 from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
@@ -149,7 +149,7 @@ def show_attention_or_context(result) -> None:
 st.header(tr("s2s.lab.header"))
 
 
-@st.fragment
+@fragment
 def decoding_lab() -> None:
     """The sentence, the model, the strategy and its sliders rerun only the lab."""
     source = text(state.TEXT, tr("s2s.lab.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
@@ -201,7 +201,7 @@ else:
         f"{b}: {n}" for b, n in zip(buckets, by_length["attention"]["sentences"], strict=True))))
 
 
-@st.fragment
+@fragment
 def long_sentence() -> None:
     """The long sentence reruns only its two translations."""
     long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))

@@ -14,6 +14,7 @@ from playground.jobs import TINY
 from playground.state import two_ones as state
 from playground.ui import (
     checkpoint_error,
+    fragment,
     how_we_know,
     input_error,
     job_panel,
@@ -93,7 +94,7 @@ st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W
 st.header(tr("two.input.header"))
 
 
-@st.fragment
+@fragment
 def hand_built_network() -> None:
     """The bits, the construction and the edited weights feed the step table and the truth table:
     they rerun together, and only they."""

@@ -131,3 +131,18 @@ def test_the_known_failure_the_page_shows_is_still_a_failure(shipped):
     forward, backward = (cloze.load(cloze.model_name(d)).sampler for d in cloze.DIRECTIONS)
     ate = cloze.fill(forward, backward, "我吃了一个__", k=1, bidirectional=shipped)
     assert ate.top("bidirectional", 1)[0][0] in {"。", "？", "！"}
+
+
+@pytest.mark.parametrize(("left", "right", "blanks"), [("我吃了一个", "。", ["MM", "苹M", "香M"]),
+                                                       ("", "很好", ["MMM", "天MM", "天气M"]),
+                                                       ("今天天气", "", ["M", "好"])])
+def test_reading_the_contexts_once_gives_the_whole_reading(left, right, blanks):
+    """The cloze's shortcut (each context read once, only the blank per candidate) is the same
+    computation as reading every whole text (issue 28: 0.23 -> 0.05 CPU-s for a 60-character sentence)."""
+    reader = _tiny()
+    blanks = [b.replace("M", bicloze.MASK) for b in blanks]
+    whole = bicloze._mask_log_probs(reader.model, reader.vocab, [left + b + right for b in blanks])
+    shortcut = bicloze._blank_log_probs(reader.model, reader.vocab, left, right, blanks)
+    assert shortcut.shape == whole.shape
+    finite = torch.isfinite(torch.from_numpy(whole))
+    assert torch.allclose(torch.from_numpy(shortcut)[finite], torch.from_numpy(whole)[finite], rtol=1e-5, atol=1e-6)

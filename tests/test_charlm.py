@@ -322,3 +322,19 @@ def test_fast_sample_text_draws_from_the_models_distribution(layers):
     np.testing.assert_allclose(np.bincount(draws, minlength=4) / 20000, np.exp(z) / np.exp(z).sum(), atol=0.01)
     gru, gvocab = _tiny("gru")
     assert len(cs.sample_text(cs.FastSampler.from_model(gru, gvocab), "RO", 20)) == 20
+
+
+@pytest.mark.parametrize("kind", ["lstm", "gru", "rnn"])
+def test_scoring_candidates_side_by_side_gives_each_ones_log_prob(kind):
+    """The prompt read once and the candidates stepped together (the cloze's scoring, issue 28) give
+    what reading prompt + candidate one at a time gives; so do the batched beams' scores."""
+    model, vocab = _tiny(kind)
+    sampler = cs.FastSampler.from_model(model, vocab)
+    candidates = ["the", "ing", "ROM", " a ", "xyz"]
+    together = cs.candidate_log_probs(sampler, "ROMEO: ", candidates)
+    alone = [cs.sequence_log_prob(sampler, "ROMEO: ", c) for c in candidates]
+    assert together == pytest.approx(alone, rel=1e-5)
+    beams = cs.beam_continuations(sampler, "To be", 3, width=4, banned=("\n",))
+    assert len(beams) == 4 and all("\n" not in text and len(text) == 3 for text in beams)
+    assert list(beams.values()) == pytest.approx([cs.sequence_log_prob(sampler, "To be", t) for t in beams], rel=1e-5)
+    assert list(beams.values()) == sorted(beams.values(), reverse=True)

@@ -77,7 +77,8 @@ def test_a_visitor_in_debt_waits_and_is_told_why(fair_on):
     at = open_page("pages/gradients.py")
     assert not at.exception
     assert fair_on and fair_on[0] == pytest.approx(4.0, rel=0.05)
-    assert any(t("fair.wait", "en", seconds="@").split("@")[0] in toast.value for toast in at.toast), [x.value for x in at.toast]
+    told = t("fair.wait", "en", seconds="@").split("@")[0]
+    assert any(told in toast.value for toast in at.toast), [x.value for x in at.toast]
 
 
 def test_a_fragment_rerun_is_paced_and_charged_once(fair_on):

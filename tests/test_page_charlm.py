@@ -34,9 +34,14 @@ def test_strategies_change_the_output_and_report_log_probabilities():
     assert not at.exception and _code_blocks(at)[0] != greedy
     labels = [m.label for m in at.metric]
     assert t("charlm.lab.logp", "en") in labels and t("charlm.lab.repetition", "en") in labels
-    # the side-by-side: greedy, sample, beam, each with its log-probability
+    # the side-by-side (on request: one click costs one section, issue 28): greedy, sample, beam, each with its log-prob
+    assert " ".join(c.value for c in at.caption).count("log-prob") == 0
+    at.button(key="ask_lm_compare").click().run()
     captions = " ".join(c.value for c in at.caption)
     assert captions.count("log-prob") == 3
+    at.text_area(key="lm_prompt").set_value("JULIET:\n").run()  # a new prompt asks again, and says why
+    assert " ".join(c.value for c in at.caption).count("log-prob") == 0
+    assert t("fair.inputs_changed", "en") in [c.value for c in at.caption]
 
 
 def test_position_slider_shows_the_distribution_of_that_step():
@@ -62,6 +67,7 @@ def test_other_models_and_stages_render():
     at.button_group(key="lm_model").set_value("charlm_python_lstm").run()
     at.text_area(key="lm_prompt").set_value("def ").run()
     assert not at.exception and _code_blocks(at)[0].startswith("def ")
+    at.button(key="ask_lm_stages").click().run()
     steps = [m.value for m in at.markdown if m.value.startswith("**Step ")]
     assert len(steps) >= 2  # the snapshots and the final model
 

@@ -62,10 +62,6 @@ def _continuations(sampler: cs.FastSampler, context: str, k: int, width: int) ->
     return cs.beam_continuations(sampler, BOUNDARY + context, k, width, banned=(BOUNDARY,))
 
 
-def _score(sampler: cs.FastSampler, context: str, candidate: str) -> float:
-    return cs.sequence_log_prob(sampler, BOUNDARY + context, candidate)
-
-
 @dataclass
 class ClozeResult:
     left: str
@@ -99,9 +95,10 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
         candidates = {c for c in candidates if BOUNDARY not in c and not forward.vocab.unknown(c)}
         joint = bidirectional.blank_log_prob(left, right, sorted(candidates))
     table = []
-    for cand in sorted(candidates):
-        from_left = _score(forward, left, cand)
-        from_right = _score(backward, rev_right, cand[::-1])
+    ordered = sorted(candidates)
+    lefts = cs.candidate_log_probs(forward, BOUNDARY + left, ordered)
+    rights = cs.candidate_log_probs(backward, BOUNDARY + rev_right, [c[::-1] for c in ordered])
+    for cand, from_left, from_right in zip(ordered, lefts, rights, strict=True):
         row = {"candidate": cand, "left": from_left, "right": from_right, "both": from_left + from_right}
         if bidirectional is not None:
             row["bidirectional"] = joint[cand]

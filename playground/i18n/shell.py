@@ -145,6 +145,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "稍等 {seconds} 秒：全班共用一台服务器，你刚才连续做了不少计算，先让其他同学的请求得到处理。",
         "en": "Your turn in {seconds} s: the class shares one server, and after a run of heavy computing the others go first for a moment.",
     },
+    "fair.inputs_changed": {
+        "zh": "上面的设置改了：点按钮，按新的设置重新计算。",
+        "en": "The settings above have changed: press the button to run this again with them.",
+    },
     "busy.gradients": {"zh": "正在计算梯度曲线……", "en": "Computing the gradient curves…"},
     "busy.review": {"zh": "正在逐词读这条评论……", "en": "Reading the review token by token…"},
     "busy.translate": {"zh": "正在翻译……", "en": "Translating…"},

@@ -8,10 +8,10 @@ into the Shakespeare test text (0 .. its length less the passage).
 """
 
 from playground.charlm import SHIPPED_CHOICES, name_of
-from playground.charlm.decoding import MAX_PROMPT
-from playground.charlm.interpret import FEATURES, MAX_PATTERN, MAX_TEXT
+from playground.charlm.interpret import FEATURES, MAX_PATTERN
 from playground.datasets.charcorpora import held_out_python_files
 from playground.state import PageState, Setting
+from playground.state.charlm import MAX_PROMPT
 
 MAX_LAYERS, MAX_HIDDEN = 3, 1024  # the largest model CharLMSettings.check allows
 MAX_OFFSET = 1_000_000
@@ -23,7 +23,10 @@ SOURCE = Setting("cells_source", "python", options=("python", "shakespeare", "pa
 FILE = Setting("cells_file", "base64.py" if "base64.py" in FILES else FILES[0], options=FILES,
                needs=(("cells_source", "python"),))
 OFFSET = Setting("cells_offset", 0, 0, MAX_OFFSET, 500, needs=(("cells_source", "python"),))
-TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=MAX_TEXT,
+# A pasted text is read as long as a passage from a file: 2,000 characters cost about 0.4 CPU-s a change
+# (the class shares one server); the library reads up to interpret.MAX_TEXT.
+PASSAGE_CHARS = 2000
+TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=PASSAGE_CHARS,
                needs=(("cells_source", "paste"),))
 WHICH = Setting("cells_which", "cell", options=("cell", "hidden"), needs=(("cells_model", "charlm_python_lstm"),))
 REGEX = Setting("cells_regex", r"\bdef\b.*", max_chars=MAX_PATTERN)
@@ -32,7 +35,7 @@ FOCUS = Setting("cells_focus", "in_string", options=("manual", *FEATURES, "regex
 LAYER = Setting("cells_layer", MAX_LAYERS, 1, MAX_LAYERS, needs=(("cells_focus", "manual"),))
 UNIT = Setting("cells_unit", 1, 1, MAX_HIDDEN, needs=(("cells_focus", "manual"),))
 CLAMP_VALUE = Setting("cells_clamp_value", 1.0, -3.0, 3.0, 0.1)
-CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)
+CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)  # as the char-LM page's prompt
 CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
 
 STATE = PageState("cells", (SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,

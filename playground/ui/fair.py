@@ -71,3 +71,24 @@ def fragment(func=None, **options):
             return func(*args, **kwargs)
 
     return st.fragment(paced, **options)
+
+
+REQUESTED = "_fair_requested"  # session key: for each on-request section, the inputs it was last run for
+
+
+def on_request(section: str, inputs: tuple, label: str, where=None) -> bool:
+    """Whether an expensive section may compute now: only when asked, once per set of inputs.
+
+    A button runs it for the inputs on the page; it stays shown while they stay the same (a page
+    switch included) and asks again when they change. One click then costs one section, not every
+    section a changed prompt touches (issue 28: at most about 0.5 CPU-s per interaction)."""
+    memo = st.session_state.setdefault(REQUESTED, {})
+    if memo.get(section) == inputs:
+        return True
+    place = where or st
+    if place.button(label, key=f"ask_{section}", icon=":material/play_arrow:"):
+        memo[section] = inputs
+        return True
+    if section in memo:
+        place.caption(tr("fair.inputs_changed"))
+    return False
