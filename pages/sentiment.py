@@ -171,7 +171,10 @@ def classifier_lab(language: str, kind: str) -> None:
         st.caption(tr("senti.model.step_numbers", t=t, token=escape_markdown(tokens[t - 1]), p=f"{probs[t - 1]:.4f}"))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)
-        curves = {tr(f"senti.kind.{k}"): classifiers[k].trace(cleaned)["p_positive"] for k in shown_kinds}
+        # each model reads the review once per change: this one's trace serves the curves, the reasons and
+        # an unedited counterfactual too (issue 28: a 500-character review cost 0.5 CPU-s when read four times)
+        curves = {tr(f"senti.kind.{k}"): (trace if k == kind else classifiers[k].trace(cleaned))["p_positive"]
+                  for k in shown_kinds}
         st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                                model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
                                             dashed=[tr("senti.kind.bag")]), key="senti_curves")
@@ -189,7 +192,7 @@ def classifier_lab(language: str, kind: str) -> None:
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
         with st.spinner(tr("busy.review")):
-            why = sentiment_model.influence(clf, cleaned)
+            why = sentiment_model.influence(clf, cleaned, trace)
         y1, y2 = st.columns(2)
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
         y1.plotly_chart(figures.bars(numbered, why["delta_p"], tr("senti.why.delta")), key="senti_delta")
@@ -197,7 +200,7 @@ def classifier_lab(language: str, kind: str) -> None:
         # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
         other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
-            other_trace = clf.trace(other)
+            other_trace = trace if other == cleaned else clf.trace(other)
             both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
             fig = figures.time_series(sentiment_model.paired_labels(tokens, other_trace["token"].tolist()), both,
                                       tr("senti.why.chart"), "p")

@@ -8,8 +8,16 @@ is taken out when the run ends, and the bucket refills at the visitor's share of
 ``FAIR_LOAD`` of its CPUs divided among the visitors who used any in the last ``ACTIVE_S``
 seconds. A visitor in debt waits, before the next run starts, until the bucket is back at zero:
 waiting is a sleep, which costs nobody anything, and a visitor who does not loop never waits
-(``BURST_S`` of credit covers a burst of ordinary clicks). The policy knows nothing of Streamlit:
-``playground.ui.fair`` measures the runs and says why a page waits.
+(``BURST_S`` of credit covers a burst of ordinary clicks).
+
+Heavy runs take turns. Pacing bounds each visitor's average, but twelve visitors each running a
+half-second section at once would still share the GIL with everyone, and a light click (a review,
+0.1 s) would take seconds. A visitor whose recent runs cost ``HEAVY_RUN_S`` or more on average, or
+who has spent half their credit, runs in the heavy lane: ``HeavyLane`` lets ``lane_slots()`` such
+runs go at once (one on a 2-core box), the visitor with the most credit first, while everyone
+else's runs never wait for it.
+
+The policy knows nothing of Streamlit: ``playground.ui.fair`` measures the runs and says why a page waits.
 """
 
 from __future__ import annotations
@@ -21,10 +29,12 @@ from dataclasses import dataclass
 
 from playground.jobs import cpu_quota
 
-FAIR_LOAD = 0.4  # of the machine's CPUs, shared out among busy visitors (the rest answers everyone else)
-BURST_S = 1.5  # CPU-seconds of credit: a few heavy clicks in a row never wait
+FAIR_LOAD = 0.8  # of the machine's CPUs, shared out among busy visitors (heavy runs also take turns)
+BURST_S = 2.0  # CPU-seconds of credit: a few heavy clicks in a row never wait
 ACTIVE_S = 15.0  # a visitor counts towards the share this long after their last run
 MAX_WAIT_S = 8.0  # one wait at most; a deeper debt makes the following runs wait too
+HEAVY_RUN_S = 0.2  # a visitor whose runs average this much CPU goes through the heavy lane
+SMOOTHING = 0.5  # weight of the latest run in a visitor's running average
 ENV_SWITCH = "RNN_PLAYGROUND_FAIR_SHARE"  # "off" turns pacing off (the in-process page tests)
 
 
@@ -33,6 +43,7 @@ class Bucket:
     credit: float = BURST_S  # CPU-seconds; negative is debt
     updated: float = 0.0
     last_run: float = 0.0
+    typical_run: float = 0.0  # running average of the CPU-seconds per run
 
 
 class FairShare:
@@ -78,15 +89,76 @@ class FairShare:
             bucket = self._buckets.setdefault(visitor, Bucket(credit=self.burst, updated=now))
             self._refill(bucket, now, rate)
             bucket.credit -= max(0.0, cpu_s)
+            bucket.typical_run += SMOOTHING * (max(0.0, cpu_s) - bucket.typical_run)
             bucket.last_run = now
             # forget visitors long gone, so that the table never grows with the sessions ever seen
             if len(self._buckets) > 256:
                 for key in [k for k, b in self._buckets.items() if now - b.last_run > 10 * self.active_s]:
                     del self._buckets[key]
 
+    def heavy(self, visitor: str) -> bool:
+        """Whether ``visitor``'s next run goes through the heavy lane: their runs have lately been
+        heavy ones, or they have spent half their credit (a loop of light runs is heavy too)."""
+        with self._lock:
+            bucket = self._buckets.get(visitor)
+            return bucket is not None and (bucket.typical_run >= HEAVY_RUN_S or bucket.credit < self.burst / 2)
+
+    def credit(self, visitor: str) -> float:
+        with self._lock:
+            bucket = self._buckets.get(visitor)
+            return self.burst if bucket is None else bucket.credit
+
     def forget(self, visitor: str) -> None:
         with self._lock:
             self._buckets.pop(visitor, None)
+
+
+def lane_slots(cpus: int | None = None) -> int:
+    """Heavy runs at once: every CPU but one, which stays free for light clicks and the event loop."""
+    return max(1, (cpus if cpus is not None else cpu_quota()) - 1)
+
+
+class HeavyLane:
+    """At most ``slots`` heavy runs at once; who waits longest with the most credit goes next."""
+
+    def __init__(self, slots: int | None = None) -> None:
+        self.slots = slots if slots is not None else lane_slots()
+        self._running = 0
+        self._waiting: list[tuple[float, int]] = []  # (-credit, arrival): the first is served first
+        self._arrivals = 0
+        self._turn = threading.Condition()
+
+    @property
+    def running(self) -> int:
+        return self._running
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    def enter(self, credit: float, timeout_s: float = 30.0) -> bool:
+        """Wait for a turn (False after ``timeout_s``: the run goes ahead anyway, never starves)."""
+        with self._turn:
+            self._arrivals += 1
+            ticket = (-credit, self._arrivals)
+            self._waiting.append(ticket)
+            deadline = time.monotonic() + timeout_s
+            try:
+                while self._running >= self.slots or min(self._waiting) != ticket:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return False
+                    self._turn.wait(left)
+                self._running += 1
+                return True
+            finally:
+                self._waiting.remove(ticket)
+                self._turn.notify_all()
+
+    def leave(self) -> None:
+        with self._turn:
+            self._running = max(0, self._running - 1)
+            self._turn.notify_all()
 
 
 def enabled() -> bool:

@@ -89,3 +89,43 @@ def test_a_fragment_rerun_is_paced_and_charged_once(fair_on):
     assert not at.exception
     assert fair.SHARE._buckets["tester"].credit <= before  # that run was paid for too
     assert fair.SHARE._buckets["tester"].last_run > 0
+
+
+def test_heavy_runs_take_turns_the_one_with_most_credit_first():
+    import threading
+    import time
+
+    lane = fairness.HeavyLane(slots=1)
+    assert lane.enter(credit=0.0)  # one heavy run going
+    order, started = [], threading.Event()
+
+    def heavy(name: str, credit: float) -> None:
+        started.set()
+        assert lane.enter(credit=credit)
+        order.append(name)
+        lane.leave()
+
+    waiting = [threading.Thread(target=heavy, args=("in debt", -3.0)), threading.Thread(target=heavy, args=("rich", 1.5))]
+    for thread in waiting:
+        thread.start()
+        started.wait()
+        time.sleep(0.05)
+    assert lane.waiting == 2 and order == []  # nobody overtakes the run in the lane
+    lane.leave()
+    for thread in waiting:
+        thread.join(5)
+    assert order == ["rich", "in debt"]
+    assert lane.enter(credit=0.0) and not lane.enter(credit=0.0, timeout_s=0.05)  # a wait has an end
+
+
+def test_a_visitor_is_heavy_by_what_its_runs_cost_or_by_looping():
+    clock = Clock()
+    share = fairness.FairShare(cpus=2, burst=2.0, clock=clock)
+    for _ in range(3):
+        share.charge("review", 0.1)
+        share.charge("beam", 0.5)
+    assert not share.heavy("review") and share.heavy("beam") and not share.heavy("stranger")
+    for _ in range(12):  # light runs, but back to back: half the credit gone
+        share.charge("loop", 0.1)
+    assert share.heavy("loop")
+    assert fairness.lane_slots(2) == 1 and fairness.lane_slots(8) == 7 and fairness.lane_slots(1) == 1

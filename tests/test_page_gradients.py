@@ -5,6 +5,7 @@ import time
 
 from helpers import open_page
 
+from playground.gradients import experiments as G
 from playground.i18n import t
 
 
@@ -29,8 +30,8 @@ def test_extreme_lab_settings_render_with_a_mark():
     at.button_group(key="grad_act").set_value("identity").run()
     assert not at.exception
     assert any("overflowed" in w.value for w in at.warning)
-    at.slider(key="grad_T").set_value(1000).run()
-    at.slider(key="grad_m").set_value(128).run()
+    at.slider(key="grad_T").set_value(G.LENGTH_RANGE[1]).run()
+    at.slider(key="grad_m").set_value(G.HIDDEN_RANGE[1]).run()
     at.slider(key="grad_input_scale").set_value(5.0).run()
     assert not at.exception
     at.button_group(key="grad_dtype").set_value("float64").run()

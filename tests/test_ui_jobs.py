@@ -106,11 +106,12 @@ def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
         assert any(b.key == "stop-demo" for b in at.button)  # it can leave the line
         busy = t("job.busy_waiting", "en", where=t("page.charlm.title", "en"))
         assert at.button(key="train").disabled and busy in [c.value for c in at.caption]  # ... and says why
-        # the waiting panel asks every few seconds; the running one every second
+        # the waiting panel asks every few seconds (further back in line, less often); the running one every second
         polls = {f.__name__: inspect.getclosurevars(f).nonlocals["run_every"]
-                 for f in (ui_jobs._waiting_panel, ui_jobs._running_panel)}
-        assert polls == {"_waiting_panel": ui_jobs.WAITING_POLL_S, "_running_panel": ui_jobs.RUNNING_POLL_S}
-        assert ui_jobs.WAITING_POLL_S >= 2.0 and ui_jobs.RUNNING_POLL_S >= 1.0
+                 for f in (ui_jobs._waiting_near, ui_jobs._waiting_far, ui_jobs._running_panel)}
+        assert polls == {"_waiting_near": ui_jobs.WAITING_POLL_S, "_waiting_far": ui_jobs.FAR_POLL_S,
+                         "_running_panel": ui_jobs.RUNNING_POLL_S}
+        assert ui_jobs.FAR_POLL_S > ui_jobs.WAITING_POLL_S >= 2.0 and ui_jobs.RUNNING_POLL_S >= 1.0
         gate.set()  # the other visitors' jobs end: this one's turn
         assert _wait_for(lambda: job.status == RUNNING and job.progress)
         at.run()

@@ -25,9 +25,10 @@ INITS = ("orthogonal", "gaussian", "identity")
 MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
 # The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
-# Jacobian): at m = 64, T = 1,000 the three cells take about 0.4 CPU-s together (python -m bench --only abuse).
+# Jacobian): at m = 64, T = 500 the three cells and their charts take about 0.3 CPU-s (0.6 at T = 1,000;
+# python -m bench --only abuse). 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
 HIDDEN_RANGE = (2, 64)
-LENGTH_RANGE = (10, 1000)
+LENGTH_RANGE = (10, 500)
 
 
 # --- the scalar picture -------------------------------------------------------------------------

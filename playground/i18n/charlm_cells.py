@@ -22,8 +22,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "cells.paste": {"zh": "你的文本", "en": "Your text"},
     "cells.paste_help": {
-        "zh": "和从文件里取的片段一样长，最多 2000 个字符：模型要逐字读完，每读一次约 0.4 秒 CPU 时间，全班共用一台服务器，所以上限定在这里。",
-        "en": "As long as a passage taken from a file, up to 2,000 characters: the model reads it one character at a time, about 0.4 CPU-seconds per reading, and the class shares one server, so the limit sits here.",
+        "zh": "和从文件里取的片段一样长，最多 1500 个字符：模型要逐字读完，每读一次约 0.35 秒 CPU 时间，全班共用一台服务器，所以上限定在这里。",
+        "en": "As long as a passage taken from a file, up to 1,500 characters: the model reads it one character at a time, about 0.35 CPU-seconds per reading, and the class shares one server, so the limit sits here.",
     },
     "cells.which": {"zh": "看哪种状态", "en": "Which state"},
     "cells.which.cell": {"zh": "细胞状态 tanh(c)", "en": "cell state tanh(c)"},

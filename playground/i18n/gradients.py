@@ -36,8 +36,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.lab.hidden": {"zh": "隐藏维度 m", "en": "Hidden size m"},
     "grad.lab.length": {"zh": "序列长度 T", "en": "Length T"},
     "grad.lab.size_help": {
-        "zh": "m 最大 {m}、T 最大 {t}：实验要算出每一步 m×m 的雅可比矩阵，计算量随 m³·T 增长，取到上限时三种单元合计约 0.4 秒 CPU 时间。课堂上大家共用一台服务器，所以上限定在这里；要看的现象（梯度随距离指数衰减或爆炸）取决于 W_hh 的尺度，与 m 的大小无关。",
-        "en": "m goes up to {m} and T to {t}: the lab works out every step's m×m Jacobian, a cost that grows as m³·T (about 0.4 CPU-seconds for the three cells at the maximum). The whole class shares one server, so the limit sits here; what the lab shows (gradients shrinking or exploding exponentially with distance) depends on the scale of W_hh, not on m.",
+        "zh": "m 最大 {m}、T 最大 {t}：实验要算出每一步 m×m 的雅可比矩阵，计算量随 m³·T 增长，取到上限时三种单元连同图表合计约 0.3 秒 CPU 时间。课堂上大家共用一台服务器，所以上限定在这里；要看的现象（梯度随距离指数衰减或爆炸）取决于 W_hh 的尺度，与 m 的大小无关。",
+        "en": "m goes up to {m} and T to {t}: the lab works out every step's m×m Jacobian, a cost that grows as m³·T (about 0.3 CPU-seconds for the three cells and their charts at the maximum). The whole class shares one server, so the limit sits here; what the lab shows (gradients shrinking or exploding exponentially with distance) depends on the scale of W_hh, not on m.",
     },
     "grad.lab.scale": {"zh": "W_hh 的尺度", "en": "Scale of W_hh"},
     "grad.lab.measure": {"zh": "尺度指的是", "en": "Scale means"},

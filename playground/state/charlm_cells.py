@@ -23,9 +23,9 @@ SOURCE = Setting("cells_source", "python", options=("python", "shakespeare", "pa
 FILE = Setting("cells_file", "base64.py" if "base64.py" in FILES else FILES[0], options=FILES,
                needs=(("cells_source", "python"),))
 OFFSET = Setting("cells_offset", 0, 0, MAX_OFFSET, 500, needs=(("cells_source", "python"),))
-# A pasted text is read as long as a passage from a file: 2,000 characters cost about 0.4 CPU-s a change
-# (the class shares one server); the library reads up to interpret.MAX_TEXT.
-PASSAGE_CHARS = 2000
+# A pasted text is read as long as a passage from a file: 1,500 characters cost about 0.35 CPU-s a change
+# (2,000 cost 0.54; the class shares one server); the library reads up to interpret.MAX_TEXT.
+PASSAGE_CHARS = 1500
 TEXT = Setting("cells_text", "def f(x):\n    # say 'hi' (twice)\n    return [x, \"hi\"]\n", max_chars=PASSAGE_CHARS,
                needs=(("cells_source", "paste"),))
 WHICH = Setting("cells_which", "cell", options=("cell", "hidden"), needs=(("cells_model", "charlm_python_lstm"),))

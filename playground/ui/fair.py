@@ -1,8 +1,9 @@
 """Every run a visitor causes is measured and paid from their fair share (``playground.fairness``).
 
 ``paced_run()`` wraps a whole page run (streamlit_app.py) and ``fragment`` every section that reruns
-on its own, so that whichever way a visitor loops, each run's CPU time is counted once and a
-visitor in debt waits (a toast says why) before the next run starts. Heavy fragment runs also give
+on its own, so that whichever way a visitor loops, each run's CPU time is counted once, a visitor
+in debt waits (a toast says why) before the next run starts, and a visitor whose runs are heavy
+takes turns with the other heavy ones (``LANE``). Heavy fragment runs also give
 their freed memory back, as a full run does.
 """
 
@@ -19,6 +20,7 @@ from playground import fairness, runtime
 from playground.ui.shell import tr
 
 SHARE = fairness.FairShare()
+LANE = fairness.HeavyLane()
 NOTICE_AFTER_S = 0.3  # shorter waits pass without a word
 _inside = threading.local()  # a fragment drawn by a page run is paid by that run
 _sleep = time.sleep  # (a test replaces it)
@@ -48,12 +50,15 @@ def paced_run():
         return
     who = visitor()
     _wait_turn(who)
+    in_lane = SHARE.heavy(who) and LANE.enter(SHARE.credit(who))
     _inside.active = True
     start = time.thread_time()
     try:
         yield
     finally:
         _inside.active = False
+        if in_lane:
+            LANE.leave()
         spent = time.thread_time() - start
         SHARE.charge(who, spent)
         if spent > 0.2:  # a heavy section's temporary tensors go back now, not at the next full run
