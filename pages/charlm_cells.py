@@ -14,6 +14,7 @@ from playground.formatting import escape_markdown
 from playground.state import charlm_cells as state
 from playground.ui import fragment, how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
 from playground.ui.charlm import cached_corpus, charlm_choice
+from playground.ui.fair import on_request
 from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
 
 PASSAGE_CHARS = state.PASSAGE_CHARS  # a file's passage and a pasted text: the same length
@@ -141,8 +142,11 @@ def cells_lab() -> None:
     clamp_value = slider(state.CLAMP_VALUE, tr("cells.clamp.value"), k1)
     clamp_prompt = text(state.CLAMP_PROMPT, tr("cells.clamp.prompt"), k2)
     clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
-
-
+    # on request: the unit held changes with the text (the best cell for a feature), and two generations
+    # on every new text would make one paste cost 0.5 CPU-s (issue 28)
+    if not on_request("cells_clamp", (model_key, clamp_prompt, layer, unit, clamp_value, int(clamp_seed)),
+                      tr("cells.clamp.run", layer=layer + 1, unit=unit + 1)):
+        return
     try:
         free_text, held_text = _clamped(model_key, sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
     except InputError as exc:

