@@ -57,7 +57,7 @@ def test_the_table_forgets_visitors_long_gone():
 @pytest.fixture
 def fair_on(monkeypatch):
     monkeypatch.setenv(fairness.ENV_SWITCH, "on")
-    monkeypatch.setattr(fair, "SHARE", fairness.FairShare(cpus=1, load=0.5, burst=1.0))
+    monkeypatch.setattr(fair, "SHARE", fairness.FairShare(cpus=1, load=0.5, burst=1.0, clock=Clock()))  # time stands still
     monkeypatch.setattr(fair, "visitor", lambda: "tester")
     slept = []
     monkeypatch.setattr(fair, "_sleep", slept.append)
