@@ -36,10 +36,16 @@ def scalar_cell() -> None:
     extremes = [v for name, v in values.items() if name in ("f", "i", "o") and v in (0.0, 1.0)]
     if extremes:
         st.caption(tr("lab.scalar.extreme", value=fmt.number(extremes[0])))
-    n = {k: fmt.number(v) for k, v in values.items()}
+    # a negative factor in brackets (0 × (−1)); the two terms and their sum to as many decimals as the
+    # most exact of them needs, at least two (0.72 + 0.10 = 0.82, as the lecture writes it)
+    n = {k: fmt.number(v) if v >= 0 else f"({fmt.number(v)})" for k, v in values.items()}
+    places = next((p for p in (2, 3) if all(abs(round(v, p) - v) < 1e-9 for v in (scalar.kept, scalar.written))), 4)
+    kept, written, c = (f"{v + 0.0:.{places}f}" for v in (scalar.kept, scalar.written, scalar.c))  # + 0.0: no −0
+    written = f"+({written})" if written.startswith("-") else f"+{written}"
     st.latex(rf"c_t=f_t c_{{t-1}}+i_t\widetilde c_t={n['f']}\times{n['c_prev']}+{n['i']}\times{n['c_tilde']}"
-             rf"={fmt.number(scalar.kept)}+{fmt.number(scalar.written)}={fmt.number(scalar.c)}")
+             rf"={kept}{written}={c}")
     st.latex(rf"h_t=o_t\tanh(c_t)={n['o']}\times\tanh({fmt.number(scalar.c)})={fmt.number(scalar.h)}")
+    st.caption(tr("lab.scalar.added"))
     show_svg(svg.lstm_cell_svg({**values, "kept": scalar.kept, "written": scalar.written, "c": scalar.c, "h": scalar.h},
                                tr("lab.scalar.diagram")))
 
@@ -121,27 +127,30 @@ def conveyor_belt() -> None:
         c_series, f_series = belt.series("c"), belt.series("f")
         g1, g2 = st.columns(2)
         units = range(c_series.shape[1])
-        g1.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": c_series[:, u] for u in units},
+        # each unit by its own number in the model (counted from 1), not by its place among those drawn
+        names = [f"{unit_name} {u + 1}" for u in (belt.units or units)]
+        g1.plotly_chart(figures.time_series(chars, {names[u]: c_series[:, u] for u in units},
                                             tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
-        g2.plotly_chart(figures.time_series(chars, {f"{unit_name} {u + 1}": f_series[:, u] for u in units},
+        g2.plotly_chart(figures.time_series(chars, {names[u]: f_series[:, u] for u in units},
                                             tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
         step = belt.trace[t - 1]
         rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
         st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
-                                  index=[f"{unit_name} {u + 1}" for u in units]).T)
+                                  index=names).T)
         grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
         st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
-                                            f"{tr('lab.belt.grad_chart')} ({unit_name} 1)", log_y=True, highlight=t - 1,
+                                            f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
                                             dashed=[tr("lab.belt.product")]), key="lab_belt_grad")
         difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
         st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
         st.markdown(tr("lab.belt.resnet"))
-    if trained is not None:
+    if trained is not None and belt is not None and belt.units is not None:  # the drawing is the trained model's
         failure, truth = sentiment_model.KNOWN_FAILURES[trained.lang]
         how_we_know("lab.how", language=tr(f"senti.lang.{trained.lang}"),
                     test=f"{trained.card.metrics['test_accuracy']:.1%}", n_test=f"{trained.card.split['test']:,}",
                     failure=failure, truth=tr(f"senti.label.{truth}"),
-                    p=f"{trained.predict(failure):.2f}", m=trained.model.rnn.hidden_size)
+                    p=f"{trained.predict(failure):.2f}", m=trained.model.rnn.hidden_size, shown=len(belt.units),
+                    units=tr("lab.belt.units_joined").join(str(u + 1) for u in belt.units))
 
 
 conveyor_belt()

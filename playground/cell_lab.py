@@ -103,6 +103,7 @@ class Conveyor:
     trace: list[dict[str, torch.Tensor]]  # one lstm_step dict per token
     cell_path_gradient: torch.Tensor  # (T, m): d c_T / d c_t along the cell path, by autograd
     forget_product: torch.Tensor  # (T, m): prod_{k=t+1}^{T} f_k
+    units: list[int] | None = None  # the model's (0-based) index of each unit kept; None: all, in order
 
     def series(self, name: str) -> torch.Tensor:
         return torch.stack([step[name] for step in self.trace])
@@ -136,7 +137,7 @@ def conveyor_from_classifier(classifier, text: str, forget_bias: float = 0.0, un
     full = belt(weights, xs, classifier.tokens(clean))
     keep = torch.argsort(full.series("c").std(dim=0, correction=0), descending=True)[:units].sort().values
     return Conveyor(full.tokens, [{k: v[keep] for k, v in step.items()} for step in full.trace],
-                    full.cell_path_gradient[:, keep], full.forget_product[:, keep])
+                    full.cell_path_gradient[:, keep], full.forget_product[:, keep], keep.tolist())
 
 
 def belt(weights: CellWeights, xs: torch.Tensor, tokens: list[str]) -> Conveyor:

@@ -53,7 +53,7 @@ def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], tit
     fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10),
                       legend=dict(orientation="h", y=-0.25))
     if log_y:
-        fig.update_yaxes(type="log")
+        fig.update_yaxes(type="log", exponentformat="power")  # 10⁻⁶, not the SI prefixes 1μ
     return fig
 
 

@@ -1,7 +1,9 @@
 """AppTest of the LSTM/GRU cell lab: the lecture's numbers, GRU mode, the belt, counts, shapes."""
 
+import json
 import re
 
+import pytest
 from helpers import open_page
 
 from playground.cells import param_count
@@ -19,10 +21,10 @@ def _latex(at):
 def test_lecture_numbers_and_sliders():
     at = _page("zh-CN")
     assert not at.exception
-    assert any(r"=0.9\times0.8+0.2\times0.5=0.72+0.1=0.82" in x for x in _latex(at))
+    assert any(r"=0.9\times0.8+0.2\times0.5=0.72+0.10=0.82" in x for x in _latex(at))  # 0.10, as the lecture
     assert t("lab.scalar.soft", "zh") in [i.value for i in at.info]
     at.slider(key="lab_f").set_value(0.73).run()
-    assert any(r"=0.73\times0.8+0.2\times0.5=0.584+0.1=0.684" in x for x in _latex(at))
+    assert any(r"=0.73\times0.8+0.2\times0.5=0.584+0.100=0.684" in x for x in _latex(at))
     at.slider(key="lab_i").set_value(1.0).run()
     assert t("lab.scalar.extreme", "zh", value="1") in [c.value for c in at.caption]
 
@@ -83,3 +85,50 @@ def test_junk_in_the_link_never_reaches_a_widget():
     assert at.slider(key="lab_grid_layers").value == 2  # a whole number
     assert at.text_input(key="lab_text").value == "字" * 40  # cut to what the belt reads
     assert at.slider(key="lab_t").value == at.slider(key="lab_t").max  # clamped, then to the sentence's length
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_scalar_cell_reads_as_written_and_says_what_the_page_adds(locale):
+    """Issue 25: readable slider labels, a negative factor in brackets, the terms to the same decimals,
+    and o_t = 0.5 with the h_t line marked as the page's own addition to the lecture's example."""
+    lang = locale[:2]
+    at = _page(locale)
+    labels = [s.label for s in at.slider]
+    assert t("lab.scalar.c_prev", lang) in labels and "$c_{t-1}$" in t("lab.scalar.c_prev", lang)
+    assert not any("c_{t-1}" in label and "$" not in label for label in labels)  # never raw
+    weights = t("lab.step.weights", lang)
+    assert "$[h_{t-1}, x_t]$" in weights and weights in [e.label for e in at.expander]
+    added = t("lab.scalar.added", lang)
+    assert added in [c.value for c in at.caption]
+    assert ("没有给 $o_t$ 的值" in added) if lang == "zh" else ("no value of $o_t$" in added)
+    at.slider(key="lab_c_prev").set_value(-1.0).run()
+    at.slider(key="lab_f").set_value(0.0).run()
+    at.slider(key="lab_c_tilde").set_value(-0.5).run()
+    assert any(r"=0\times(-1)+0.2\times(-0.5)=0.00+(-0.10)=-0.10" in x for x in _latex(at)), _latex(at)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_belt_names_its_units_by_their_numbers_and_the_model_it_used(locale):
+    """Issue 25: the 4 units drawn are the ones that move most, labelled by their real numbers; the
+    note names the model the sentence picked (an English sentence: the English LSTM)."""
+    lang = locale[:2]
+    at = _page(locale)
+    at.text_input(key="lab_text").set_value("The service was slow but the food was great").run()
+    assert not at.exception
+    charts = {c.proto.id: json.loads(c.proto.spec) for c in at.get("plotly_chart")}
+    cell_chart = next(spec for spec in charts.values() if spec["layout"]["title"]["text"] == t("lab.belt.cell_chart", lang))
+    names = [d["name"] for d in cell_chart["data"]]
+    numbers = [int(re.search(r"(\d+)$", n).group(1)) for n in names]
+    assert len(numbers) == 4 and numbers != [1, 2, 3, 4] and numbers == sorted(numbers)
+    note = " ".join(m.value for e in at.expander for m in e.markdown)
+    joined = t("lab.belt.units_joined", lang).join(str(n) for n in numbers)
+    assert joined in note and ("前几个" not in note and "first few" not in note)
+    assert t("senti.lang.en", lang) + " LSTM" in note and t("senti.lang.zh", lang) + " LSTM" not in note
+    grad = next(spec for spec in charts.values() if spec["layout"]["yaxis"].get("type") == "log")
+    assert grad["layout"]["yaxis"]["exponentformat"] == "power"  # 10⁻⁶, not 1μ
+    assert grad["layout"]["title"]["text"].endswith(f"({t('lab.belt.unit', lang)} {numbers[0]})")
+
+
+def test_the_gru_myth_keeps_the_lecture_scripts_may():
+    assert "短文本分类可能用 GRU 已足够" in t("lab.myths.body", "zh")
+    assert "may be enough" in t("lab.myths.body", "en") and "often enough" not in t("lab.myths.body", "en")

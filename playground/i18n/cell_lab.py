@@ -24,11 +24,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "门由 sigmoid 产生，$\\sigma(a)=1/(1+e^{-a})$，例如 $\\sigma(0)=0.5$；候选记忆由 $\\tanh$ 产生，$\\tanh(0)=0$；$\\odot$ 是逐元素乘法，例如 $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$。讲解稿的一维例子：旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。放到句子里：前面出现主语“孩子们”，网络可以让有关复数的信息在若干步内保持较大的保留比例（遗忘门接近 1），帮助后面选“他们”而不是“他”——这不是手写的规则，是训练数据让门学出来的。拖动滑块看每一项怎样变化。",
         "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move.",
     },
-    "lab.scalar.c_prev": {"zh": "旧记忆 c_{t-1}", "en": "old memory c_{t-1}"},
-    "lab.scalar.f": {"zh": "遗忘门 f_t", "en": "forget gate f_t"},
-    "lab.scalar.i": {"zh": "输入门 i_t", "en": "input gate i_t"},
-    "lab.scalar.c_tilde": {"zh": "候选记忆 c̃_t", "en": "candidate c̃_t"},
-    "lab.scalar.o": {"zh": "输出门 o_t", "en": "output gate o_t"},
+    "lab.scalar.c_prev": {"zh": "旧记忆 $c_{t-1}$", "en": "old memory $c_{t-1}$"},
+    "lab.scalar.f": {"zh": "遗忘门 $f_t$", "en": "forget gate $f_t$"},
+    "lab.scalar.i": {"zh": "输入门 $i_t$", "en": "input gate $i_t$"},
+    "lab.scalar.c_tilde": {"zh": "候选记忆 $\\widetilde c_t$", "en": "candidate $\\widetilde c_t$"},
+    "lab.scalar.o": {"zh": "输出门 $o_t$", "en": "output gate $o_t$"},
+    "lab.scalar.added": {
+        "zh": "讲解稿的例子只算到 $c_t=0.82$。输出门 $o_t$（本页默认取 0.5）和代入数字的 $h_t=o_t\\tanh(c_t)$ 这一行是本页补充的：讲解稿的例子没有给 $o_t$ 的值，也没有算 $h_t$。",
+        "en": "The lecture's example stops at $c_t=0.82$. The output gate $o_t$ (0.5 by default on this page) and the worked line $h_t=o_t\\tanh(c_t)$ are this page's additions: the lecture's example gives no value of $o_t$ and does not compute $h_t$.",
+    },
     "lab.scalar.soft": {
         "zh": "门是**软开关**，不是布尔开关：0.2、0.73 都是合法的门值。“0 表示关、1 表示开”只能当极端情形的直觉，sigmoid 的输出永远落在 0 和 1 之间。",
         "en": "Gates are **soft switches**, not booleans: 0.2 and 0.73 are perfectly good gate values. \"0 means closed, 1 means open\" is only the intuition for the extremes; a sigmoid's output always lies strictly between 0 and 1.",
@@ -48,27 +52,28 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.cell.gru": {"zh": "GRU", "en": "GRU"},
     "lab.step.seed": {"zh": "权重的随机种子", "en": "Weight seed"},
     "lab.step.unit": {"zh": "图中显示第几个隐藏单元", "en": "Hidden unit shown in the diagram"},
-    "lab.step.weights": {"zh": "这一步用到的权重矩阵（作用在 [h_{t-1}, x_t] 上）", "en": "The weight matrices of this step (acting on [h_{t-1}, x_t])"},
+    "lab.step.weights": {"zh": "这一步用到的权重矩阵（作用在 $[h_{t-1}, x_t]$ 上）", "en": "The weight matrices of this step (acting on $[h_{t-1}, x_t]$)"},
     "lab.step.gru_note": {
         "zh": "这里的 GRU 采用教材的写法：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前。PyTorch 的 `nn.GRU` 约定相反（它的 $z$ 是旧状态的比例，重置门作用在 $W_{hn}h$ 之后），本库在两种写法之间换算并与 PyTorch 逐位核对。",
         "en": "The GRU here follows the textbook: $z_t$ is the candidate's share and the reset gate acts before $W_h$. PyTorch's `nn.GRU` uses the opposite conventions (its $z$ is the old state's share, and the reset gate acts after $W_{hn}h$); the library converts between the two and checks itself against PyTorch.",
     },
     "lab.belt.header": {"zh": "沿时间看传送带", "en": "The conveyor belt over time"},
     "lab.belt.intro": {
-        "zh": "把一句话逐个 token 送进训练好的情感 LSTM，看细胞状态和遗忘门怎样随时间变化（图中是变化最大的 4 个单元）。调高遗忘门偏置，门更接近 1，传送带上的信息保留得更久。",
-        "en": "Feed a sentence token by token into the trained sentiment LSTM and watch the cell state and the forget gates over time (the 4 units whose cell state moves most). Raise the forget-gate bias: the gates move towards 1 and the belt keeps its contents longer.",
+        "zh": "把一句话逐个 token 送进训练好的情感 LSTM，看细胞状态和遗忘门怎样随时间变化（图中是细胞状态变化最大的 4 个单元，标的是它们在模型里的编号）。调高遗忘门偏置，门更接近 1，传送带上的信息保留得更久。",
+        "en": "Feed a sentence token by token into the trained sentiment LSTM and watch the cell state and the forget gates over time (the 4 units whose cell state moves most, labelled by their numbers in the model). Raise the forget-gate bias: the gates move towards 1 and the belt keeps its contents longer.",
     },
     "lab.belt.trained": {"zh": "使用随应用发布的{language}情感 LSTM（偏置的改动只作用于副本）。", "en": "Using the shipped {language} sentiment LSTM (the bias change applies to a copy)."},
     "lab.belt.seeded": {"zh": "训练好的情感模型不可用，这里用固定种子的随机 LSTM 和随机字向量。", "en": "The trained sentiment model is unavailable; this is a seeded random LSTM with random character vectors."},
     "lab.belt.text": {"zh": "句子", "en": "Sentence"},
     "lab.belt.bias": {"zh": "遗忘门偏置", "en": "Forget-gate bias"},
     "lab.belt.t": {"zh": "时间步 t", "en": "Time step t"},
-    "lab.belt.cell_chart": {"zh": "细胞状态 C_t 的各个分量", "en": "Components of the cell state C_t"},
-    "lab.belt.forget_chart": {"zh": "遗忘门 f_t 的各个分量", "en": "Components of the forget gate f_t"},
-    "lab.belt.grad_chart": {"zh": "沿细胞状态回传的梯度 ∂C_T/∂C_t", "en": "Gradient along the cell state, ∂C_T/∂C_t"},
+    "lab.belt.cell_chart": {"zh": "细胞状态 C<sub>t</sub> 的各个分量", "en": "Components of the cell state C<sub>t</sub>"},
+    "lab.belt.forget_chart": {"zh": "遗忘门 f<sub>t</sub> 的各个分量", "en": "Components of the forget gate f<sub>t</sub>"},
+    "lab.belt.grad_chart": {"zh": "沿细胞状态回传的梯度 ∂C<sub>T</sub>/∂C<sub>t</sub>", "en": "Gradient along the cell state, ∂C<sub>T</sub>/∂C<sub>t</sub>"},
     "lab.belt.autograd": {"zh": "自动求导（只走 C 这条路）", "en": "autograd (cell path only)"},
-    "lab.belt.product": {"zh": "遗忘门连乘 ∏ f_k", "en": "product of forget gates ∏ f_k"},
+    "lab.belt.product": {"zh": "遗忘门连乘 ∏ f<sub>k</sub>", "en": "product of forget gates ∏ f<sub>k</sub>"},
     "lab.belt.unit": {"zh": "单元", "en": "unit"},
+    "lab.belt.units_joined": {"zh": "、", "en": ", "},  # between the numbers of the units drawn
     "lab.belt.char": {"zh": "读入的字", "en": "character read"},
     "lab.belt.match": {
         "zh": "两条曲线重合（最大差 {diff}）：沿传送带回传时，每一步只乘一个标量 $f_k$，$\\dfrac{{\\partial C_T}}{{\\partial C_t}}=\\prod_{{k=t+1}}^{{T}} f_k$，而不是整条链上的 Jacobian 连乘。遗忘门接近 1 时，误差几乎无损地流回很远的过去。",
@@ -119,18 +124,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": (
             "- **LSTM 不是“永远不会忘”**：遗忘门长期小于 1，旧信息照样衰减；训练数据不足时，门也可能学不到正确的依赖。\n"
             "- **LSTM 没有彻底消除梯度问题**：门控只是提供了更顺畅的通路，序列长度、门值、初始化和优化过程仍会造成衰减或不稳定。\n"
-            "- **GRU 与 LSTM 谁更好，不能脱离数据断言**：GRU 参数少、训练快，短文本常常够用；依赖复杂时，比较验证集结果再选。\n"
+            "- **GRU 与 LSTM 谁更好，不能脱离数据断言**：GRU 参数通常更少、训练更快，短文本分类可能用 GRU 已足够；依赖更复杂时，可比较验证集结果再选。\n"
             "- **双向 RNN 不是把同一个 RNN 倒着再跑一遍**：两个方向通常各有独立参数，输出再拼接或组合。"
         ),
         "en": (
             "- **An LSTM does not \"never forget\"**: with forget gates below 1 for long, old information still decays; with too little data the gates may not learn the right dependencies.\n"
             "- **An LSTM does not abolish the gradient problem**: gating only offers a smoother path; length, gate values, initialisation and optimisation can still cause decay or instability.\n"
-            "- **Whether a GRU or an LSTM is better depends on the data**: a GRU has fewer parameters and trains faster, often enough for short texts; for complex dependencies compare validation results.\n"
+            "- **Whether a GRU or an LSTM is better depends on the data**: a GRU usually has fewer parameters and trains faster, and for classifying short texts a GRU may be enough; for more complex dependencies, compare validation results before choosing.\n"
             "- **A bidirectional RNN is not the same RNN run backwards again**: each direction usually has its own parameters, and the outputs are concatenated or combined."
         ),
     },
     "lab.how": {
-        "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，它在 {n_test} 条从未训练过的测试评论上判对 {test}。**一个已知的失败**：它把“{failure}”（一条{truth}评论）判为正面概率 {p}。这里只画出它 {m} 个单元中的前几个；几个单元的门开开合合，说明不了整个模型为什么这样判。",
-        "en": "**On data it never saw**: the gate values here come from the sentiment page's trained {language} LSTM, right on {test} of {n_test} test reviews it never trained on. **A known failure**: it gives \"{failure}\" (a {truth} review) a positive probability of {p}. Only the first few of its {m} units are drawn here; a few gates opening and closing do not explain why the whole model decides as it does.",
+        "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，它在 {n_test} 条从未训练过的测试评论上判对 {test}。**一个已知的失败**：它把“{failure}”（一条{truth}评论）判为正面概率 {p}。这里画出的是它 {m} 个单元中在这句话上细胞状态起伏最大的 {shown} 个，图例用它们在模型里的编号（从 1 数起）：{units}；几个单元的门开开合合，说明不了整个模型为什么这样判。",
+        "en": "**On data it never saw**: the gate values here come from the sentiment page's trained {language} LSTM, right on {test} of {n_test} test reviews it never trained on. **A known failure**: it gives \"{failure}\" (a {truth} review) a positive probability of {p}. Drawn here are the {shown} of its {m} units whose cell state moves most over this sentence, labelled by their numbers in the model (counted from 1): {units}; a few gates opening and closing do not explain why the whole model decides as it does.",
     },
 }
