@@ -8,7 +8,7 @@ import streamlit as st
 from playground import figures
 from playground.beyond import bicloze, cloze, scaling
 from playground.checkpoints import CheckpointError
-from playground.device import device
+from playground.device import device, device_label
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import beyond as state
@@ -165,7 +165,7 @@ def cost_here() -> None:
         st.session_state["beyond_cost_run"] = longest
     if run_longest := st.session_state.get("beyond_cost_run"):
         with st.spinner(tr("beyond.cost.running")):
-            _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=str(device())))
+            _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=device_label()))
 
 
 cost_here()

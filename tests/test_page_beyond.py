@@ -3,8 +3,10 @@ gets a message, generation without a future is shown, the cost charts render."""
 
 import re
 
+import pytest
 from helpers import open_page
 
+from playground.device import device_label
 from playground.formatting import escape_markdown
 from playground.i18n import t
 
@@ -46,7 +48,25 @@ def test_generation_and_cost_sections():
     at.select_slider(key="beyond_cost_longest").set_value(256).run()
     next(b for b in at.button if b.label == t("beyond.cost.run", "en")).click().run()
     assert not at.exception
-    assert any(t("beyond.cost.here", "en", device="cpu") in str(c.proto) for c in at.get("plotly_chart"))
+    shown = t("beyond.cost.here", "en", device=device_label())  # "CPU" or the GPU's name, never the raw "cpu"
+    assert any(shown in str(c.proto) for c in at.get("plotly_chart"))
+    assert not any(t("beyond.cost.here", "en", device="cpu") in str(c.proto) for c in at.get("plotly_chart"))
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_bidirectional_text_credits_the_script_and_calls_the_model_one_network(locale):
+    """Issue 25: concatenation and 3 + 3 -> 6 are in the lecture script (seed 000) only; the
+    bidirectional model is one jointly trained network, the two readers are two models."""
+    lang = locale[:2]
+    shown = " ".join(m.value for m in _page(locale).markdown)
+    if lang == "zh":
+        assert "讲解稿里的双向 RNN 把两个方向的状态拼起来" in shown and "讲义里的双向" not in shown
+        assert "一个网络里正反两个方向的 LSTM 各有一套参数，一起训练" in shown
+        assert "本页就是两个分别训练的模型" not in shown
+    else:
+        assert "The lecture script's bidirectional RNN concatenates" in shown and "The lectures' bidirectional" not in shown
+        assert "one network whose forward and backward LSTMs have a set of parameters each and are trained together" in shown
+        assert "(here: two separately trained models)" not in shown
 
 
 def test_junk_in_the_link_never_reaches_a_widget():
