@@ -1,7 +1,9 @@
 """AppTest of the sentiment page: the lecture's walk-through, the step-through, bad input, the panel."""
 
 import json
+import re
 
+import pytest
 from helpers import open_page
 
 from playground.formatting import escape_markdown
@@ -230,3 +232,38 @@ def test_a_fixed_grid_takes_no_rows_from_its_client():
     assert kept["added_rows"] == [{"1": 0}] * 3 and kept["deleted_rows"] == [0] and asked == 1000
     assert _cut_edits("junk", rows=2, limit=5, columns=["1"], fixed=False) == (
         {"edited_rows": {}, "added_rows": [], "deleted_rows": []}, 2)
+
+
+def _strong_marks_that_stay_raw(markdown: str) -> list[str]:
+    """The ``**`` of each line that CommonMark cannot read as strong emphasis (opening ones must be
+    left-flanking, closing ones right-flanking): next to Chinese punctuation a closing ``**`` after
+    "？" and before a character is neither, so the asterisks show."""
+    import unicodedata
+
+    def punct(c: str) -> bool:
+        return unicodedata.category(c)[0] in "PS"
+
+    raw = []
+    for line in markdown.split("\n"):
+        for n, mark in enumerate(re.finditer(r"\*\*", line)):
+            before = line[mark.start() - 1] if mark.start() else " "
+            after = line[mark.end()] if mark.end() < len(line) else " "
+            left = not after.isspace() and (not punct(after) or before.isspace() or punct(before))
+            right = not before.isspace() and (not punct(before) or after.isspace() or punct(after))
+            if not (left if n % 2 == 0 else right):
+                raw.append(line[max(0, mark.start() - 12): mark.end() + 6])
+    return raw
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_misconceptions_render_bold_and_use_the_same_example_in_both_languages(locale):
+    """Issue 25: "**隐藏状态等于模型输出吗？**不等于" showed its asterisks; the bag-of-tokens item gave
+    different examples in zh and en: both now use the lecture script's 狗咬人 / 人咬狗."""
+    lang = locale[:2]
+    body = t("senti.myths.body", lang)
+    shown = [m.value for m in open_page("pages/sentiment.py", locale).markdown]
+    assert body in shown
+    assert _strong_marks_that_stay_raw(body) == []
+    assert _strong_marks_that_stay_raw("- **隐藏状态等于模型输出吗？**不等于。")  # the check sees the old slip
+    assert "狗咬人" in body and "人咬狗" in body
+    assert ("不是不好" not in body) if lang == "zh" else ("not bad, good" not in body)

@@ -104,14 +104,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "senti.myths.body": {
         "zh": (
-            "- **隐藏状态等于模型输出吗？**不等于。隐藏状态是内部表示，输出还要经过线性层和 sigmoid/softmax，才成为分类概率。\n"
+            "- **隐藏状态等于模型输出吗**？不等于。隐藏状态是内部表示，输出还要经过线性层和 sigmoid/softmax，才成为分类概率。\n"
             "- **这个概率不是客观置信度**：手算例子里的 0.83 只是那组玩具参数下的输出；训练好的模型也会在不熟悉的说法上“自信地犯错”。\n"
-            "- **词袋模型不看顺序**：“不是不好”和“不好，不是”在它眼里几乎一样，挑战集上的差距就来自这里。"
+            "- **词袋模型不看顺序**：讲解稿里的“狗咬人”和“人咬狗”含有相同的词，在它眼里完全一样；挑战集上的差距就来自这里。"
         ),
         "en": (
             "- **Is the hidden state the model's output?** No. It is an internal representation; the output still passes through a linear layer and a sigmoid/softmax to become a class probability.\n"
             "- **The probability is not an objective confidence**: the 0.83 of the worked example is just what those toy parameters give, and a trained model can be confidently wrong on phrasing it has not seen.\n"
-            "- **A bag of tokens ignores order**: \"not bad, good\" and \"not good, bad\" look almost the same to it, which is where its gap on the challenge set comes from."
+            "- **A bag of tokens ignores order**: the lecture's 狗咬人 (\"dog bites man\") and 人咬狗 (\"man bites dog\") contain the same words and look exactly the same to it, which is where its gap on the challenge set comes from."
         ),
     },
     "senti.how": {
