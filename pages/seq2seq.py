@@ -160,10 +160,13 @@ def decoding_lab() -> None:
     strategy = choice(state.STRATEGY, tr("s2s.lab.strategy"), c2.segmented_control,
                       format_func=lambda s: tr(f"s2s.strategy.{s}"), required=True)
     c1, c2, c3, c4 = st.columns(4)
-    width = slider(state.BEAM, tr("s2s.lab.beam"), c1)
-    penalty = slider(state.PENALTY, tr("s2s.lab.penalty"), c2, help=tr("s2s.lab.penalty_help"))
-    temperature = slider(state.TEMPERATURE, tr("s2s.lab.temperature"), c3)
-    seed = number(state.SEED, tr("s2s.lab.seed"), c4)
+    # greyed where the strategy does not read them (greedy reads none), as on the char-LM page
+    width = slider(state.BEAM, tr("s2s.lab.beam"), c1, disabled=strategy != "beam")
+    penalty = slider(state.PENALTY, tr("s2s.lab.penalty"), c2, help=tr("s2s.lab.penalty_help"),
+                     disabled=strategy != "beam")
+    temperature = slider(state.TEMPERATURE, tr("s2s.lab.temperature"), c3, disabled=strategy != "sample")
+    seed = number(state.SEED, tr("s2s.lab.seed"), c4, disabled=strategy != "sample")
+    st.caption(tr("s2s.lab.disabled"))
 
     try:
         with st.spinner(tr("busy.translate")):

@@ -1,6 +1,7 @@
 """AppTest of the seq2seq page: every strategy and both models render; the lecture's sentence is
 translated live; bad input of every kind gets a message and never a traceback."""
 
+import pytest
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
@@ -113,3 +114,42 @@ def test_no_translation_of_a_sentence_the_model_cannot_read():
     assert not [m.value for m in at.markdown if m.value.startswith("### ")]  # no translation shown
     at.text_input(key="s2s_text").set_value("我爱龘靐齉").run()  # two known of five: too few
     assert t("error.unreadable_few", "en", known=2, total=5, unknown="龘 靐 齉") in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_decoding_sliders_grey_out_what_the_strategy_does_not_use(locale):
+    """Issue 25: beam width and length penalty only for beam search, temperature and seed only for
+    sampling (as the char-LM page), and the caption says so."""
+    lang = locale[:2]
+    uses = {"greedy": set(), "beam": {"s2s_beam", "s2s_penalty"}, "sample": {"s2s_temperature", "s2s_seed"}}
+    for strategy, active in uses.items():
+        # by the link: AppTest's segmented control takes no value through a translated format_func
+        at = open_page("pages/seq2seq.py", locale, link={"s2s_strategy": strategy})
+        assert not at.exception and at.button_group(key="s2s_strategy").value == strategy
+        assert t("s2s.lab.disabled", lang) in [c.value for c in at.caption]
+        state = {key: not at.slider(key=key).disabled for key in ("s2s_beam", "s2s_penalty", "s2s_temperature")}
+        state["s2s_seed"] = not at.number_input(key="s2s_seed").disabled
+        assert {key for key, on in state.items() if on} == active, strategy
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_classic_decoder_is_described_as_the_code_builds_it(locale):
+    """Issue 25: the classic decoder reads c in its output layer only (its first state comes from c);
+    Cho et al. also feed c into every recurrent update: the page says which it does."""
+    lang = locale[:2]
+    shown = " ".join(m.value for m in _page(locale).markdown)
+    assert t("s2s.formula.classic", lang) in shown
+    if lang == "zh":
+        assert "本页的模型只在输出层读它" in shown
+        assert "Cho 等的原始模型还把 $\\mathbf{c}$ 送进解码器每一步的循环更新" in shown
+    else:
+        assert "the model on this page reads it in the output layer only" in shown
+        assert "Cho et al. also feed $\\mathbf{c}$ into every recurrent update" in shown
+
+
+def test_the_classic_model_reads_c_only_outside_its_recurrence():
+    """What the text above claims, checked on the model: the classic decoder's GRU takes only the
+    target embedding, and c enters through the output layer's combination (and the first state)."""
+    model = load_translator(False, device="cpu").model
+    assert not model.attention and model.decoder.input_size == model.tgt_embed.embedding_dim
+    assert model.combine.in_features == model.bridge.in_features + model.decoder.hidden_size

@@ -14,8 +14,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "At each step the decoder gives a distribution over the next word; the probability of the whole translation is the product of these conditional probabilities (a sum of logs). $T$ is the source length and $y_{<t}$ the words written so far. In training $y_{<t}$ are the reference translation's words, not the ones the model just wrote: **teacher forcing**; at inference the model can only feed back its own:",
     },
     "s2s.formula.classic": {
-        "zh": "**经典做法**（Cho 等，2014）：编码器把整句压进最终隐藏状态，即语义向量 $\\mathbf{c}=\\mathbf{h}_T$；解码器从它出发，并且每一步都读到同一个 $\\mathbf{c}$，源句的其余部分再也看不到。无论源句是 3 个字还是 40 个字，$\\mathbf{c}$ 的维度都一样。（Sutskever 等 2014 年的模型只在开头用一次 $\\mathbf{c}$。）",
-        "en": "**The classic model** (Cho et al., 2014): the encoder squeezes the sentence into its final hidden state, the context vector $\\mathbf{c}=\\mathbf{h}_T$; the decoder starts from it and reads the same $\\mathbf{c}$ at every step, but nothing else of the source. Whether the source has 3 characters or 40, $\\mathbf{c}$ has the same size. (Sutskever et al., 2014, use $\\mathbf{c}$ only once, at the start.)",
+        "zh": "**经典做法**（Cho 等，2014）：编码器把整句压进最终隐藏状态，即语义向量 $\\mathbf{c}=\\mathbf{h}_T$；解码器的初始状态由 $\\mathbf{c}$ 算出，之后每一步的输出层都读到同一个 $\\mathbf{c}$（与解码器状态拼接后预测下一个词），源句的其余部分再也看不到。Cho 等的原始模型还把 $\\mathbf{c}$ 送进解码器每一步的循环更新；本页的模型只在输出层读它，这是一处简化。无论源句是 3 个字还是 40 个字，$\\mathbf{c}$ 的维度都一样。（Sutskever 等 2014 年的模型只在开头用一次 $\\mathbf{c}$。）",
+        "en": "**The classic model** (Cho et al., 2014): the encoder squeezes the sentence into its final hidden state, the context vector $\\mathbf{c}=\\mathbf{h}_T$; the decoder's first state is computed from it, and at every step the output layer reads the same $\\mathbf{c}$ (joined to the decoder state to predict the next word), but nothing else of the source. Cho et al. also feed $\\mathbf{c}$ into every recurrent update of the decoder; the model on this page reads it in the output layer only, a simplification. Whether the source has 3 characters or 40, $\\mathbf{c}$ has the same size. (Sutskever et al., 2014, use $\\mathbf{c}$ only once, at the start.)",
     },
     "s2s.formula.attention": {
         "zh": "**注意力**（Bahdanau 等 2015 提出；这里用 Luong 等 2015 的“general”打分）：编码器是双向的，每个源字都有一个状态 $\\bar{\\mathbf{h}}_s=[\\overrightarrow{\\mathbf{h}}_s;\\overleftarrow{\\mathbf{h}}_s]$。解码器每写一个词，都给所有源字打分、用 softmax 归一成权重，再按权重读取：",
@@ -59,6 +59,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "s2s.lab.temperature": {"zh": "温度", "en": "Temperature"},
     "s2s.lab.seed": {"zh": "随机种子", "en": "Random seed"},
+    "s2s.lab.disabled": {
+        "zh": "束宽和长度惩罚只对束搜索起作用，温度和随机种子只对采样起作用，贪心一个也不用；对所选策略不起作用的滑块是灰色的。下面的对比表和束搜索树用的是它们当前的值。",
+        "en": "Beam width and length penalty apply to beam search only, temperature and seed to sampling only, and greedy uses none of them; the sliders the chosen strategy does not use are greyed out. The comparison and the beam tree below use their current values.",
+    },
     "s2s.out.converted": {"zh": "繁体已转换为简体：{text}", "en": "Traditional characters converted to Simplified: {text}"},
     "s2s.out.unknown": {
         "zh": "模型没见过这些字，按 <unk>（未知）读入：{chars}。译文可能因此缺少相应的内容。",
