@@ -119,15 +119,19 @@ def rnn_lab() -> None:
     st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
                     key="grad_rnn_norms")
     zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
-    if zeros or bad:
-        st.warning(tr("grad.lab.nonfinite", zeros=zeros, bad=bad), icon=":material/warning:")
-    if np.isfinite(rnn.final_state_norm):
+    if zeros or bad:  # only what happened is said: "at 0 steps ..." is never printed
+        which = "both" if zeros and bad else "zeros" if zeros else "bad"
+        st.warning(tr(f"grad.lab.nonfinite.{which}", zeros=zeros, bad=bad, total=length), icon=":material/warning:")
+    if rnn.final_state_norm == 0:  # the state did become 0 (input scale 0): the usual lesson does not apply
+        st.caption(tr("grad.lab.forward_zero"))
+    elif np.isfinite(rnn.final_state_norm):
         st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
     g1, g2 = st.columns(2)
     g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
                                        tr("grad.lab.t"), ""), key="grad_factors")
     g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
                                  tr("grad.lab.singular")), key="grad_singular")
+    st.caption(tr("grad.lab.factors_note"))
 
     # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
     st.header(tr("grad.compare.header"))
@@ -227,6 +231,8 @@ try:
         lstm_acc = next(r["accuracy"] for r in rows if r["regime"] == "fixed" and r["cell"] == "lstm"
                         and r["distance"] == lstm_fail)
         how_we_know("grad.how", n=f"{memory_span.SpanSettings().test_size:,}", lstm_fail=lstm_fail,
+                    few=memory_span.SIGNALS * memory_span.DISTRACTORS,
+                    many=f"{memory_span.SIGNALS * memory_span.DISTRACTORS ** 10:,}",
                     lstm_acc=f"{lstm_acc:.1%}", lstm_mixed=memory_span.span_of(rows, "lstm", "mixed"))
 except CheckpointError as exc:
     checkpoint_error(exc)

@@ -93,10 +93,11 @@ def window_lab() -> None:
     gap = slider(state.GAP, tr("home.window.gap"), c1)
     window = slider(state.WINDOW, tr("home.window.size"), c2)
     width = select(state.WIDTH, tr("home.window.dim"), c3)
+    where = {"back": order.clue_distance(gap), "window": window}  # one word between -> France is 2 back
     if order.window_sees(gap, window):
-        st.success(tr("home.window.sees"))
+        st.success(tr("home.window.sees", **where))
     else:
-        st.warning(tr("home.window.blind"))
+        st.warning(tr("home.window.blind", **where))
     w1, w2 = st.columns(2)
     w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
     w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")

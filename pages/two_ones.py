@@ -88,7 +88,6 @@ require_app_shell()
 use_page_state(state.STATE)
 st.title(tr("two.title"))
 st.markdown(tr("two.intro"))
-st.latex(r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathrm{ReLU}(W_{hy}h_t),\qquad h_0=(0,0,1)")
 
 # --- 1. the input -------------------------------------------------------------------------------
 st.header(tr("two.input.header"))
@@ -116,7 +115,7 @@ def hand_built_network() -> None:
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
                           format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
     base = two_ones.CONSTRUCTIONS[construction]()
-    st.markdown(tr("two.weights.reading"))
+    st.markdown(tr("two.weights.reading_tanh" if construction == "tanh" else "two.weights.reading"))
     if construction == "tanh":
         st.markdown(tr("two.weights.tanh_note"))
     # edited weights are one structured setting (in the link too); a link with weights opens them for editing
@@ -130,6 +129,7 @@ def hand_built_network() -> None:
         weights = None if edited is KEEP else edited or base
         if edited is not None and edited is not KEEP:
             st.caption(tr("two.weights.edited"))
+    st.latex(two_ones.formula_latex(weights or base))  # the rule these matrices are used with
     st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
                             (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
 
@@ -171,11 +171,13 @@ def hand_built_network() -> None:
         show_svg(svg.vector_steps_svg(window, focus=t, labels={"target": tr("two.steps.target")}))
         st.caption(tr("two.steps.caption"))
 
-    st.subheader(tr("two.truth.header"))
+    lecture = construction == "relu" and weights is base  # the lecture's own check, or the four cases of these weights
+    st.subheader(tr("two.truth.header" if lecture else "two.truth.header_other"))
     truth = two_ones.truth_table(weights or base)
+    terms = two_ones.readout_terms(weights or base, (tr("two.truth.current"), tr("two.truth.previous")))
     st.dataframe(pd.DataFrame({
         tr("two.truth.previous"): truth["previous"], tr("two.truth.current"): truth["current"],
-        tr("two.truth.sum"): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
+        tr("two.truth.sum", terms=terms): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
         tr("two.col.target"): truth["target"],
     }), hide_index=True)
 
@@ -233,15 +235,21 @@ c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3))
 c_learned.latex(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3) + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
 st.markdown(f"**{tr('two.train.roles')}**")
 roles = two_ones.unit_roles(model)
+shown_roles = {column: [f"{v:+.3f}" if varies else "—" for v, varies in zip(roles[column], roles["varies"], strict=True)]
+               for column in ("corr_current", "corr_previous")}  # a constant unit has no correlation
 st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"] + 1,  # units are counted from 1 on every page
-                           tr("two.train.corr_current"): roles["corr_current"].map(lambda v: f"{v:+.3f}"),
-                           tr("two.train.corr_previous"): roles["corr_previous"].map(lambda v: f"{v:+.3f}")}),
+                           tr("two.train.corr_current"): shown_roles["corr_current"],
+                           tr("two.train.corr_previous"): shown_roles["corr_previous"]}),
              hide_index=True)
+if not roles["varies"].all():
+    st.caption(tr("two.train.undefined", units=", ".join(str(u + 1) for u in roles["unit"][~roles["varies"]])))
 st.caption(tr("two.train.roles_note"))
-if outcome is None:  # the note is about the shipped model, the one every student sees first
-    how_we_know("two.how", n=f"{accuracy['strings']:,}", strings=f"{accuracy['string_accuracy']:.2%}",
-                steps=f"{accuracy['step_accuracy']:.2%}", current=f"{roles['corr_current'].abs().max():.3f}",
-                previous=f"{roles['corr_previous'].abs().max():.3f}")
+try:  # the note is about the shipped model, the one every student sees first: it stays after a training run
+    shipped = model if outcome is None else shipped_model(two_ones.SHIPPED_MODEL, two_ones)
+except CheckpointError:
+    shipped = None
+if shipped is not None:
+    how_we_know("two.how", whose="" if outcome is None else tr("two.how.shipped"), **two_ones.note_figures(shipped))
 
 st.header(tr("two.myths.header"))
 st.markdown(tr("two.myths.body"))

@@ -241,6 +241,28 @@ def verify(weights: Weights, max_len: int = 10) -> str | None:
     return None
 
 
+def formula_latex(weights: Weights) -> str:
+    """The recurrence and the read-out of ``weights`` in LaTeX: the activation and the output rule
+    they really use (the lecture's ReLU pair, the tanh construction's threshold, or an edit)."""
+    act = {"relu": r"\mathrm{ReLU}", "tanh": r"\tanh", "identity": ""}[weights.activation]
+    out = r"\mathrm{ReLU}(W_{hy}h_t)" if weights.output == "relu" else r"\mathbf{1}[W_{hy}h_t>0]"
+    return rf"h_t={act}(W_{{hh}}h_{{t-1}}+W_{{xh}}x_t),\qquad y_t={out}"
+
+
+def readout_terms(weights: Weights, names: Sequence[str]) -> str:
+    """W_hy h written with the slot ``names`` (current, previous; the third slot is the constant 1):
+    [1, 1, -1] -> 'current + previous − 1', [1, 1, -1.5] -> 'current + previous − 1.5'."""
+    terms = []
+    for coefficient, name in zip(weights.w_hy[0], (*names, None), strict=True):
+        if coefficient == 0:
+            continue
+        size = f"{abs(coefficient):g}"
+        body = size if name is None else (name if size == "1" else f"{size}·{name}")
+        sign = "−" if coefficient < 0 else "+"
+        terms.append((body if sign == "+" else f"−{body}") if not terms else f" {sign} {body}")
+    return "".join(terms) or "0"
+
+
 def truth_table(weights: Weights | None = None) -> pd.DataFrame:
     """The lecture's check of the four cases: (previous, current) -> y at the second step."""
     weights = weights or lecture_weights()
@@ -324,6 +346,34 @@ def exhaustive_accuracy(model: TwoOnesRNN, max_len: int = 10) -> dict[str, float
             "strings": strings_total}
 
 
+UNSEEN_LENGTH = 100  # longer than any training string (TrainSettings.length = 16): truly unseen
+UNSEEN_COUNT = 1000
+
+
+@torch.no_grad()
+def unseen_accuracy(model: TwoOnesRNN, length: int = UNSEEN_LENGTH, count: int = UNSEEN_COUNT,
+                    seed: int = 2024) -> dict[str, float]:
+    """Share of strings (all steps right) and of steps right on ``count`` random 0/1 strings of
+    ``length``: training only ever sees strings of 16, so none of these was seen in training."""
+    model.eval()
+    dev = next(model.parameters()).device
+    xs = torch.randint(0, 2, (count, length), generator=torch.Generator().manual_seed(seed)).double()
+    right = (model(xs.float().to(dev))[0] > 0).cpu().double() == torch.from_numpy(_targets(xs.numpy()))
+    return {"string_accuracy": float(right.all(dim=1).double().mean()), "step_accuracy": float(right.double().mean()),
+            "strings": count, "length": length}
+
+
+def training_prefix_coverage(settings: TrainSettings = TrainSettings(), length: int = 10) -> float:
+    """The share of all 2^length 0/1 strings that open at least one training sequence: 1.0 means the
+    exhaustive check up to ``length`` holds no string the model did not train on (it is no held-out test)."""
+    make = sequence_batches(settings)
+    seen = set()
+    for k in range(settings.steps):
+        xs = make(k)[0][:, :length].to(torch.int64)
+        seen.update((xs * (2 ** torch.arange(length - 1, -1, -1))).sum(dim=1).tolist())
+    return len(seen) / 2**length
+
+
 @dataclass
 class TrainOutcome:
     model: TwoOnesRNN
@@ -382,9 +432,26 @@ def unit_roles(model: TwoOnesRNN, max_len: int = 10) -> pd.DataFrame:
             return 0.0
         return float(np.corrcoef(a, b)[0, 1])
 
+    # a unit with one value on every step (a dead ReLU at 0, a tanh pinned at ±1, NaN after divergence)
+    # has no correlation at all: its 0.0 means "undefined", and ``varies`` says which units those are
+    varies = [bool(np.isfinite(h[:, j]).all() and h[:, j].std() >= 1e-12) for j in range(h.shape[1])]
     return pd.DataFrame({"unit": range(h.shape[1]),
                          "corr_current": [corr(h[:, j], cur) for j in range(h.shape[1])],
-                         "corr_previous": [corr(h[:, j], prev) for j in range(h.shape[1])]})
+                         "corr_previous": [corr(h[:, j], prev) for j in range(h.shape[1])],
+                         "varies": varies})
+
+
+def note_figures(model: TwoOnesRNN) -> dict[str, str]:
+    """The "How we know" figures of the shipped model, formatted: how many strings it trained on (from its
+    card), the exhaustive check up to length 10 (every one of those strings opens a training string, see
+    ``training_prefix_coverage``), strings longer than any it trained on, and its strongest unit roles."""
+    exhaustive, unseen, roles = exhaustive_accuracy(model), unseen_accuracy(model), unit_roles(model)
+    trained = model.card.hyperparameters["steps"] * model.card.hyperparameters["batch"]
+    return {"train": f"{trained:,}", "n": f"{exhaustive['strings']:,}", "strings": f"{exhaustive['string_accuracy']:.2%}",
+            "steps": f"{exhaustive['step_accuracy']:.2%}", "unseen_n": f"{unseen['strings']:,}",
+            "unseen_len": str(unseen["length"]), "unseen_strings": f"{unseen['string_accuracy']:.2%}",
+            "unseen_steps": f"{unseen['step_accuracy']:.2%}", "current": f"{roles['corr_current'].abs().max():.3f}",
+            "previous": f"{roles['corr_previous'].abs().max():.3f}"}
 
 
 def learned_weights(model: TwoOnesRNN) -> dict[str, np.ndarray]:

@@ -100,3 +100,125 @@ def test_seed_003s_examples_have_a_place(locale):
     assert ("教师强制" in s2s) if lang == "zh" else ("teacher forcing" in s2s)
     lab = " ".join(m.value for m in open_page("pages/cell_lab.py", locale).markdown)
     assert "4-2" in lab
+
+
+# --- issue 25: the second reading against the seeds (Gradients, Two 1s, Home) ---------------------------
+def _shown(at) -> str:
+    """Every markdown, caption, alert and "How we know" note the page shows, as one text."""
+    parts = [e.value for kind in ("markdown", "caption", "success", "info", "warning", "error", "latex")
+             for e in getattr(at, kind)]
+    parts += [m.value for e in at.expander for m in e.markdown]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_gradients_page_claims_what_the_seeds_and_the_measurements_support(locale):
+    from helpers import open_page
+
+    lang = locale[:2]
+    at = open_page("pages/gradients.py", locale)
+    assert not at.exception
+    shown = _shown(at)
+    # 1. truncated BPTT: memory and one update follow k; a whole pass is still O(T) (seed 000 says only "saves")
+    assert "$O(T)$" in shown
+    assert ("而不是随 $T$ 增长" not in shown) if lang == "zh" else ("not with $T$." not in shown)
+    # 3. seed 000: a larger learning rate *can* (可能让) overshoot, when the gradient is already near zero
+    if lang == "zh":
+        assert "梯度已经接近 0 时，统一放大学习率可能让短路径的更新过猛" in shown and "会让短路径" not in shown
+    else:
+        assert "when the gradient is already near zero, scaling up every update can make the short paths overshoot" in shown
+    # 8. the per-step factor is an upper bound, and why the product of bounds is loose
+    assert ("**上界**" in shown and "往往很松" in shown) if lang == "zh" else (
+        "**upper bound** per step" in shown and "often a loose one" in shown)
+    # 2. the memory span's test sequences: at short L they are necessarily seen in training
+    assert ("L = 1 时只有 16 种" in shown) if lang == "zh" else ("(16 at L = 1)" in shown)
+    assert ("训练时没见过的序列上测的" not in shown) if lang == "zh" else ("sequences that training never saw" not in shown)
+
+
+def test_gradients_lab_says_only_what_happened():
+    from helpers import open_page
+
+    at = open_page("pages/gradients.py", "en-US")
+    at.slider(key="grad_scale").set_value(3.0).run()
+    at.button_group(key="grad_act").set_value("identity").run()
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("At ") and "of the 100 time steps the gradient overflowed to inf or NaN" in w
+               for w in warnings), warnings
+    assert not any(re.search(r"\bat 0\b|\bAt 0\b", w) for w in warnings)  # never "at 0 steps ... underflowed"
+    at.slider(key="grad_input_scale").set_value(0.0).run()
+    captions = [c.value for c in at.caption]
+    assert t("grad.lab.forward_zero", "en") in captions
+    assert not any("has not gone to zero" in c for c in captions)  # ||h_T|| = 0 here
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_gradient_warnings_name_only_the_kinds_that_happened(lang):
+    assert "有 0 个" not in t("grad.lab.nonfinite.bad", lang, bad=918, total=1000)
+    assert "underflow" not in t("grad.lab.nonfinite.bad", "en", bad=918, total=1000)
+    assert "overflow" not in t("grad.lab.nonfinite.zeros", "en", zeros=3, total=1000)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_two_ones_note_is_an_exhaustive_check_plus_truly_unseen_strings_credited_to_the_notes(locale):
+    from helpers import open_page
+
+    lang = locale[:2]
+    at = open_page("pages/two_ones.py", locale)
+    assert not at.exception
+    note = " ".join(m.value for e in at.expander if e.label == t("how.title", lang) for m in e.markdown)
+    if lang == "zh":
+        assert "**穷举检验，不是留出测试**" in note and "留出数据上的成绩" not in note
+        assert "1,000 条长度 100 的随机串" in note and "整串全对的占 100.00%" in note
+        assert "照讲义的办法" in note and "讲解稿" not in note  # the hand-built net is in seed 003, the lecture notes
+    else:
+        assert "**An exhaustive check, not a held-out test**" in note and "On data it never saw" not in note
+        assert "on 1,000 random strings of length 100, longer than any training string, 100.00% of the strings" in note
+        assert "not the lecture notes' way" in note
+    assert "{" not in note
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_two_ones_tanh_construction_says_what_its_matrices_do(locale):
+    from helpers import open_page
+
+    lang = locale[:2]
+    at = open_page("pages/two_ones.py", locale)
+    relu_columns = [c for d in at.dataframe for c in d.value.columns]
+    assert t("two.truth.sum", lang, terms=t("two.truth.current", lang) + " + " + t("two.truth.previous", lang) + " − 1") \
+        in relu_columns
+    assert t("two.truth.header", lang) in [s.value for s in at.subheader]
+    at = open_page("pages/two_ones.py", locale, link={"ones_construction": "tanh"})  # (AppTest formats in English)
+    shown = _shown(at)
+    assert "W_{hy}=[1,1,-1.5]" in shown and "W_{hy}=[1,1,-1]$" not in shown
+    assert "W_{xh}=[5,0,0]" in shown and "\\mathrm{ReLU}(\\text" not in shown
+    latex = " ".join(x.value for x in at.latex)
+    assert r"h_t=\tanh(W_{hh}h_{t-1}+W_{xh}x_t)" in latex and r"y_t=\mathbf{1}[W_{hy}h_t>0]" in latex
+    assert r"\mathrm{ReLU}" not in latex
+    columns = [c for d in at.dataframe for c in d.value.columns]
+    assert t("two.truth.sum", lang, terms=t("two.truth.current", lang) + " + " + t("two.truth.previous", lang)
+             + " − 1.5") in columns
+    assert t("two.truth.header_other", lang) in [s.value for s in at.subheader]
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_home_window_folded_drawing_and_blurbs_match_the_seeds(locale):
+    from helpers import open_page
+
+    lang = locale[:2]
+    # 7. one word between France and French: France is 2 back, out of a window of 1, inside one of 2
+    at = open_page("pages/home.py", locale, link={"home_gap": "1", "home_window": "1"})
+    assert t("home.window.blind", lang, back=2, window=1) in [w.value for w in at.warning]
+    assert not any("French" in s.value for s in at.success)
+    at = open_page("pages/home.py", locale, link={"home_gap": "1", "home_window": "2"})
+    assert t("home.window.sees", lang, back=2, window=2) in [s.value for s in at.success]
+    # seed 003: people *more often* draw the unrolled graph (人们更常画), not "always"
+    at = open_page("pages/home.py", locale, link={"home_view": "folded"})
+    shown = _shown(at)
+    assert ("人们更常画展开图" in shown and "总是画展开图" not in shown) if lang == "zh" else (
+        "the unrolled graph is drawn more often" in shown and "always explained" not in shown)
+    # the blurbs: char-LM training runs on the server; the "comment" cell follows quotes
+    assert ("在服务器上训练" in shown and "在浏览器里训练" not in shown) if lang == "zh" else (
+        "trained on the server" in shown and "trained in the browser" not in shown)
+    quotes = "跟踪的其实是引号" if lang == "zh" else "the cell most correlated with comments follows quotes"
+    assert quotes in shown
+    assert ("跟踪引号、注释" not in shown) if lang == "zh" else ("track quotes, comments" not in shown)

@@ -57,7 +57,9 @@ def test_parameter_counts():
     assert order.rnn_params(3, 4) == 3 * 4 + 4 * 4 + 4
     assert order.window_mlp_params(5, 3, 4) == 5 * 3 * 4 + 4
     assert order.window_mlp_params(10, 8, 8) > order.window_mlp_params(5, 8, 8)
-    assert order.window_sees(gap=12, window=12) and not order.window_sees(gap=12, window=11)
+    # 12 words between France and French: France is 13 back (issue 25: it was off by one)
+    assert order.window_sees(gap=12, window=13) and not order.window_sees(gap=12, window=12)
+    assert order.window_sees(gap=1, window=2) and not order.window_sees(gap=1, window=1)
 
 
 @pytest.mark.parametrize("form, n_in, n_out", [("one_to_one", 1, 1), ("one_to_many", 1, 4), ("many_to_one", 4, 1),

@@ -138,3 +138,27 @@ def test_edited_weights_are_kept_in_the_link():
     junk = open_page("pages/two_ones.py", link={"ones_weights": "1;2;x"})
     assert not junk.exception and [n for n in junk.toast if t("two.weights.edit", "en") in n.value]  # refused, said
     assert junk.toggle(key="ones_edit").value is False  # and the construction is used
+
+
+def test_dead_units_are_marked_and_the_note_stays_after_training():
+    """lr 0.3 with ReLU kills units 2 and 4 (seed 0): their correlations are undefined, said as — with a
+    word why, and the "How we know" note about the shipped model stays (issue 25)."""
+    from helpers import fresh_session
+
+    fresh_session()
+    at = _page("zh-CN")
+    at.get_by_key("ones_train_activation").set_value("relu")
+    at.get_by_key("ones_train_lr").set_value(0.3)
+    at.get_by_key("ones_train_steps").set_value(50)
+    next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:ones_train-")).click().run()
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and t("two.train.yours", "zh") not in [m.value for m in at.markdown]:
+        time.sleep(0.5)
+        at.run()
+    assert not at.exception
+    roles = next(d.value for d in at.dataframe if t("two.train.corr_current", "zh") in d.value.columns)
+    assert roles[t("two.train.corr_current", "zh")].tolist()[1::2] == ["—", "—"]
+    assert t("two.train.undefined", "zh", units="2, 4") in [c.value for c in at.caption]
+    note = " ".join(m.value for e in at.expander if e.label == t("how.title", "zh") for m in e.markdown)
+    assert note.startswith(t("two.how.shipped", "zh")) and "穷举检验" in note
+    fresh_session()

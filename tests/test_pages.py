@@ -92,6 +92,8 @@ def test_home_forms_and_window_controls():
     assert any("equivalent" in m.value for m in at.markdown)
     at.slider(key="home_gap").set_value(30).run()
     at.slider(key="home_window").set_value(5).run()
-    assert t("home.window.blind", "en") in [w.value for w in at.warning]
-    at.slider(key="home_window").set_value(30).run()
-    assert t("home.window.sees", "en") in [s.value for s in at.success]
+    assert t("home.window.blind", "en", back=31, window=5) in [w.value for w in at.warning]
+    at.slider(key="home_window").set_value(30).run()  # 30 words between: France is 31 back (issue 25)
+    assert t("home.window.blind", "en", back=31, window=30) in [w.value for w in at.warning]
+    at.slider(key="home_window").set_value(31).run()
+    assert t("home.window.sees", "en", back=31, window=31) in [s.value for s in at.success]

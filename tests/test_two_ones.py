@@ -170,3 +170,43 @@ def test_weights_travel_in_a_link_and_junk_is_refused():
                  text.replace("-0.25", "1e300"), text.replace("1,1,-0.25", "1,1")):
         with pytest.raises(InputError):
             T.weights_from_text(junk)
+
+
+# --- issue 25: an exhaustive check is not a held-out test; strings longer than any in training are ----------
+def test_the_exhaustive_check_holds_only_strings_seen_in_training():
+    """300 x 64 training strings of length 16: their openings include every 0/1 string up to length 10."""
+    assert T.training_prefix_coverage(T.TrainSettings(), 10) == 1.0
+
+
+def test_shipped_and_hand_built_nets_on_strings_longer_than_any_in_training():
+    model = T.load(T.SHIPPED_MODEL, device="cpu")
+    assert model.card.hyperparameters["length"] == 16 and T.UNSEEN_LENGTH > 16
+    assert T.unseen_accuracy(model) == {"string_accuracy": 1.0, "step_accuracy": 1.0, "strings": 1000, "length": 100}
+    assert T.unseen_accuracy(model, length=T.MAX_STEPS, count=200, seed=7)["string_accuracy"] == 1.0
+    xs = torch.randint(0, 2, (500, T.MAX_STEPS), generator=torch.Generator().manual_seed(3)).double().numpy()
+    for construction in T.CONSTRUCTIONS.values():  # the hand-built nets, ReLU and tanh, 256 steps long
+        assert (T.decide(T.forward(xs, construction())["y"]) == T._targets(xs)).all()
+    assert T.note_figures(model)["unseen_strings"] == "100.00%"
+
+
+def test_the_formula_and_the_read_out_follow_the_weights_shown():
+    assert T.formula_latex(T.lecture_weights()) == (r"h_t=\mathrm{ReLU}(W_{hh}h_{t-1}+W_{xh}x_t),"
+                                                    r"\qquad y_t=\mathrm{ReLU}(W_{hy}h_t)")
+    assert T.formula_latex(T.tanh_weights()) == r"h_t=\tanh(W_{hh}h_{t-1}+W_{xh}x_t),\qquad y_t=\mathbf{1}[W_{hy}h_t>0]"
+    assert T.readout_terms(T.lecture_weights(), ("c", "p")) == "c + p − 1"
+    assert T.readout_terms(T.tanh_weights(), ("c", "p")) == "c + p − 1.5"
+    edited = T.Weights(T.lecture_weights().w_xh, T.lecture_weights().w_hh, np.array([[-2.0, 0.0, 0.5]]),
+                       T.lecture_weights().h0)
+    assert T.readout_terms(edited, ("c", "p")) == "−2·c + 0.5"
+
+
+def test_a_unit_that_never_changes_has_no_correlation():
+    model = T.TwoOnesRNN(2, "relu")
+    with torch.no_grad():
+        for p in model.parameters():
+            p.zero_()
+        model.rnn.weight_ih_l0[0, 0] = 1.0  # unit 1 follows the input
+        model.rnn.bias_ih_l0[1] = -5.0  # unit 2 is a dead ReLU: 0 on every step
+    roles = T.unit_roles(model)
+    assert roles["varies"].tolist() == [True, False]
+    assert roles["corr_current"][0] == pytest.approx(1.0)

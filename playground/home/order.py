@@ -99,7 +99,13 @@ def rnn_params(d: int, m: int) -> int:
     return d * m + m * m + m
 
 
+def clue_distance(gap: int) -> int:
+    """How many words back the clue is from the word to predict when ``gap`` words lie between
+    them (France ... French: with 1 word between, France is 2 words back)."""
+    return gap + 1
+
+
 def window_sees(gap: int, window: int) -> bool:
-    """Does a window of the last ``window`` words, ending at the word to predict, reach a clue
-    ``gap`` words before it? (France ... French: the clue is ``gap`` words back.)"""
-    return window >= gap
+    """Does a window of the last ``window`` words before the word to predict reach a clue with
+    ``gap`` words between it and that word? The clue is ``gap + 1`` words back."""
+    return window >= clue_distance(gap)

@@ -56,16 +56,32 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.lab.dtype": {"zh": "浮点精度", "en": "Precision"},
     "grad.lab.norms": {"zh": "‖∂h_T/∂h_t‖ 随 t 的变化", "en": "‖∂h_T/∂h_t‖ against t"},
     "grad.lab.factors": {"zh": "每一步乘上的因子 ‖diag(f′(z_t)) W_hh‖₂", "en": "The factor each step multiplies by, ‖diag(f′(z_t)) W_hh‖₂"},
+    "grad.lab.factors_note": {
+        "zh": "左图的因子是每一步的**上界**：$\\lVert D_kW_{hh}\\rVert_2$ 是这一步能把梯度放大的最大倍数，只有梯度恰好落在放大最多的那个方向上才取得到。各步上界的乘积因此也只是 $\\lVert\\partial h_T/\\partial h_t\\rVert$ 的上界，而且往往很松：每一步放大最多的方向各不相同，$W_{hh}$ 又把梯度转向别处，梯度不可能步步都对准；$D_k$ 里接近饱和的单元（$\\tanh'$ 远小于 1）每一步都在削减落到它们身上的那一部分。所以每步的上界即使都在 1 附近，上图实际的范数仍可能一路衰减下去。",
+        "en": "The factor on the left is an **upper bound** per step: $\\lVert D_kW_{hh}\\rVert_2$ is the most this step can stretch the gradient, reached only when the gradient lies exactly along the most stretched direction. The product of the bounds is therefore only a bound on $\\lVert\\partial h_T/\\partial h_t\\rVert$, and often a loose one: each step's most stretched direction is a different one and $W_{hh}$ turns the gradient elsewhere, so it cannot stay aligned step after step, while the nearly saturated units in $D_k$ ($\\tanh'$ far below 1) cut down the part that falls on them at every step. So even with every step's bound near 1, the real norm in the chart above can keep shrinking.",
+    },
     "grad.lab.singular": {"zh": "W_hh 的奇异值", "en": "Singular values of W_hh"},
     "grad.lab.t": {"zh": "时间步 t", "en": "time step t"},
     "grad.lab.norm": {"zh": "范数", "en": "norm"},
+    "grad.lab.forward_zero": {
+        "zh": "前向的最终状态 ‖h_T‖ = 0：这一次前向状态本身就是 0（输入尺度为 0 时，既没有输入也没有偏置，状态从零出发便一直是零），没法拿来说明“状态不为 0、梯度却消失”。把输入尺度调回非零再看。",
+        "en": "Forward final state ‖h_T‖ = 0: this time the forward state really is zero (with input scale 0 there is neither input nor bias, so the state starts at zero and stays there), so this run cannot show a state that stays non-zero while the gradient vanishes. Set a non-zero input scale to see that.",
+    },
     "grad.lab.forward": {
         "zh": "前向的最终状态 ‖h_T‖ = {norm}：前向状态并没有变成 0，消失的是损失对早期状态的敏感度。",
         "en": "Forward final state ‖h_T‖ = {norm}: the forward state has not gone to zero; what vanishes is the loss's sensitivity to early states.",
     },
-    "grad.lab.nonfinite": {
-        "zh": "有 {zeros} 步的梯度下溢成了 0，{bad} 步溢出成了 inf 或 NaN；对数坐标上画不出这些点。",
-        "en": "At {zeros} steps the gradient underflowed to 0 and at {bad} it overflowed to inf or NaN; a log axis cannot show those points.",
+    "grad.lab.nonfinite.zeros": {
+        "zh": "{total} 个时间步中，有 {zeros} 个的梯度下溢成了恰好为 0；对数坐标上画不出这些点，曲线在那里断开。",
+        "en": "At {zeros} of the {total} time steps the gradient underflowed to exactly 0; a log axis cannot show those points, so the curve breaks off there.",
+    },
+    "grad.lab.nonfinite.bad": {
+        "zh": "{total} 个时间步中，有 {bad} 个的梯度上溢成了 inf 或 NaN；对数坐标上画不出这些点，曲线在那里断开。",
+        "en": "At {bad} of the {total} time steps the gradient overflowed to inf or NaN; a log axis cannot show those points, so the curve breaks off there.",
+    },
+    "grad.lab.nonfinite.both": {
+        "zh": "{total} 个时间步中，有 {zeros} 个的梯度下溢成了恰好为 0，{bad} 个上溢成了 inf 或 NaN；对数坐标上画不出这些点，曲线在那里断开。",
+        "en": "At {zeros} of the {total} time steps the gradient underflowed to exactly 0 and at {bad} it overflowed to inf or NaN; a log axis cannot show those points, so the curve breaks off there.",
     },
     "grad.compare.header": {"zh": "RNN、LSTM、GRU 同台对比", "en": "RNN vs LSTM vs GRU"},
     "grad.compare.intro": {
@@ -97,8 +113,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "grad.tbptt.header": {"zh": "截断 BPTT：只往回传 k 步", "en": "Truncated BPTT: back only k steps"},
     "grad.tbptt.intro": {
-        "zh": "把长序列切成长度为 $k$ 的块：每块内前向、反向、更新；下一块的初始状态沿用上一块结束时的隐藏状态（信息继续向前传），但梯度不再跨块回传。代价是主动舍弃更远的梯度联系，换来的是显存与计算随 $k$ 而不是随 $T$ 增长。",
-        "en": "Cut a long sequence into chunks of $k$ steps: forward, backward and update within each chunk; the next chunk starts from the state the previous one ended in (information still flows forward), but no gradient crosses a chunk border. You give up the longer gradient links and in return memory and compute grow with $k$, not with $T$.",
+        "zh": "把长序列切成长度为 $k$ 的块：每块内前向、反向、更新；下一块的初始状态沿用上一块结束时的隐藏状态（信息继续向前传），但梯度不再跨块回传。代价是主动舍弃更远的梯度联系，换来的是显存和每次更新的计算量只随 $k$ 增长，与 $T$ 无关；不过走完整条序列仍要把 $T$ 步全部算一遍，总计算量还是 $O(T)$。下表实测：显存随 $k$ 变小，走完一遍的用时却相差不大。",
+        "en": "Cut a long sequence into chunks of $k$ steps: forward, backward and update within each chunk; the next chunk starts from the state the previous one ended in (information still flows forward), but no gradient crosses a chunk border. You give up the longer gradient links and in return the memory, and the cost of one update, grow with $k$ and not with $T$; a pass over the whole sequence still computes all $T$ steps, $O(T)$ in total. The table below measures it: the memory shrinks with $k$, the time for a whole pass hardly changes.",
     },
     "grad.tbptt.window": {"zh": "截断窗口 k", "en": "Window k"},
     "grad.tbptt.strip": {"zh": "最后一步的损失把梯度送到了哪些时间步（log₁₀‖∂L_T/∂h_t‖）", "en": "Which steps the last step's loss sends gradient to (log₁₀‖∂L_T/∂h_t‖)"},
@@ -137,8 +153,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**Against table 4-2.** With mixed distances the gap points the textbook's way: the plain RNN fails first, then the LSTM, then the GRU. But the plain RNN's {rnn} steps are far more than \"a few to a dozen\", for three reasons: the task asks it to keep a single symbol, the distractors never look like a signal and nothing else has to be kept at the same time; training mixes in short distances, so the model learns to \"keep the first symbol\" without the gradient having to cross all L steps; and the width and budget were chosen for this task. With a fixed distance all three cells fail between 20 and 50 steps, the LSTM even first: every training sequence is exactly L long, so the gradient must cross all L steps before anything is learned. The plain RNN's gradient shrinks exponentially with distance (the gradient experiments above); the LSTM's forget gates start near σ(0) = 0.5 (PyTorch's default biases are near 0), so the gradient along its cell path also shrinks like 0.5 to the power L, and it gets no signal before it has learned to hold its forget gates near 1. The textbook's \"hundreds of steps\" is what an LSTM does once its forget gates have learned to stay near 1; getting there takes signal from shorter dependencies first (as with mixed distances) or forget-gate biases initialised near 1. The textbook's figures are rules of thumb from language tasks; the figures here belong to this toy task only.",
     },
     "grad.how": {
-        "zh": "**留出数据上的成绩**：图中每个点都是在 {n} 条新生成、训练时没见过的序列上测的准确率。**一个已知的失败**：固定距离训练时，LSTM 在 L = {lstm_fail} 就只剩 {lstm_acc} 的准确率（随机猜是 25%），可混合距离训练时它能记住 {lstm_mixed} 步：同一个单元，记得住，却学不会。",
-        "en": "**On data it never saw**: every point in the charts is the accuracy on {n} freshly generated sequences that training never saw. **A known failure**: trained at a fixed distance, the LSTM is down to {lstm_acc} at L = {lstm_fail} (guessing scores 25%), yet trained with mixed distances it remembers {lstm_mixed} steps: the same cell can hold the signal but cannot learn to.",
+        "zh": "**测试数据上的成绩**：图中每个点都是在 {n} 条用另一个种子新生成的序列上测的准确率。距离短时，可能的序列屈指可数（L = 1 时只有 {few} 种），测试序列训练时必然都出现过，那里的成绩只说明学会了，不说明能推广；到 L = 10 已有 {many} 种，测试序列大多是训练时没见过的。**一个已知的失败**：固定距离训练时，LSTM 在 L = {lstm_fail} 就只剩 {lstm_acc} 的准确率（随机猜是 25%），可混合距离训练时它能记住 {lstm_mixed} 步：同一个单元，记得住，却学不会。",
+        "en": "**On test data**: every point in the charts is the accuracy on {n} sequences freshly generated from another seed. At short distances there are only a few possible sequences ({few} at L = 1), so the test sequences all occur in training too and the score shows learning, not generalising; at L = 10 there are already {many}, and most test sequences are ones training never saw. **A known failure**: trained at a fixed distance, the LSTM is down to {lstm_acc} at L = {lstm_fail} (guessing scores 25%), yet trained with mixed distances it remembers {lstm_mixed} steps: the same cell can hold the signal but cannot learn to.",
     },
     "grad.span.live": {"zh": "自己跑一个点", "en": "Run one point yourself"},
     "grad.span.cell": {"zh": "单元", "en": "Cell"},
@@ -149,13 +165,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.myths.body": {
         "zh": (
             "- **梯度消失不等于前向状态变成 0**：前向状态可以一直保持非零，消失的是损失对早期状态或参数的敏感度（见上面实验里的 ‖h_T‖）。\n"
-            "- **调大学习率救不了梯度消失**：统一放大学习率会让短路径的更新过猛，却未必恢复长路径上的信息。\n"
+            "- **调大学习率救不了梯度消失**：梯度已经接近 0 时，统一放大学习率可能让短路径的更新过猛，却未必恢复长路径上的信息。\n"
             "- **梯度裁剪救不了梯度消失**：它只限制过大的梯度。\n"
             "- **LSTM 是缓解，不是保证**：门控提供了更顺畅的通路，但序列长度、门值、初始化和优化过程仍可能造成衰减（把遗忘门偏置调成负数看看）。"
         ),
         "en": (
             "- **A vanishing gradient does not mean the forward state is zero**: the state can stay well away from zero while the loss's sensitivity to early states or parameters vanishes (see ‖h_T‖ in the lab above).\n"
-            "- **A larger learning rate does not fix it**: scaling every update makes the short paths overshoot without restoring the long ones.\n"
+            "- **A larger learning rate does not fix it**: when the gradient is already near zero, scaling up every update can make the short paths overshoot, and it may still not restore the long ones.\n"
             "- **Clipping does not fix it**: clipping only limits gradients that are too large.\n"
             "- **An LSTM eases the problem, it does not guarantee anything**: gating offers a smoother path, but length, gate values, initialisation and optimisation can still make the signal decay (try a negative forget-gate bias)."
         ),

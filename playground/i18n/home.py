@@ -43,8 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.forms.view.unrolled": {"zh": "按时间展开", "en": "Unrolled in time"},
     "home.forms.view.folded": {"zh": "折叠（带自环）", "en": "Folded (self-loop)"},
     "home.forms.folded_note": {
-        "zh": "折叠画法与展开画法等价：自环表示“上一步的 $h$ 回到下一步的输入”。折叠图简洁，却看不清计算先后和梯度路径，所以讲训练时总是画展开图。",
-        "en": "The folded and unrolled drawings are equivalent: the loop means \"the previous $h$ feeds the next step\". The folded one is compact but hides the order of computation and the gradient paths, which is why training is always explained on the unrolled graph.",
+        "zh": "折叠画法与展开画法等价：自环表示“上一步的 $h$ 回到下一步的输入”。折叠图简洁，却看不清运算的先后和梯度的计算路径，所以人们更常画展开图：每个输出依赖哪些量一目了然，沿计算图反向传播时也以它为底稿。",
+        "en": "The folded and unrolled drawings are equivalent: the loop means \"the previous $h$ feeds the next step\". The folded one is compact but hides the order of computation and the paths of the gradient, which is why the unrolled graph is drawn more often: it shows what each output depends on, and it is the map backpropagation follows.",
     },
     "home.form.one_to_one": {"zh": "一对一", "en": "One-to-one"},
     "home.form.one_to_many": {"zh": "一对多", "en": "One-to-many"},
@@ -121,8 +121,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.window.gap": {"zh": "France 与 French 相隔的词数", "en": "Words between France and French"},
     "home.window.size": {"zh": "窗口大小 N（词）", "en": "Window size N (words)"},
     "home.window.dim": {"zh": "词向量维度 d 与隐藏宽度 m", "en": "Embedding size d and hidden width m"},
-    "home.window.sees": {"zh": "窗口里看得到 France：可以预测 French。", "en": "France is inside the window: French can be predicted."},
-    "home.window.blind": {"zh": "France 在窗口之外：MLP 无从得知该填 French。", "en": "France is outside the window: the MLP cannot know the answer is French."},
+    "home.window.sees": {
+        "zh": "France 在 French 之前第 {back} 个词，窗口看最近 {window} 个词，看得到 France：可以预测 French。",
+        "en": "France is {back} words before French and the window is N = {window} words: France is inside the window, so French can be predicted.",
+    },
+    "home.window.blind": {
+        "zh": "France 在 French 之前第 {back} 个词，窗口只看最近 {window} 个词，France 在窗口之外：MLP 无从得知该填 French。",
+        "en": "France is {back} words before French and the window is only N = {window} words: France is outside the window, so the MLP cannot know the answer is French.",
+    },
     "home.window.mlp_params": {"zh": "窗口 MLP 的参数", "en": "Window MLP parameters"},
     "home.window.rnn_params": {"zh": "RNN 的参数（与长度无关）", "en": "RNN parameters (any length)"},
     "home.window.chart_title": {"zh": "参数量：窗口 MLP 随 N 增长，RNN 不变", "en": "Parameters: the window MLP grows with N, the RNN does not"},

@@ -170,13 +170,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.accuracy_axis": {"zh": "准确率", "en": "accuracy"},
     "page.charlm.title": {"zh": "字符级语言模型", "en": "Character-level language model"},
     "page.charlm.blurb": {
-        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在浏览器里训练你自己的模型。",
-        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own trained in the browser.",
+        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在服务器上训练你自己的模型，训练的进度在页面上实时显示。",
+        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own, trained on the server while the page shows its progress.",
     },
     "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
     "page.charlm_cells.blurb": {
-        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），自动找出跟踪引号、注释、缩进、行位置和括号深度的细胞，再把某个细胞钳住，看生成的文本怎样改变。",
-        "en": "Paint one cell's activation over a text (red −1, blue +1), find the cells that track quotes, comments, indentation, line position and bracket depth, then clamp a cell and see how the generated text changes.",
+        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关不等于检测器：与“在注释里”最相关的那个细胞，跟踪的其实是引号），再把某个细胞钳住，看生成的文本怎样改变。",
+        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (a correlation is not a detector: the cell most correlated with comments follows quotes), then clamp a cell and see how the generated text changes.",
     },
     "job.validation_axis": {"zh": "验证损失", "en": "validation loss"},
     "job.sample": {"zh": "第 {step} 步的采样：", "en": "Sample at step {step}:"},

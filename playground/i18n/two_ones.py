@@ -46,6 +46,22 @@ STRINGS: dict[str, dict[str, str]] = {
             "- $W_{hy}=[1,1,-1]$ gives $y_t=\\mathrm{ReLU}(\\text{current}+\\text{previous}-1)$: the constant unit supplies the $-1$ bias of the inner product."
         ),
     },
+    "two.weights.reading_tanh": {
+        "zh": (
+            "- $W_{xh}=[5,0,0]^\\top$：把输入放大 5 倍写进“当前值”一格。输入为 1 时 $\\tanh 5\\approx0.99991$，“当前值”几乎就是 1；输入为 0 时仍是 0。\n"
+            "- $W_{hh}$ **第一行全为 0**：新的“当前值”只听输入的，与旧状态无关。\n"
+            "- $W_{hh}$ **第二行 $(5,0,0)$**：把上一步的“当前值”放大 5 倍抄到“前一个值”，过 tanh 后仍约为 1 或 0。\n"
+            "- $W_{hh}$ **第三行 $(0,0,5)$**：常数维每一步算一次 $h=\\tanh(5h)$，从 1 出发，停在这个方程接近 1 的不动点上（约 0.99991），不会衰减。\n"
+            "- $W_{hy}=[1,1,-1.5]$：$W_{hy}h_t\\approx\\text{当前值}+\\text{前一个值}-1.5$，输出取阈值 $y_t=\\mathbf{1}[W_{hy}h_t>0]$。tanh 的值只是接近 1，所以偏置取 −1.5，让阈值落在“一个 1”（和约为 1）与“两个 1”（和约为 2）的正中间。"
+        ),
+        "en": (
+            "- $W_{xh}=[5,0,0]^\\top$ writes 5 times the input into the \"current\" slot: for an input of 1, $\\tanh 5\\approx0.99991$, so \"current\" is all but 1; for 0 it stays 0.\n"
+            "- **Row 1 of $W_{hh}$ is all zeros**: the new \"current\" ignores the old state; only the input writes it.\n"
+            "- **Row 2 of $W_{hh}$, $(5,0,0)$**, copies 5 times the old \"current\" into \"previous\", again about 1 or 0 after tanh.\n"
+            "- **Row 3 of $W_{hh}$, $(0,0,5)$**: the constant unit computes $h=\\tanh(5h)$ at every step; starting from 1 it stays at that equation's fixed point near 1 (about 0.99991) and never decays.\n"
+            "- $W_{hy}=[1,1,-1.5]$ gives $W_{hy}h_t\\approx\\text{current}+\\text{previous}-1.5$, and the output is a threshold, $y_t=\\mathbf{1}[W_{hy}h_t>0]$. tanh only comes close to 1, so the bias is −1.5: the threshold sits halfway between \"one 1\" (a sum near 1) and \"two 1s\" (a sum near 2)."
+        ),
+    },
     "two.weights.tanh_note": {
         "zh": "讲义说用 tanh 也能构造出等价模型。做法：把权重放大到 5 倍，使 tanh 饱和（$\\tanh 5\\approx0.99991$，常数维是 $h=\\tanh(5h)$ 接近 1 的稳定不动点）；输出改为阈值判断 $y_t=\\mathbf{1}[\\text{当前}+\\text{前一个}-1.5>0]$。",
         "en": "The lecture says tanh works too. Scale the weights by 5 so tanh saturates ($\\tanh 5\\approx0.99991$; the constant unit sits at the stable fixed point of $h=\\tanh(5h)$ near 1) and threshold the output: $y_t=\\mathbf{1}[\\text{current}+\\text{previous}-1.5>0]$.",
@@ -101,7 +117,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "two.truth.header": {"zh": "讲义对四种情形的验证", "en": "The lecture's check of the four cases"},
     "two.truth.previous": {"zh": "前一个值", "en": "previous"},
     "two.truth.current": {"zh": "当前值", "en": "current"},
-    "two.truth.sum": {"zh": "W_hy·h（当前 + 前一个 − 1）", "en": "W_hy·h (current + previous − 1)"},
+    "two.truth.header_other": {"zh": "四种情形逐一代入", "en": "The four cases, one by one"},
+    "two.truth.sum": {"zh": "W_hy·h（{terms}）", "en": "W_hy·h ({terms})"},
     "two.train.header": {"zh": "从零训练：梯度下降能重新发现这个构造吗？", "en": "Train from scratch: does gradient descent rediscover it?"},
     "two.train.intro": {
         "zh": "手算只是为了看清每个矩阵的角色；真实 RNN 的权重和别处一样，靠梯度下降学出来。这里用 PyTorch 训练一个真正的 RNN：随机 0/1 序列，每一步一个二元交叉熵损失，按时间求和 $L=\\sum_t L_t$（BPTT 的形式），训练在后台进行。",
@@ -135,6 +152,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "相关系数接近 ±1 的单元扮演了手算构造里“当前值”或“前一个值”的角色（符号可以相反）。学出来的网络不必和手算的一模一样：同一种功能常常分散在几个单元上，这正是“分布式表示”。",
         "en": "A unit whose correlation is near ±1 plays the hand-built \"current\" or \"previous\" role (the sign may flip). The learned network need not match the hand-built one: a role is often spread over several units, a distributed representation.",
     },
+    "two.train.undefined": {
+        "zh": "第 {units} 号单元在所有串的每一步上取值都一样：ReLU 单元一直输出 0（“死”了），或 tanh 单元卡在 ±1，或训练发散后成了 NaN。常数和输入谈不上相关，表中记为 —。学习率大时，一次过猛的更新就可能把单元推到这种状态；此后它几乎得不到梯度，再也回不来。",
+        "en": "Unit(s) {units} take the same value at every step of every string: a ReLU unit stuck at 0 (a \"dead\" unit), a tanh unit pinned at ±1, or NaN after divergence. A constant has no correlation with anything, so the table shows —. A large learning rate can push a unit there in one overshooting update; with next to no gradient left, it never comes back.",
+    },
     "two.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "two.myths.body": {
         "zh": (
@@ -149,7 +170,11 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "two.how": {
-        "zh": "**留出数据上的成绩**：训练只用了长度 16 的随机串；在长度 1 到 10 的全部 {n} 个 0/1 串上，逐步判断全对的串占 {strings}，判对的步占 {steps}。**一个已知的不足**：它判得对，却不是照讲解稿的办法做的。讲解稿的手工网络用一个单元记“当前位”、另一个记“上一位”；学出来的网络里确实有单元紧跟当前位（最强的相关系数 {current}），却没有哪个单元干净地记着上一位（最强的也只有 {previous}，见上表）。准确率 100% 并不说明网络学到了我们设想的那种解法。",
-        "en": "**On data it never saw**: it was trained on random strings of length 16 only; over all {n} 0/1 strings of length 1 to 10, {strings} of the strings are right at every step, and {steps} of the steps. **A known shortfall**: it is right, but not the lecture's way. The lecture's hand-built network keeps the current bit in one unit and the previous bit in another; the learned network does have a unit that follows the current bit (strongest correlation {current}), but no unit keeps the previous bit cleanly (the strongest is {previous}, table above). 100% accuracy does not mean the network found the solution we had in mind.",
+        "zh": "{whose}**穷举检验，不是留出测试**：这个模型只在长度 16 的随机串上训练过，可训练用的 {train} 条串，开头一段已经涵盖了长度 10 以内的每一种 0/1 串。所以在长度 1 到 10 的全部 {n} 个串上（整串全对的占 {strings}，判对的步占 {steps}），它遇到的都是训练时见过的情形。**真正没见过的串**：{unseen_n} 条长度 {unseen_len} 的随机串，比任何一条训练串都长，训练时一条也没见过；整串全对的占 {unseen_strings}，判对的步占 {unseen_steps}。**一个已知的不足**：它判得对，却不是照讲义的办法做的。讲义的手工网络用一个单元记“当前位”、另一个记“上一位”；学出来的网络里确实有单元紧跟当前位（最强的相关系数 {current}），却没有哪个单元干净地记着上一位（最强的也只有 {previous}）。准确率 100% 并不说明网络学到了我们设想的那种解法。",
+        "en": "{whose}**An exhaustive check, not a held-out test**: this model trained on random strings of length 16 only, but the openings of its {train} training strings already include every 0/1 string of length up to 10. So over all {n} strings of length 1 to 10 ({strings} of the strings right at every step, {steps} of the steps) it meets only cases it has seen in training. **Strings it never saw**: on {unseen_n} random strings of length {unseen_len}, longer than any training string, {unseen_strings} of the strings are right at every step and {unseen_steps} of the steps. **A known shortfall**: it is right, but not the lecture notes' way. Their hand-built network keeps the current bit in one unit and the previous bit in another; the learned network does have a unit that follows the current bit (strongest correlation {current}), but no unit keeps the previous bit cleanly (the strongest is {previous}). 100% accuracy does not mean the network found the solution we had in mind.",
+    },
+    "two.how.shipped": {
+        "zh": "这里说的是随应用发布的模型，不是你刚训练的那个。",
+        "en": "This note is about the model shipped with the app, not the one you just trained. ",
     },
 }
