@@ -133,6 +133,8 @@ def test_gradients_page_claims_what_the_seeds_and_the_measurements_support(local
     # 2. the memory span's test sequences: at short L they are necessarily seen in training
     assert ("L = 1 时只有 16 种" in shown) if lang == "zh" else ("(16 at L = 1)" in shown)
     assert ("训练时没见过的序列上测的" not in shown) if lang == "zh" else ("sequences that training never saw" not in shown)
+    # seed 001, table 4-2: an LSTM remembers "数百步以上"
+    assert ("LSTM 可以记住数百步以上" in shown) if lang == "zh" else ("an LSTM hundreds or more" in shown)
 
 
 def test_gradients_lab_says_only_what_happened():
