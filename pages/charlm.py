@@ -137,7 +137,9 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
         st.markdown(tr("charlm.lab.position_text", context=escape_markdown(repr(context)),
                        char=escape_markdown(repr(record.char)),
                        p=f"{math.exp(record.log_prob):.3f}"))
-        bars = [(repr(ch)[1:-1] or "·", p * 100, "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
+        # a space as ␣ (its repr is a blank label), a newline as \n
+        bars = [("␣" if ch == " " else repr(ch)[1:-1] or "·", p * 100,
+                 "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
         show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f"))
 
     st.subheader(tr("charlm.compare.header"))

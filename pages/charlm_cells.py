@@ -96,11 +96,13 @@ def cells_lab() -> None:
     ranking = cells.rank_cells(acts, features, top=3)
     if "regex" in features:
         best_regex = ranking[ranking["feature"] == "regex"].head(1)
+        count = int(features["regex"].sum())
+        matched = tr("cells.regex_chars.one" if count == 1 else "cells.regex_chars.other", n=f"{count:,}")
         if best_regex.empty:
-            st.caption(tr("cells.regex_none", matched=int(features["regex"].sum())))
+            st.caption(tr("cells.regex_none", matched=matched))
         else:
             row = best_regex.iloc[0]
-            st.caption(tr("cells.regex_found", matched=int(features["regex"].sum()), layer=int(row["layer"]) + 1,
+            st.caption(tr("cells.regex_found", matched=matched, layer=int(row["layer"]) + 1,
                           unit=int(row["unit"]) + 1, r=f"{row['correlation']:+.3f}"))
     # layers and units are counted from 1 on every page (layer 1 reads the input); arrays stay 0-based
     shown = ranking.assign(layer=ranking["layer"] + 1, unit=ranking["unit"] + 1,
@@ -121,13 +123,17 @@ def cells_lab() -> None:
                    format_func=lambda f: tr("cells.focus.manual") if f == "manual" else tr(f"cells.feature.{f}"))
     v1, v2 = st.columns(2)
     layer = 0
-    if sampler.layers > 1:  # the last layer by default
-        layer = slider(narrowed(state.LAYER, high=sampler.layers, default=sampler.layers), tr("cells.col.layer"), v1,
-                       disabled=focus != "manual", help=tr("cells.layer_help")) - 1
-    unit = number(narrowed(state.UNIT, high=sampler.hidden), tr("cells.col.unit"), v2,
-                  disabled=focus != "manual", help=tr("cells.layer_help")) - 1
-    if focus != "manual":
+    if focus == "manual":
+        if sampler.layers > 1:  # the last layer by default
+            layer = slider(narrowed(state.LAYER, high=sampler.layers, default=sampler.layers), tr("cells.col.layer"),
+                           v1, help=tr("cells.layer_help")) - 1
+        unit = number(narrowed(state.UNIT, high=sampler.hidden), tr("cells.col.unit"), v2, help=tr("cells.layer_help")) - 1
+    else:
+        # greyed, showing the cell actually drawn (the hand-picked one stays stored for "choose by hand")
         layer, unit = best[focus]
+        if sampler.layers > 1:
+            v1.slider(tr("cells.col.layer"), 1, sampler.layers, layer + 1, disabled=True, help=tr("cells.layer_help"))
+        v2.number_input(tr("cells.col.unit"), 1, sampler.hidden, unit + 1, disabled=True, help=tr("cells.layer_help"))
     values = acts[layer, :, unit]
     st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
     show_svg(svg.char_strip_html(passage, values, tr("cells.view.header")))

@@ -165,7 +165,8 @@ JUNK = {"pages/charlm.py": {"lm_seed": "inf", "lm_length": "1e400", "lm_temperat
 # the same page with its number boxes' infinities elsewhere
 MORE_JUNK = {"pages/charlm.py": {"lm_seed": "-inf", "lm_width": "inf", "lm_penalty": "-1e400"},
              "pages/charlm_cells.py": {"cells_offset": "1e400", "cells_unit": "-inf", "cells_clamp_seed": "inf",
-                                       "cells_source": "shakespeare"}}
+                                       "cells_source": "shakespeare",
+                                       "cells_focus": "manual"}}  # the unit box is the page's only by hand
 
 
 def _open_with_link(path: str, params: dict[str, str]) -> AppTest:
@@ -342,3 +343,74 @@ def test_a_link_to_a_live_model_opens_the_default_in_afresh_session():
     assert not at.exception
     assert at.button_group(key="lm_model").value == "charlm_shakespeare_lstm"
     assert not [o for o in at.button_group(key="lm_model").options if "#" in str(o)]
+
+
+# --- issue 25: labels that read as the text says --------------------------------------------------------
+def _top10_labels(at) -> list[list[str]]:
+    """The labels left of each bar of the top-10 drawing(s) (escaped text of the inline SVG)."""
+    import html
+
+    from playground.svg import escape
+
+    title = escape(t("charlm.lab.top10", "en"))
+    drawings = [m.value for m in at.markdown if m.value.startswith("<svg") and title in m.value]
+    return [[html.unescape(x) for x in re.findall(r'text-anchor="end" font-size="13"[^>]*>([^<]*)</text>', d)]
+            for d in drawings]
+
+
+def test_a_space_in_the_top_10_is_labelled():
+    at = _page()
+    seen = set()
+    for position in range(1, 8):  # after a letter or two of a word the space is among the 10 most likely
+        at.slider(key="lm_position").set_value(position).run()
+        labels = [label for drawing in _top10_labels(at) for label in drawing]
+        assert len(labels) == 10 and all(label.strip() for label in labels)  # no blank label
+        seen.update(labels)
+        if "␣" in seen:
+            break
+    assert "␣" in seen and " " not in seen
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_greedy_caption_says_not_necessarily_in_both_languages(locale):
+    lang = locale[:2]
+    caption = t("charlm.compare.caption", lang)
+    assert ("不一定是最好的文本" in caption) if lang == "zh" else ("is not necessarily the best text" in caption)
+    at = _page(locale=locale)
+    at.button(key="ask_lm_compare").click().run()
+    assert caption in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_greyed_cell_boxes_show_the_cell_drawn(locale):
+    """With a feature chosen, the greyed layer and unit boxes show that feature's best cell, the one the
+    text names (they showed the hand-picked defaults: 1 while the text said layer 2, unit 43)."""
+    at = _page("pages/charlm_cells.py", locale)
+    assert not at.exception
+    layer_label, unit_label = t("cells.col.layer", locale[:2]), t("cells.col.unit", locale[:2])
+    layer = next(s for s in at.slider if s.label == layer_label)
+    unit = next(n for n in at.number_input if n.label == unit_label)
+    assert layer.disabled and unit.disabled
+    which = t(f"cells.which.{cells_state.WHICH.default}", locale[:2])
+    caption = t("cells.view.caption", locale[:2], layer=layer.value, unit=unit.value, which=which)
+    assert caption in [m.value for m in at.markdown]
+    assert unit.value != 1
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_regex_count_is_singular_for_one_character(locale):
+    lang = locale[:2]
+    at = _page("pages/charlm_cells.py", locale)
+    at.text_input(key="cells_regex").set_value(r"\A.").run()  # the passage's first character only
+    captions = " ".join(c.value for c in at.caption)
+    assert t("cells.regex_chars.one", lang, n="1") in captions
+    assert "1 characters" not in captions
+    at.text_input(key="cells_regex").set_value(r"\A..").run()
+    assert t("cells.regex_chars.other", lang, n="2") in " ".join(c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_cells_note_quotes_the_string_whole(locale):
+    note = " ".join(m.value for e in _page("pages/charlm_cells.py", locale).expander for m in e.markdown)
+    assert '`"hi"`' in note and '`"hi`' not in note
+    assert all(span.count('"') % 2 == 0 for span in re.findall(r"`([^`]*)`", note))  # every quote closed

@@ -102,7 +102,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.compare.caption": {
         "zh": "概率最高的文本不一定是最好的文本：高概率的续写往往平淡、重复。这就是实践中不总挑最大值的原因。",
-        "en": "The most probable text is not the best text: high-probability continuations tend to be bland and repetitive. That is why practice does not always take the maximum.",
+        "en": "The most probable text is not necessarily the best text: high-probability continuations tend to be bland and repetitive. That is why practice does not always take the maximum.",
     },
     "charlm.stages.header": {"zh": "训练的几个阶段", "en": "Stages of training"},
     "charlm.stages.intro": {

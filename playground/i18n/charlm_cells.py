@@ -40,13 +40,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Python regex syntax, multiline (^ and $ match at every line); at most 200 characters, and matching stops after 0.5 s.",
     },
     "cells.regex_found": {
-        "zh": "正则匹配到 {matched} 个字符；与它最相关的是第 {layer} 层第 {unit} 个单元，r = {r}。",
-        "en": "The pattern matches {matched} characters; the unit that follows it best is layer {layer}, unit {unit}, r = {r}.",
+        "zh": "正则匹配到 {matched}；与它最相关的是第 {layer} 层第 {unit} 个单元，r = {r}。",
+        "en": "The pattern matches {matched}; the unit that follows it best is layer {layer}, unit {unit}, r = {r}.",
     },
     "cells.regex_none": {
-        "zh": "正则匹配到 {matched} 个字符：特征在整段文本上没有变化，无法计算相关。",
-        "en": "The pattern matches {matched} characters: the feature does not vary over this text, so no correlation can be computed.",
+        "zh": "正则匹配到 {matched}：特征在整段文本上没有变化，无法计算相关。",
+        "en": "The pattern matches {matched}: the feature does not vary over this text, so no correlation can be computed.",
     },
+    # the count of matched characters, singular and plural
+    "cells.regex_chars.one": {"zh": "{n} 个字符", "en": "{n} character"},
+    "cells.regex_chars.other": {"zh": "{n} 个字符", "en": "{n} characters"},
     "cells.rank.best": {"zh": "这段文本上每种特征最相关的细胞：{values}。", "en": "The best cell for each feature on this text: {values}."},
     "cells.feature.in_string": {"zh": "在字符串（引号）里", "en": "inside a string (quotes)"},
     "cells.feature.in_comment": {"zh": "在注释里", "en": "inside a comment"},
@@ -96,7 +99,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Layers and units are counted from 1: layer 1 reads the input, and the last layer feeds the output layer that predicts the next character.",
     },
     "cells.how": {
-        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在默认段落（base64.py）上与“注释内”相关最强的是第 2 层第 17 号单元（r 约 −0.54），可读到 `# x = \"hi\"` 这一行时，整行都是注释，它在 `\"hi` 上却跳到 +0.9，也就是它在字符串里的取值：它跟踪的是引号，不是注释。换一段文字，排第一的“注释单元”也会换成另一个。",
-        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On the default passage (base64.py) the cell most correlated with \"inside a comment\" is layer 2, unit 17 (r about −0.54), yet on the line `# x = \"hi\"`, a comment from start to end, it jumps to +0.9 on `\"hi`: its value inside strings. It follows quotes, not comments. On another passage a different cell comes first for comments.",
+        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在默认段落（base64.py）上与“注释内”相关最强的是第 2 层第 17 号单元（r 约 −0.54），可读到 `# x = \"hi\"` 这一行时，整行都是注释，它在引号 `\"hi\"` 里的 `h` 上却跳到 +0.9，也就是它在字符串里的取值：它跟踪的是引号，不是注释。换一段文字，排第一的“注释单元”也会换成另一个。",
+        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On the default passage (base64.py) the cell most correlated with \"inside a comment\" is layer 2, unit 17 (r about −0.54), yet on the line `# x = \"hi\"`, a comment from start to end, it jumps to +0.9 at the `h` inside the quotes `\"hi\"`: its value inside strings. It follows quotes, not comments. On another passage a different cell comes first for comments.",
     },
 }
