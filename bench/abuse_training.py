@@ -141,7 +141,7 @@ async def _heavy_job(url: str) -> TrainingSession:
     """A session that starts the largest char-LM training (and keeps its socket open)."""
     session = TrainingSession(url, "charlm", query_string=HEAVY_LINK)
     await session.open()
-    await session.click("charlm_live_start")
+    await session.click("lm_live_start")
     return session
 
 

@@ -263,7 +263,7 @@ replacing_live_model_note()  # said before the click, not after
 blocked, why = start_blocked()
 if why is not None:
     st.caption(why)
-if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary", key="charlm_live_start",
+if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary", key="lm_live_start",
              disabled=blocked, help=why):
     try:
         if source in ("shakespeare", "python"):

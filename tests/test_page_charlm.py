@@ -36,7 +36,7 @@ def test_strategies_change_the_output_and_report_log_probabilities():
     assert t("charlm.lab.logp", "en") in labels and t("charlm.lab.repetition", "en") in labels
     # the side-by-side (on request: one click costs one section, issue 28): greedy, sample, beam, each with its log-prob
     assert " ".join(c.value for c in at.caption).count("log-prob") == 0
-    at.button(key="ask_lm_compare").click().run()
+    at.button(key="lm_compare_ask").click().run()
     captions = " ".join(c.value for c in at.caption)
     assert captions.count("log-prob") == 3
     at.text_area(key="lm_prompt").set_value("JULIET:\n").run()  # a new prompt asks again, and says why
@@ -67,7 +67,7 @@ def test_other_models_and_stages_render():
     at.button_group(key="lm_model").set_value("charlm_python_lstm").run()
     at.text_area(key="lm_prompt").set_value("def ").run()
     assert not at.exception and _code_blocks(at)[0].startswith("def ")
-    at.button(key="ask_lm_stages").click().run()
+    at.button(key="lm_stages_ask").click().run()
     steps = [m.value for m in at.markdown if m.value.startswith("**Step ")]
     assert len(steps) >= 2  # the snapshots and the final model
 
@@ -133,7 +133,7 @@ def test_cells_page_ranks_cells_and_clamps_one():
     at.number_input(key="cells_unit").set_value(7).run()
     assert any("unit 7" in m.value for m in at.markdown)
     assert not [m.value for m in at.markdown if "held at" in m.value]  # the two generations run on request
-    at.button(key="ask_cells_clamp").click().run()
+    at.button(key="cells_clamp_ask").click().run()
     held = [m.value for m in at.markdown if "held at" in m.value]
     assert held and "unit 7" in held[0]
     at.slider(key="cells_clamp_value").set_value(-3.0).run()
@@ -377,7 +377,7 @@ def test_the_greedy_caption_says_not_necessarily_in_both_languages(locale):
     caption = t("charlm.compare.caption", lang)
     assert ("不一定是最好的文本" in caption) if lang == "zh" else ("is not necessarily the best text" in caption)
     at = _page(locale=locale)
-    at.button(key="ask_lm_compare").click().run()
+    at.button(key="lm_compare_ask").click().run()
     assert caption in [c.value for c in at.caption]
 
 

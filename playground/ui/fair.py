@@ -88,6 +88,7 @@ REQUESTED = "_fair_requested"  # session key: for each on-request section, the i
 
 def on_request(section: str, inputs: tuple, label: str, where=None) -> bool:
     """Whether an expensive section may compute now: only when asked, once per set of inputs.
+    ``section`` starts with the page's prefix (its button's key is ``<section>_ask``).
 
     A button runs it for the inputs on the page; it stays shown while they stay the same (a page
     switch included) and asks again when they change. One click then costs one section, not every
@@ -96,7 +97,7 @@ def on_request(section: str, inputs: tuple, label: str, where=None) -> bool:
     if memo.get(section) == inputs:
         return True
     place = where or st
-    if place.button(label, key=f"ask_{section}", icon=":material/play_arrow:"):
+    if place.button(label, key=f"{section}_ask", icon=":material/play_arrow:"):
         memo[section] = inputs
         return True
     if section in memo:
