@@ -2,6 +2,7 @@
 of a page, the attack texts at each page's limit, the markup check and the report's verdicts."""
 
 import asyncio
+import concurrent.futures
 import json
 import random
 
@@ -11,6 +12,13 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from bench import abuse
 from bench.__main__ import _print_abuse
 from bench.light_client import LightSession, Widget
+
+
+def _run(coro):
+    """asyncio.run in a thread of its own: after the browser tests, Playwright's sync API holds an
+    event loop in this thread, where asyncio.run refuses to start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class _Socket:
@@ -48,17 +56,17 @@ def _state(socket: _Socket):
 
 def test_each_widget_gets_the_field_it_reads():
     session, socket = _session()
-    asyncio.run(session.set_slider("grad_m", 64))
+    _run(session.set_slider("grad_m", 64))
     message, one = _state(socket)
     assert one.id == "$$ID-a-grad_m" and one.WhichOneof("value") == "double_array_value"
     assert list(one.double_array_value.data) == [64.0] and message.fragment_id == "frag"
-    asyncio.run(session.set_number("grad_seed", 7))
+    _run(session.set_number("grad_seed", 7))
     assert _state(socket)[1].WhichOneof("value") == "int_value" and _state(socket)[1].int_value == 7
-    asyncio.run(session.set_number("grad_scale", 1.5))
+    _run(session.set_number("grad_scale", 1.5))
     assert _state(socket)[1].WhichOneof("value") == "double_value" and _state(socket)[1].double_value == 1.5
-    asyncio.run(session.change("box", "typed"))  # the text boxes' way, as before
+    _run(session.change("box", "typed"))  # the text boxes' way, as before
     assert _state(socket)[1].string_value == "typed"
-    asyncio.run(session.set_widget("box", "string_value", json.dumps({"added_rows": [{}]})))
+    _run(session.set_widget("box", "string_value", json.dumps({"added_rows": [{}]})))
     assert json.loads(_state(socket)[1].string_value) == {"added_rows": [{}]}
 
 
@@ -74,12 +82,12 @@ def test_the_session_keeps_toasts_alerts_and_on_request_markdown_and_follows_the
     replies = [_element("toast", "a &#33;&#91;toast"), _element("alert", "a warning"), _element("markdown", "**md**"),
                navigation]
     session, _ = _session(replies)
-    asyncio.run(session.change("box", "x"))
+    _run(session.change("box", "x"))
     assert session.notices == [("toast", "a &#33;&#91;toast"), ("alert", "a warning")]
     assert session.toasts() == ["a &#33;&#91;toast"] and session.markdown == []
     assert session.page_script_hash == "page-hash"  # a full rerun stays on this page
     session, _ = _session([_element("markdown", "**md**")], keep_markdown=True)
-    asyncio.run(session.change("box", "x"))
+    _run(session.change("box", "x"))
     assert session.markdown == ["**md**"]
 
 
