@@ -224,3 +224,25 @@ def test_home_window_folded_drawing_and_blurbs_match_the_seeds(locale):
     quotes = "跟踪的其实是引号" if lang == "zh" else "the cell most correlated with comments follows quotes"
     assert quotes in shown
     assert ("跟踪引号、注释" not in shown) if lang == "zh" else ("track quotes, comments" not in shown)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_the_scripts_h3_is_called_a_slip_not_a_rounding(locale):
+    """Issue 25: 0.11865 is no rounding - exactly 0.1186415, from the script's own -0.76159 0.1186436."""
+    import math
+
+    from tests.helpers import open_page
+
+    assert f"{math.tanh(0.5 + 0.5 * math.tanh(-1.0)):.7f}" == "0.1186415"
+    assert f"{math.tanh(0.5 - 0.5 * 0.76159):.7f}" == "0.1186436"
+    at = open_page("pages/sentiment.py", locale)
+    note = next(m.value for m in at.markdown if "0.11865" in m.value)
+    assert "0.1186415" in note and "0.1186436" in note
+    assert ("not by rounding" in note and "a rounding" not in note) if locale == "en-US" else \
+        ("这不是舍入" in note and "，是舍入" not in note)
+
+
+def test_greedy_is_not_necessarily_the_most_likely_passage():
+    """Issue 25 (third reading): greedy decoding need not miss the most likely passage; it is not guaranteed to find it."""
+    assert "does not necessarily give the most likely passage" in t("charlm.how", "en")
+    assert "不一定是最可能的整段文字" in t("charlm.how", "zh") and "并不是最可能" not in t("charlm.how", "zh")

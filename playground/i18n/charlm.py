@@ -177,7 +177,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "charlm.how": {
-        "zh": "**留出数据上的成绩**：莎士比亚 LSTM 在训练时从未见过的三部剧（《哈姆雷特》《暴风雨》《亨利四世》上篇）上是 {bits} bit/字符（{nats} nat/字符）；上面的表里有每个模型的数字。**一个已知的失败**：用贪心解码从 “ROMEO:” 续写 400 个字符，它写完第一行就掉进循环，同一行 “And the streets of the streets of the streets,” 一遍又一遍地重复。每一步都挑最可能的字符，得到的并不是最可能的整段文字，更不是好文字；这正是采样和温度 τ 要解决的问题。",
-        "en": "**On data it never saw**: the Shakespeare LSTM scores {bits} bits per character ({nats} nats) on three plays it never trained on (Hamlet, The Tempest, Henry IV part 1); the table above has every model's figure. **A known failure**: continue \"ROMEO:\" greedily for 400 characters and after its first line it falls into a loop, writing \"And the streets of the streets of the streets,\" again and again. Taking the most likely character at every step does not give the most likely passage, let alone a good one: that is what sampling and the temperature τ are for.",
+        "zh": "**留出数据上的成绩**：莎士比亚 LSTM 在训练时从未见过的三部剧（《哈姆雷特》《暴风雨》《亨利四世》上篇）上是 {bits} bit/字符（{nats} nat/字符）；上面的表里有每个模型的数字。**一个已知的失败**：用贪心解码从 “ROMEO:” 续写 400 个字符，它写完第一行就掉进循环，同一行 “And the streets of the streets of the streets,” 一遍又一遍地重复。每一步都挑最可能的字符，得到的不一定是最可能的整段文字（找后者的是束搜索），更不一定是好文字；要让文字有生气、不绕圈子，靠的是采样和温度 τ。",
+        "en": "**On data it never saw**: the Shakespeare LSTM scores {bits} bits per character ({nats} nats) on three plays it never trained on (Hamlet, The Tempest, Henry IV part 1); the table above has every model's figure. **A known failure**: continue \"ROMEO:\" greedily for 400 characters and after its first line it falls into a loop, writing \"And the streets of the streets of the streets,\" again and again. Taking the most likely character at every step does not necessarily give the most likely passage (beam search looks for that), let alone a good one: lively text that does not loop is what sampling and the temperature τ are for.",
     },
 }
