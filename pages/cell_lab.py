@@ -161,6 +161,16 @@ st.header(tr("lab.params.header"))
 st.markdown(tr("lab.params.intro"))
 
 
+def param_formula(gates: int, layers: int, bidirectional: bool) -> str:
+    """Per layer and direction: layer 1 reads d inputs, the layers above read m (2m if bidirectional)."""
+    first = f"{gates} × (m·d + m·m + 2m)"
+    if layers == 1:
+        return first
+    upper = f"{gates} × (m·{'2m' if bidirectional else 'm'} + m·m + 2m)"
+    return tr("lab.params.formula.join").join((tr("lab.params.formula.first", formula=first),
+                                               tr("lab.params.formula.upper", formula=upper)))
+
+
 @fragment
 def parameter_counts() -> None:
     """The sizes rerun only this table."""
@@ -172,7 +182,7 @@ def parameter_counts() -> None:
     counts = {cell: param_count(cell, int(d), int(m), int(layers), bidirectional) for cell in ("rnn", "gru", "lstm")}
     st.dataframe(pd.DataFrame({
         tr("lab.params.cell"): ["RNN", "GRU", "LSTM"],
-        tr("lab.params.formula"): [f"{GATES[c]} × (m·d + m·m + 2m)" for c in ("rnn", "gru", "lstm")],
+        tr("lab.params.formula"): [param_formula(GATES[c], int(layers), bidirectional) for c in ("rnn", "gru", "lstm")],
         tr("lab.params.count"): [f"{counts[c]:,}" for c in ("rnn", "gru", "lstm")],
         tr("lab.params.ratio"): [f"{counts[c] / counts['rnn']:.2f}×" for c in ("rnn", "gru", "lstm")],
     }), hide_index=True)

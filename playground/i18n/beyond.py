@@ -5,8 +5,8 @@ from __future__ import annotations
 STRINGS: dict[str, dict[str, str]] = {
     "beyond.title": {"zh": "双向 RNN，以及 Transformer 时代的 RNN", "en": "Bidirectional RNNs, and RNNs in the Transformer era"},
     "beyond.intro": {
-        "zh": "从左往右读的 RNN 在某个位置只知道左边。给“苹果”定性时，右边的“工作”或句尾同样重要——双向 RNN 安排两条读取路线，把两边的状态拼起来。本页先用两个真实训练的字符语言模型做填空，再看序列变长时，逐步计算的 RNN 与一次看全部位置的注意力各要付出什么代价。",
-        "en": "An RNN reading left to right knows only the left side of a position. To tell what 苹果 (apple) means, the right side (工作, work, or the end of the sentence) matters just as much: a bidirectional RNN reads both ways and concatenates the two states. This page first fills in blanks with two character language models trained here, then measures what longer sequences cost a step-by-step RNN and attention, which looks at every position at once.",
+        "zh": "从左往右读的 RNN 在某个位置只知道左边。给“苹果”定性时，右边的“工作”或句尾同样重要——双向 RNN 安排两条读取路线，把两边的状态拼起来。本页先用两个真实训练的字符语言模型做填空，再看序列变长时，逐步计算的 RNN 与一次看全部位置的注意力各要付出什么代价。2017 年，Vaswani 等人提出 Transformer，此后它逐步取代了 RNN。",
+        "en": "An RNN reading left to right knows only the left side of a position. To tell what 苹果 (apple) means, the right side (工作, work, or the end of the sentence) matters just as much: a bidirectional RNN reads both ways and concatenates the two states. This page first fills in blanks with two character language models trained here, then measures what longer sequences cost a step-by-step RNN and attention, which looks at every position at once. In 2017 Vaswani et al. proposed the Transformer, which then gradually replaced RNNs.",
     },
     "beyond.cloze.header": {"zh": "填空：只看一边，还是两边都看", "en": "Fill in the blank: one side or both"},
     "beyond.cloze.intro": {
@@ -69,8 +69,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "beyond.cost.shipped": {"zh": "随应用附带的测量：{device}", "en": "Shipped measurement: {device}"},
     "beyond.cost.here": {"zh": "刚才在这台服务器上测得：{device}", "en": "Just measured on this server: {device}"},
     "beyond.cost.none": {
-        "zh": "还没有附带的测量结果（运行 python -m playground.train scaling 生成）。可以在下面直接测。",
-        "en": "No shipped measurement yet (python -m playground.train scaling makes one). Measure here below.",
+        "zh": "这台服务器还没有附带的测量结果。用下面的按钮可以在这里现场测一次。",
+        "en": "This server has no shipped measurement yet. The button below measures it here.",
     },
     "beyond.cost.table": {"zh": "数值表（毫秒；峰值内存 MB）", "en": "The numbers (milliseconds; peak memory in MB)"},
     "beyond.cost.memory_note": {
@@ -97,19 +97,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "beyond.claims.header": {"zh": "讲义里的说法，对应本页哪张图", "en": "What the lectures claim, and where this page shows it"},
     "beyond.claims.body": {
         "zh": (
-            "每条先用粗体转述讲义的一个论断（大意，不是原文），再说本页在哪里实测了它。\n\n"
+            "教材说，2017 年之后 Transformer 逐步取代了 RNN，原因有三：串行不可并行；长依赖仍有天花板；注意力一步直达。"
+            "下面每条先用粗体转述讲义的一个论断（大意，不是原文），再说本页或其他页在哪里实测了它。\n\n"
             "- **RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
             "- **注意力让任意两个位置直接交互，代价随长度平方增长**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
             "- **RNN 的推理代价是 $O(T)$**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
             "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**：并行扫描与逐步计算得到完全相同的结果（本页的单元测试逐位核对），却只需 $\\log_2 T$ 轮。\n"
+            "- **长依赖仍有天花板：即便 LSTM，面对几千词的长文本依然吃力，梯度要逐时间步“爬”回去**：本应用没有几千词长的实验，能看到的是原因。门控单元的误差同样要一步一步传回去：门控实验室“沿时间看传送带”一节的梯度图里，$\\partial C_T/\\partial C_t$ 是各步遗忘门的连乘，遗忘门小于 1 时它随距离衰减。\n"
             "- **RNN 原则上没有上下文长度限制，实践中会遗忘**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
         ),
         "en": (
-            "Each item paraphrases one of the lectures' claims in bold (in our words, not a quotation), then says where this page measures it.\n\n"
+            "The textbook gives three reasons why Transformers gradually replaced RNNs after 2017: an RNN computes serially and cannot be parallelised; long dependencies still hit a ceiling; attention reaches any position in one step. "
+            "Each item below paraphrases one of the lectures' claims in bold (in our words, not a quotation), then says where this page, or another, measures it.\n\n"
             "- **An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
             "- **Attention lets any two positions interact directly, at a cost that grows with the square of the length**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
             "- **An RNN's inference cost is $O(T)$**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
             "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms**: the parallel scan gives exactly the sequential result (the unit tests check it element by element) in only $\\log_2 T$ rounds.\n"
+            "- **Long dependencies still hit a ceiling: even an LSTM struggles with texts thousands of words long, since the gradient must climb back one time step at a time**: this app has no experiment thousands of words long, but it shows the cause. A gated cell's error also travels back one step at a time: in the gradient chart of the gate lab's \"The conveyor belt over time\", $\\partial C_T/\\partial C_t$ is the product of the forget gates of the steps between, and it decays with the distance when the forget gates are below 1.\n"
             "- **An RNN has no context limit in principle, but forgets in practice**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
         ),
     },

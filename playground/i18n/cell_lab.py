@@ -8,15 +8,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.intro": {
         "zh": (
             "普通 RNN 每一步都重写同一份摘要，像用橡皮擦反复修改便签，早期内容容易被覆盖。"
-            "LSTM（长短期记忆网络）多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
+            "1997 年，Hochreiter 与 Schmidhuber 提出 LSTM（长短期记忆网络）：它多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
             "再用三个取值在 0 到 1 之间的**门**决定：旧信息留多少（遗忘门）、新信息写多少（输入门）、当前读出多少（输出门）。"
-            "GRU（门控循环单元）更精简：把遗忘门和输入门合并成一个**更新门** $z_t$，再加一个**重置门** $r_t$ 控制旧记忆用多少，不再有单独的细胞状态。"
+            "2014 年，Cho 等人提出的 GRU（门控循环单元）更精简：把遗忘门和输入门合并成一个**更新门** $z_t$，再加一个**重置门** $r_t$ 控制旧记忆用多少，不再有单独的细胞状态。\n\n"
+            "打个比方：LSTM 的记忆像一个**带三把锁的抽屉**。遗忘门决定把抽屉里不再有用的旧物扔掉（读到新话题时清空旧记忆）；输入门决定把眼前的新东西放进抽屉（记住“France”）；输出门决定把抽屉里的哪部分展示给外人看（当前时刻只透露当下需要的信息）。"
+            "三把锁的开合程度不是人设定的，而是网络从数据里学出来的——它们只是带 sigmoid 的线性层，通过梯度下降自动找到最佳的“开关”位置。"
         ),
         "en": (
             "A plain RNN rewrites the same summary at every step, like a note erased and rewritten, so early content is easily lost. "
-            "An LSTM (long short-term memory network) also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
+            "In 1997 Hochreiter and Schmidhuber proposed the LSTM (long short-term memory network), which also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
             "and three **gates** with values between 0 and 1 decide how much old information to keep (forget gate), how much new to write (input gate) and how much to read out now (output gate). "
-            "A GRU (gated recurrent unit) is leaner: it merges the forget and input gates into one **update gate** $z_t$, adds a **reset gate** $r_t$ that sets how much of the old memory to use, and has no separate cell state."
+            "The GRU (gated recurrent unit), proposed by Cho et al. in 2014, is leaner: it merges the forget and input gates into one **update gate** $z_t$, adds a **reset gate** $r_t$ that sets how much of the old memory to use, and has no separate cell state.\n\n"
+            "Picture an LSTM's memory as a **drawer with three locks**. The forget gate decides which old things in the drawer are no longer useful and throws them out (clearing the old memory when a new topic begins); the input gate decides which new things in front of it go into the drawer (remembering \"France\"); the output gate decides which part of the drawer to show to the outside (revealing at each moment only what is needed now). "
+            "How far each lock opens is not set by a person but learned from data: each gate is just a linear layer with a sigmoid, and gradient descent finds where its switch should be."
         ),
     },
     "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture's one-dimensional example"},
@@ -94,6 +98,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.params.bidirectional": {"zh": "双向", "en": "Bidirectional"},
     "lab.params.cell": {"zh": "单元", "en": "cell"},
     "lab.params.formula": {"zh": "每层每方向的公式", "en": "formula per layer and direction"},
+    # stacked layers read the layer below: m inputs, or 2m when bidirectional (not d)
+    "lab.params.formula.first": {"zh": "第 1 层：{formula}", "en": "layer 1: {formula}"},
+    "lab.params.formula.upper": {"zh": "第 2 层起：{formula}", "en": "layers 2 and up: {formula}"},
+    "lab.params.formula.join": {"zh": "；", "en": "; "},
     "lab.params.count": {"zh": "参数量", "en": "parameters"},
     "lab.params.ratio": {"zh": "相对 RNN", "en": "relative to the RNN"},
     "lab.shapes.header": {"zh": "形状：双向与多层", "en": "Shapes: bidirectional and stacked"},

@@ -35,8 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- home: four forms ------------------------------------------------------------------
     "home.forms.header": {"zh": "序列建模的四种形式", "en": "The four forms of sequence modelling"},
     "home.forms.intro": {
-        "zh": "RNN 在每个时间步套用同一个递归公式 $h_t=f_W(h_{t-1},x_t)$：同一组参数 $W$、同一个激活函数在每一步重复使用（而不是每一步各用一组不同的 $W$，那样参数会随长度增长，也处理不了比训练时更长的序列）；输出另有一组参数，$y_t=W_{hy}h_t$。按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
-        "en": "An RNN applies one recurrence at every time step, $h_t=f_W(h_{t-1},x_t)$: the same parameters $W$ and the same activation are reused at each step (not a different $W$ per step, which would grow with the length and could not read a sequence longer than the ones it was trained on); the output has parameters of its own, $y_t=W_{hy}h_t$. By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
+        "zh": "RNN 在每个时间步套用同一个递归公式 $h_t=f_W(h_{t-1},x_t)$：同一组参数 $W$、同一个激活函数在每一步重复使用（而不是每一步各用一组不同的 $W$，那样参数会随长度增长，也处理不了比训练时更长的序列）；输出另有一组参数，$y_t=W_{hy}h_t$。$W_{hy}$ 同时干两件事：其一是改变维度——隐藏状态的维度由设计者自由决定，输出维度由任务决定，两者可以不同，$W_{hy}$ 把隐藏维度映射到输出维度；其二是提供一次可学习的变换。所以 RNN 里有两组职能分明的参数：一组负责“如何从旧状态和新输入算出新状态”，另一组负责“如何把状态翻译成输出”。按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
+        "en": "An RNN applies one recurrence at every time step, $h_t=f_W(h_{t-1},x_t)$: the same parameters $W$ and the same activation are reused at each step (not a different $W$ per step, which would grow with the length and could not read a sequence longer than the ones it was trained on); the output has parameters of its own, $y_t=W_{hy}h_t$. $W_{hy}$ does two jobs: it changes the size (the designer chooses the size of the hidden state freely, the task fixes the size of the output, the two may differ, and $W_{hy}$ maps one to the other), and it is one more learned transformation. So an RNN has two sets of parameters with separate jobs: one computes the new state from the old state and the new input, the other translates the state into an output. By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
     },
     "home.forms.pick": {"zh": "形式", "en": "Form"},
     "home.forms.view": {"zh": "画法", "en": "Drawing"},
@@ -115,8 +115,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- home: fixed window ----------------------------------------------------------------
     "home.window.header": {"zh": "为什么固定窗口的 MLP 不够", "en": "Why a fixed-window MLP is not enough"},
     "home.window.intro": {
-        "zh": "用多层感知机处理序列，最朴素的办法是只看最近 $N$ 个元素。完形填空“I grew up in France … I speak French.”里，省略号可能隔着几十个词：窗口太小，France 落在视野之外；窗口太大，参数随 $N$ 膨胀；而依赖的距离本来就不固定。",
-        "en": "The plainest way to feed a sequence to an MLP is to look at the last $N$ elements. In the cloze \"I grew up in France … I speak French.\" the ellipsis may span dozens of words: a small window loses France, a large one makes the parameters grow with $N$, and the distance of a dependency is not fixed anyway.",
+        "zh": "用多层感知机处理序列，最朴素的办法是只看最近 $N$ 个元素。完形填空“I grew up in France … I speak French.”里，省略号可能隔着几十个词：窗口太小，France 落在视野之外；窗口太大，参数随 $N$ 膨胀；而依赖的距离本来就不固定。语言中的依赖常常“远在天边”：指代（“小明的妈妈说他生病了”中的“他”）、时态呼应、主题一致性，都可能跨越整段话。窗口长度是人拍脑袋定的，真实的依赖距离却由数据决定。",
+        "en": "The plainest way to feed a sequence to an MLP is to look at the last $N$ elements. In the cloze \"I grew up in France … I speak French.\" the ellipsis may span dozens of words: a small window loses France, a large one makes the parameters grow with $N$, and the distance of a dependency is not fixed anyway. Dependencies in language often reach far back: a pronoun (in the Chinese sentence 小明的妈妈说他生病了, \"Xiaoming's mother said he was ill\", the \"he\", 他, refers back to Xiaoming), the agreement of tenses, the topic of a text: any of them can span a whole passage. A person picks the window length by guesswork; the real distance of a dependency is set by the data.",
     },
     "home.window.gap": {"zh": "France 与 French 相隔的词数", "en": "Words between France and French"},
     "home.window.size": {"zh": "窗口大小 N（词）", "en": "Window size N (words)"},

@@ -125,8 +125,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.bottleneck.title": {"zh": "测试集 BLEU 随源句长度的变化", "en": "Test BLEU by source length"},
     "s2s.bottleneck.x": {"zh": "源句长度（字）", "en": "Source length (characters)"},
     "s2s.bottleneck.caption": {
-        "zh": "各组句数：{counts}。BLEU 由 sacrebleu 计算（每句可有多个参考译文）。结果由 `python -m playground.train seq2seq_bottleneck` 生成并随模型发布。",
-        "en": "Sentences per group: {counts}. BLEU by sacrebleu (several references per sentence where Tatoeba has them). Produced by `python -m playground.train seq2seq_bottleneck` and shipped with the models.",
+        "zh": "各组句数：{counts}。BLEU 由 sacrebleu 计算（每句可有多个参考译文）。这些分数在训练模型后算好，随模型一起发布。",
+        "en": "Sentences per group: {counts}. BLEU by sacrebleu (several references per sentence where Tatoeba has them). The scores were computed after training and are shipped with the models.",
     },
     "s2s.long.text": {"zh": "试一句长句，两个模型并排", "en": "Try a long sentence on both models"},
     "s2s.metrics.header": {"zh": "两个模型的成绩", "en": "How good the two models are"},
