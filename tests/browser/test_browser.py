@@ -110,7 +110,8 @@ def test_home_state_comes_from_the_url(server_url, new_page):
     _assert_no_exception(page)
     assert page.locator(".st-key-home_order_a input").input_value() == "人狗咬"
     assert "我爱自然语言处理" in page.locator("[data-testid='stMain']").inner_text()
-    assert t("home.window.sees", "en") in page.locator("[data-testid='stMain']").inner_text()
+    seen = t("home.window.sees", "en", back="@", window="@").split("@")[-1]  # window 30 sees the gap
+    assert seen and seen in page.locator("[data-testid='stMain']").inner_text()
 
 
 def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
