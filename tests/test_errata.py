@@ -344,3 +344,11 @@ def test_parameter_formula_reads_m_or_2m_in_stacked_layers(locale):
         t("lab.params.formula.upper", lang, formula="4 × (m·2m + m·m + 2m)")))
     assert table[count].tolist() == [f"{param_count(c, 10, 20, 3, True):,}" for c in ("rnn", "gru", "lstm")]
     assert param_count("lstm", 10, 20, 3, True) == 2 * 4 * ((20 * 10 + 400 + 40) + 2 * (20 * 40 + 400 + 40))
+
+
+def test_no_string_a_student_sees_is_a_developer_command():
+    """Issue 25: a student page never shows `python -m ...` or `pip install` (the model-load error and the
+    sentiment panel's missing corpus said what to run)."""
+    for key, texts in STRINGS.items():
+        for lang in ("zh", "en"):
+            assert "python -m" not in str(texts[lang]) and "pip install" not in str(texts[lang]), (key, lang)

@@ -98,8 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.panel.errors": {"zh": "判错的测试样本（{model}）", "en": "Misclassified test examples ({model})"},
     "senti.panel.load": {"zh": "放进上面的输入框", "en": "Load into the box above"},
     "senti.panel.no_data": {
-        "zh": "本机没有测试语料的缓存，混淆矩阵与错例浏览不可用（应用本身只依赖随附的权重）。运行 `python -m playground.train sentiment` 会下载并缓存语料。",
-        "en": "The test corpus is not cached on this machine, so the confusion matrix and the error browser are unavailable (the app itself needs only the shipped weights). `python -m playground.train sentiment` downloads and caches it.",
+        "zh": "这台服务器上没有情感测试语料的缓存，所以混淆矩阵和错例浏览暂时无法显示。模型本身只需要随附的权重，上面的一切照常可用。",
+        "en": "This server has no cached copy of the sentiment test corpus, so the confusion matrix and the error browser cannot be shown for now. The models need only their shipped weights: everything above works as usual.",
     },
     "senti.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "senti.myths.body": {

@@ -69,8 +69,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "error.unknown": {"zh": "无法处理这个输入。", "en": "This input cannot be used."},
     "error.checkpoint": {
-        "zh": "模型文件无法加载（{reason}）。可以运行 `python -m playground.train {name}` 重新训练。",
-        "en": "The model could not be loaded ({reason}). Retrain it with `python -m playground.train {name}`.",
+        "zh": "模型 {name} 的文件无法加载（{reason}）。可以用下面的按钮在服务器上重新训练；部署这个应用的老师也可以照 README 中“重新训练随附模型”一节来做。",
+        "en": "The files of model {name} could not be loaded ({reason}). The button below retrains it on the server; whoever hosts the app can also follow the README's “Retrain the shipped models”.",
     },
     "error.bad_bit_char": {
         "zh": "第 {position} 个字符“{char}”不是 0 或 1。只能输入 0 和 1，中间可以用空格或逗号分隔。",
