@@ -29,11 +29,10 @@ import time
 from dataclasses import dataclass, field
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.harness import streamlit_server
 from bench.interaction import cpu_seconds, percentile
-from bench.light_client import RUN_OVER, LightSession
+from bench.light_client import LightSession
 from playground.i18n import t
 
 GOAL_TINY_START_S = 5.0
@@ -93,28 +92,17 @@ class TrainingSession(LightSession):
         state.context_info.locale, state.context_info.timezone = self.locale, "UTC"
         return message
 
-    async def _until_finished(self, timeout_s: float) -> None:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"{self.page}: the run did not finish in {timeout_s:.0f} s")
-            message = ForwardMsg.FromString(await asyncio.wait_for(self._socket.recv(), left))
-            kind = message.WhichOneof("type")
-            if kind == "new_session":
-                self.page_script_hash = message.new_session.page_script_hash
-                if not self._fragment_run:
-                    self.auto_reruns.clear()  # a full run: its fragments register again
-            elif kind == "auto_rerun":
-                self.auto_reruns[message.auto_rerun.fragment_id] = message.auto_rerun.interval
-            elif kind == "stop_auto_rerun":
-                for fragment in message.stop_auto_rerun.fragment_ids:
-                    self.auto_reruns.pop(fragment, None)
-            elif kind == "delta":
-                self._read_delta(message)
-                self._read_text(message)
-            elif kind == "script_finished" and message.script_finished in RUN_OVER:
-                return
+    def _seen(self, message, kind: str) -> None:
+        """The fragments' timers (a full run resets them) and the texts each run shows."""
+        if kind == "new_session" and not self._fragment_run:
+            self.auto_reruns.clear()  # a full run: its fragments register again
+        elif kind == "auto_rerun":
+            self.auto_reruns[message.auto_rerun.fragment_id] = message.auto_rerun.interval
+        elif kind == "stop_auto_rerun":
+            for fragment in message.stop_auto_rerun.fragment_ids:
+                self.auto_reruns.pop(fragment, None)
+        elif kind == "delta":
+            self._read_text(message)
 
     def _read_text(self, message) -> None:
         delta = message.delta

@@ -127,6 +127,7 @@ class LightSession:
                 raise TimeoutError(f"{self.page}: the run did not finish in {timeout_s:.0f} s")
             message = ForwardMsg.FromString(await asyncio.wait_for(self._socket.recv(), left))
             kind = message.WhichOneof("type")
+            self._seen(message, kind)
             if kind == "new_session":
                 self.page_script_hash = message.new_session.page_script_hash
             elif kind == "navigation" and message.navigation.page_script_hash:
@@ -137,6 +138,9 @@ class LightSession:
                 self._read_delta(message)
             elif kind == "script_finished" and message.script_finished in RUN_OVER:
                 return
+
+    def _seen(self, message, kind: str) -> None:
+        """Every message of a run, for a client that keeps more than this one (no-op here)."""
 
     def _read_delta(self, message) -> None:
         delta = message.delta
