@@ -35,6 +35,7 @@ from playground.ui.charlm import (
     duration,
     live_estimate_s,
     live_max_steps,
+    live_model_listed,
     live_text_size,
     replacing_live_model_note,
 )
@@ -283,6 +284,8 @@ if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primar
 job_panel("charlm")
 job = session_jobs().get("charlm")
 if job is not None and job.finished and job.result is not None:
+    if not live_model_listed(job.number):
+        st.rerun(scope="app")  # it ended during this run, after the picker was drawn
     st.success(tr("charlm.live.ready", id=job.number))
     weights, card_json = _export(job.id, job.number, job.result)
     d1, d2 = st.columns(2)

@@ -40,9 +40,22 @@ def charlm_models() -> dict[str, str]:
     link's ``live-1`` opened in another session is not among the options and falls back to the default."""
     models = {charlm.name_of(corpus, kind): tr(f"charlm.model.{corpus}_{kind}") for corpus, kind in charlm.SHIPPED_CHOICES}
     job = session_jobs().get("charlm")
+    listed = None
     if job is not None and job.finished and job.result is not None:
         models[f"live-{job.number}"] = tr("charlm.model.live", id=job.number)
+        listed = job.number
+    st.session_state[_LISTED] = listed
     return models
+
+
+_LISTED = "_charlm_live_listed"  # the live model the picker offered in this run (its number), or None
+
+
+def live_model_listed(number: int) -> bool:
+    """Whether this run's picker offered live model ``number``. A training that ends during a run,
+    after the picker was drawn, is not there yet: the page reruns once rather than announce a model
+    the picker above does not offer."""
+    return st.session_state.get(_LISTED) == number
 
 
 def replacing_live_model_note() -> None:
