@@ -8,7 +8,6 @@ import streamlit as st
 
 from playground import figures, sentiment, svg
 from playground.checkpoints import CheckpointError
-from playground.datasets.cache import DataUnavailable
 from playground.errors import InputError
 from playground.formatting import escape_markdown, significant
 from playground.sentiment import challenge, walkthrough
@@ -33,9 +32,21 @@ def _classifier(language: str, kind: str) -> sentiment_model.Classifier:
     return shipped_model(sentiment_model.model_name(language, kind), sentiment)
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def _test_predictions(language: str, kind: str) -> pd.DataFrame:
-    return sentiment_model.test_predictions(_classifier(language, kind))
+def _test_panel(card, kind: str) -> None:
+    """The chosen model's confusion matrix and its surest mistakes on the test split, as built with the
+    model and kept in its card: the panel needs no corpus on the server."""
+    report = card.extra["test_report"]
+    names = [tr(f"senti.label.{v}") for v in (0, 1)]
+    model = tr(f"senti.kind.{kind}")
+    st.markdown(f"**{tr('senti.panel.confusion', model=model, n=format(report['size'], ','))}**")
+    st.dataframe(pd.DataFrame(report["confusion"], index=pd.Index(names, name=tr("senti.panel.true")),
+                              columns=[f"{tr('senti.panel.pred')}: {name}" for name in names]))
+    st.markdown(f"**{tr('senti.panel.errors', model=model, n=len(report['misclassified']))}**")
+    for i, error in enumerate(report["misclassified"]):
+        e1, e2 = st.columns([6, 1])
+        label, p, shown = tr(f"senti.label.{error['label']}"), error["p_positive"], escape_markdown(error["text"][:160])
+        e1.caption(f"{label} · p={p:.2f} · {shown}")
+        e2.button(tr("senti.panel.load"), key=f"senti_load_{i}", on_click=_load_text, args=(error["text"],))
 
 
 def _table_editor(start, key: str):
@@ -229,24 +240,7 @@ how_we_know("senti.how", test=f"{lstm.card.metrics['test_accuracy']:.1%}", n_tes
             held=f"{lstm.card.metrics['challenge_held_out']:.1%}", n_held=len(challenge.HALVES[language]["held_out"]),
             bag=f"{classifiers['bag'].card.metrics['challenge_held_out']:.1%}", failure=failure,
             p=f"{lstm.predict(failure):.2f}", truth=tr(f"senti.label.{truth}"))
-try:
-    predictions = _test_predictions(language, kind)
-except DataUnavailable:
-    st.info(tr("senti.panel.no_data"))
-else:
-    predicted = (predictions["p_positive"] >= 0.5).astype(int)
-    names = {v: tr(f"senti.label.{v}") for v in (0, 1)}
-    confusion = pd.crosstab(predictions["label"].map(names), predicted.map(names),
-                            rownames=[tr("senti.panel.true")], colnames=[tr("senti.panel.pred")])
-    st.markdown(f"**{tr('senti.panel.confusion', model=tr(f'senti.kind.{kind}'))}**")
-    st.dataframe(confusion)
-    errors = predictions[predicted != predictions["label"]].head(8)
-    st.markdown(f"**{tr('senti.panel.errors', model=tr(f'senti.kind.{kind}'))}**")
-    for i, row in enumerate(errors.itertuples()):
-        e1, e2 = st.columns([6, 1])
-        e1.caption(f"{tr(f'senti.label.{row.label}')} · p={row.p_positive:.2f} · {row.text[:160]}")
-        e2.button(tr("senti.panel.load"), key=f"senti_load_{i}", on_click=_load_text,
-                  args=(row.text[: sentiment_model.MAX_CHARS],))
+_test_panel(classifiers[kind].card, kind)
 
 st.header(tr("senti.myths.header"))
 st.markdown(tr("senti.myths.body"))

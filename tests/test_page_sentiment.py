@@ -68,6 +68,42 @@ def test_model_panel_lists_every_model():
     assert len(panel) == 4
 
 
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_confusion_matrix_and_errors_show_without_the_corpus(locale, monkeypatch):
+    """Issue 25: on a server without the review corpus the panel said so with a developer command; now
+    it is built with the model and read from its card."""
+    from playground.datasets.cache import DataUnavailable
+    from playground.sentiment import model as sentiment_model
+
+    def no_corpus(*args, **kwargs):
+        raise DataUnavailable("reviews", "offline")
+
+    monkeypatch.setattr(sentiment_model, "load_corpus", no_corpus)
+    lang = locale[:2]
+    at = _page(locale)
+    assert not at.exception
+    at.button_group(key="senti_kind").set_value("gru").run()
+    card = sentiment_model.load_classifier(lang, "gru").card
+    report = card.extra["test_report"]
+    model = t("senti.kind.gru", lang)
+    heading = t("senti.panel.confusion", lang, model=model, n=f"{report['size']:,}")
+    assert f"**{heading}**" in [m.value for m in at.markdown]
+    confusion = next(d.value for d in at.dataframe if d.value.index.name == t("senti.panel.true", lang))
+    assert confusion.values.tolist() == report["confusion"]
+    errors_heading = t("senti.panel.errors", lang, model=model, n=len(report["misclassified"]))
+    assert f"**{errors_heading}**" in [m.value for m in at.markdown]
+    captions = [c.value for c in at.caption]
+    for error in report["misclassified"]:
+        label = t(f"senti.label.{error['label']}", lang)
+        shown = f"{label} · p={error['p_positive']:.2f} · "
+        assert any(c.startswith(shown) for c in captions), shown
+    everything = " ".join(e.value for e in (*at.markdown, *at.caption, *at.info, *at.warning) if isinstance(e.value, str))
+    assert "python -m" not in everything
+    first = report["misclassified"][0]["text"]
+    next(b for b in at.button if b.key == "senti_load_0").click().run()
+    assert at.text_area(key="senti_review").value == first and not at.exception
+
+
 def test_junk_in_the_link_never_reaches_a_widget():
     link = {"senti_w_x": "nan", "senti_w_h": "1e400", "senti_w_y": "-99", "senti_label": "2",
             "senti_model_lang": "fr", "senti_kind": "transformer", "senti_show_all": "maybe",

@@ -107,8 +107,11 @@ def test_bad_text_and_unknown_tokens(shipped):
         S.load_classifier("fr", "lstm")
 
 
+_PREDICTIONS = {}
+
+
 def _test_accuracy(clf):
-    preds = S.test_predictions(clf, download=True)
+    preds = _PREDICTIONS.setdefault((clf.lang, clf.kind), S.test_predictions(clf, download=True))
     return float(((preds["p_positive"] >= 0.5).astype(int) == preds["label"]).mean())
 
 
@@ -127,6 +130,33 @@ def test_shipped_accuracy_on_the_held_out_split(shipped, lang):
         assert scores[kind] >= floor, (lang, kind, scores)
     for kind in S.KINDS:  # the page's table comes from the card: it must match the weights
         assert abs(shipped[(lang, kind)].card.metrics["test_accuracy"] - scores[kind]) < 0.005
+
+
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_the_cards_test_report_is_what_the_shipped_weights_do(shipped, lang):
+    """Issue 25: the page's confusion matrix and error sample come from the card (no corpus needed on
+    the server); re-measured here on the shipped weights and the test split."""
+    for kind in S.KINDS:
+        clf = shipped[(lang, kind)]
+        preds = _PREDICTIONS.get((lang, kind))
+        if preds is None:
+            preds = _PREDICTIONS[(lang, kind)] = S.test_predictions(clf, download=True)
+        report = clf.card.extra["test_report"]
+        predicted = (preds["p_positive"] >= 0.5).astype(int)
+        assert report["size"] == len(preds) == clf.card.split["test"]
+        for true in (0, 1):
+            for guess in (0, 1):
+                assert report["confusion"][true][guess] == int(((preds["label"] == true) & (predicted == guess)).sum())
+        errors = report["misclassified"]
+        assert len(errors) == S.REPORTED_ERRORS
+        sureness = [abs(e["p_positive"] - 0.5) for e in errors]
+        assert all(a >= b - 1e-9 for a, b in zip(sureness, sureness[1:]))  # the surest mistakes first
+        wrong = preds[predicted != preds["label"]]
+        for error in errors:  # each one really is misread by the model, with the probability shown
+            p = clf.predict(error["text"])
+            assert p == pytest.approx(error["p_positive"], abs=1e-3)
+            assert (p >= 0.5) != bool(error["label"])
+            assert error["text"] in set(wrong["text"].str.slice(0, S.MAX_CHARS))
 
 
 @pytest.mark.parametrize("lang", S.LANGS)

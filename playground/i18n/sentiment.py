@@ -92,15 +92,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.panel.challenge": {"zh": "挑战集准确率（留出一半）", "en": "challenge accuracy (held-out half)"},
     "senti.panel.challenge_dev": {"zh": "挑战集准确率（开发一半）", "en": "challenge accuracy (development half)"},
     "senti.panel.params": {"zh": "参数量", "en": "parameters"},
-    "senti.panel.confusion": {"zh": "混淆矩阵（测试集，{model}）", "en": "Confusion matrix (test split, {model})"},
-    "senti.panel.true": {"zh": "真实", "en": "true"},
+    "senti.panel.confusion": {"zh": "混淆矩阵（{model}，测试集 {n} 条）", "en": "Confusion matrix ({model}, {n} test reviews)"},
+    "senti.panel.true": {"zh": "真实标签", "en": "true label"},
     "senti.panel.pred": {"zh": "预测", "en": "predicted"},
-    "senti.panel.errors": {"zh": "判错的测试样本（{model}）", "en": "Misclassified test examples ({model})"},
-    "senti.panel.load": {"zh": "放进上面的输入框", "en": "Load into the box above"},
-    "senti.panel.no_data": {
-        "zh": "这台服务器上没有情感测试语料的缓存，所以混淆矩阵和错例浏览暂时无法显示。模型本身只需要随附的权重，上面的一切照常可用。",
-        "en": "This server has no cached copy of the sentiment test corpus, so the confusion matrix and the error browser cannot be shown for now. The models need only their shipped weights: everything above works as usual.",
+    "senti.panel.errors": {
+        "zh": "判错的测试样本（{model}）：它最有把握却判错的 {n} 条",
+        "en": "Misclassified test reviews ({model}): the {n} it was surest of",
     },
+    "senti.panel.load": {"zh": "放进上面的输入框", "en": "Load into the box above"},
     "senti.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "senti.myths.body": {
         "zh": (
@@ -115,7 +114,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "senti.how": {
-        "zh": "**留出数据上的成绩**：这个语言的 LSTM 在 {n_test} 条从未训练过的测试评论上判对 {test}；在挑战集留出的一半（{n_held} 句）上判对 {held}，不看顺序的词袋只有 {bag}。**一个已知的失败**：“{failure}”是一条{truth}评论，LSTM 却给出正面概率 {p}。模型在测试集上的准确率是平均数，它没读懂的句子不会因此消失；上面“判错的测试样本”里还有更多。",
-        "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is {truth}, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test examples\" above has more.",
+        "zh": "**留出数据上的成绩**：这个语言的 LSTM 在 {n_test} 条从未训练过的测试评论上判对 {test}；在挑战集留出的一半（{n_held} 句）上判对 {held}，不看顺序的词袋只有 {bag}。**一个已知的失败**：“{failure}”是一条{truth}评论，LSTM 却给出正面概率 {p}。模型在测试集上的准确率是平均数，它没读懂的句子不会因此消失；下面“判错的测试样本”里还有更多。",
+        "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is {truth}, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test reviews\" below has more.",
     },
 }

@@ -278,9 +278,11 @@ def load_corpus(lang: str, download: bool = True):
 
 
 @torch.no_grad()
-def test_predictions(classifier: Classifier, download: bool = False) -> pd.DataFrame:
-    """text, label, p_positive for the held-out test split (DataUnavailable without the corpus)."""
-    examples, _ = load_corpus(classifier.lang, download)
+def test_predictions(classifier: Classifier, examples=None, download: bool = False) -> pd.DataFrame:
+    """text, label, p_positive for the held-out test split of ``examples`` (by default the corpus,
+    loaded here: DataUnavailable without it)."""
+    if examples is None:
+        examples, _ = load_corpus(classifier.lang, download)
     test = by_split(examples, "test")
     model, lookup = classifier.model, classifier._lookup
     dev = next(model.parameters()).device
@@ -290,6 +292,31 @@ def test_predictions(classifier: Classifier, download: bool = False) -> pd.DataF
     for start in range(0, len(encoded), 256):
         probs += torch.sigmoid(model(pad_batch(encoded[start:start + 256]).to(dev))[0]).cpu().tolist()
     return pd.DataFrame({"text": [e.text for e in test], "label": [e.label for e in test], "p_positive": probs})
+
+
+# How many misclassified test reviews a model card keeps (the most confident mistakes first): enough
+# for the page's panel to show a few kinds of error, a few KB per model.
+REPORTED_ERRORS = 10
+
+
+def test_report(predictions: pd.DataFrame, predict, errors: int = REPORTED_ERRORS) -> dict:
+    """What the page's model panel shows, built once with the model and kept in its card (the panel
+    then needs no corpus): the confusion counts on the test split, ``confusion[true][predicted]``
+    with 0 negative and 1 positive, and the ``errors`` misclassified reviews the model was surest of.
+    A review is kept as the page reads it: cut to MAX_CHARS and scored by ``predict`` (the test split
+    is scored on its first 150 tokens, so a long review can read differently in the box), and only
+    if the box's reading is wrong too; p(positive) to 4 places."""
+    predicted = (predictions["p_positive"] >= 0.5).astype(int)
+    labels = predictions["label"].astype(int)
+    confusion = [[int(((labels == t) & (predicted == p)).sum()) for p in (0, 1)] for t in (0, 1)]
+    kept = []
+    for row in predictions[predicted != labels].itertuples():
+        text = row.text[:MAX_CHARS]
+        p = float(predict(text))
+        if (p >= 0.5) != bool(row.label):
+            kept.append({"text": text, "label": int(row.label), "p_positive": round(p, 4)})
+    kept.sort(key=lambda e: (-abs(e["p_positive"] - 0.5), e["text"]))
+    return {"split": "test", "size": len(predictions), "confusion": confusion, "misclassified": kept[:errors]}
 
 
 # --- shipped models ----------------------------------------------------------------------------------

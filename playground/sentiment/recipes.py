@@ -23,6 +23,8 @@ from playground.sentiment.model import (
     model_name,
     pad_batch,
     rebuild,
+    test_predictions,
+    test_report,
 )
 from playground.training import TrainConfig, train
 
@@ -229,6 +231,7 @@ def build_model(lang: str, kind: str, out_dir, device) -> ModelCard:
                          "early_stopping": "best validation accuracy, checked twice per epoch"},
         metrics={k: v for k, v in metrics.items() if k != "seconds"},
         device=str(device), training_seconds=round(metrics["seconds"], 1), seed=settings.seed,
+        extra={"test_report": test_report(test_predictions(shipped, examples), shipped.predict)},
     )
     save_checkpoint(classifier.model.state_dict(), card, out_dir, half=True)
     return card
