@@ -22,6 +22,8 @@ def _home_by_name() -> None:
     st.switch_page(home, query_params=st.query_params.to_dict())
 
 
+if not st.get_option("client.showSidebarNavigation"):  # off in config.toml until now (see there)
+    st.set_option("client.showSidebarNavigation", True)
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
                                             visibility="hidden")])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.fairness)
