@@ -13,6 +13,7 @@ from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import beyond as state
 from playground.ui import (
+    busy,
     checkpoint_error,
     fragment,
     how_we_know,
@@ -67,7 +68,7 @@ def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
     st.caption(tr("beyond.cloze.examples"))
 
     try:
-        with st.spinner(tr("busy.cloze")):
+        with busy(tr("busy.cloze")):
             result = _fill(forward, backward, reader, sentence, k)
     except InputError as exc:
         input_error(exc)
@@ -164,7 +165,7 @@ def cost_here() -> None:
     if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
         st.session_state["beyond_cost_run"] = longest
     if run_longest := st.session_state.get("beyond_cost_run"):
-        with st.spinner(tr("beyond.cost.running")):
+        with busy(tr("beyond.cost.running")):
             _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=device_label()))
 
 

@@ -12,7 +12,7 @@ from playground.datasets.charcorpora import python_passage
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import charlm_cells as state
-from playground.ui import fragment, how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
+from playground.ui import busy, fragment, how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.fair import on_request
 from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
@@ -66,7 +66,7 @@ def _activations(key: str, _sampler, text: str, which: str):
 which = "cell"
 if sampler.kind == "lstm":
     which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
-with st.spinner(tr("busy.passage")):
+with busy(tr("busy.passage")):
     acts = _activations(model_key, sampler, passage, which)
 passage_features = cells.text_features(passage)
 

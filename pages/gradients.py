@@ -15,6 +15,7 @@ from playground.gradients import memory_span
 from playground.jobs import TINY
 from playground.state import gradients as state
 from playground.ui import (
+    busy,
     checkpoint_error,
     fragment,
     how_we_know,
@@ -113,7 +114,7 @@ def rnn_lab() -> None:
     except InputError as exc:
         input_error(exc)
         return
-    with st.spinner(tr("busy.gradients")):
+    with busy(tr("busy.gradients")):
         rnn = _run("rnn", settings)
     ts = list(range(length))
     st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
@@ -137,7 +138,7 @@ def rnn_lab() -> None:
     st.header(tr("grad.compare.header"))
     st.markdown(tr("grad.compare.intro"))
     forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
-    with st.spinner(tr("busy.gradients")):
+    with busy(tr("busy.gradients")):
         lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
     st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
                                             tr("grad.compare.cell_path"): lstm.cell_path},
@@ -159,7 +160,7 @@ def clipping_lab() -> None:
     k1, k2 = st.columns(2)
     threshold = select(state.CLIP, tr("grad.clip.threshold"), k1)
     clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
-    with st.spinner(tr("busy.gradients")):
+    with busy(tr("busy.gradients")):
         free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
     names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
     steps_axis = list(range(1, 61))
@@ -186,7 +187,7 @@ st.markdown(tr("grad.tbptt.intro"))
 def tbptt_lab() -> None:
     """The window reruns only this section."""
     window = slider(state.WINDOW, tr("grad.tbptt.window"))
-    with st.spinner(tr("busy.gradients")):
+    with busy(tr("busy.gradients")):
         full, cut = _tbptt(None), _tbptt(window)
     modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
     with np.errstate(divide="ignore"):

@@ -14,6 +14,7 @@ from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.state import sentiment as state
 from playground.ui import (
+    busy,
     checkpoint_error,
     fragment,
     how_we_know,
@@ -163,7 +164,7 @@ def classifier_lab(language: str, kind: str) -> None:
         if (other := sentiment_model.language_hint(cleaned, language)) is not None:
             st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{other}")))
         try:
-            with st.spinner(tr("busy.review")):
+            with busy(tr("busy.review")):
                 trace = clf.trace(cleaned)
         except InputError as exc:  # too little of it is known to the model: no verdict, and it says why
             input_error(exc)
@@ -202,7 +203,7 @@ def classifier_lab(language: str, kind: str) -> None:
 
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
-        with st.spinner(tr("busy.review")):
+        with busy(tr("busy.review")):
             why = sentiment_model.influence(clf, cleaned, trace)
         y1, y2 = st.columns(2)
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]

@@ -13,7 +13,7 @@ from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator
 from playground.state import seq2seq as state
-from playground.ui import checkpoint_error, fragment, how_we_know, input_error, require_app_shell, shipped_model, tr
+from playground.ui import busy, checkpoint_error, fragment, how_we_know, input_error, require_app_shell, shipped_model, tr
 from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
@@ -169,7 +169,7 @@ def decoding_lab() -> None:
     st.caption(tr("s2s.lab.disabled"))
 
     try:
-        with st.spinner(tr("busy.translate")):
+        with busy(tr("busy.translate")):
             result = translate(model_key, source, strategy, width, penalty, temperature, seed)
     except InputError as exc:
         input_error(exc)
@@ -209,7 +209,7 @@ def long_sentence() -> None:
     """The long sentence reruns only its two translations."""
     long_text = text(state.LONG, tr("s2s.long.text"), help=tr("s2s.lab.text_help", limit=MAX_SOURCE_CHARS))
     try:
-        with st.spinner(tr("busy.translate")):
+        with busy(tr("busy.translate")):
             long_runs = {k: translate(k, long_text) for k in usable}
     except InputError as exc:
         input_error(exc)

@@ -14,9 +14,9 @@ from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shipped_model
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import flush_notices
-from playground.ui.widgets import how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
+from playground.ui.widgets import busy, how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
 
-__all__ = ["SHARED", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
+__all__ = ["SHARED", "busy", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
            "how_we_know", "input_error", "job_panel", "job_runner", "lang",
            "matrix_editor", "paced_run", "page_style", "require_app_shell", "session_jobs", "shared_resource",
            "shipped_model",

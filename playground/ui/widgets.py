@@ -1,11 +1,15 @@
 """Widgets and drawings more than one page uses: inline SVG, a matrix editor, input errors,
-generated text streamed or side by side, the "How we know" note."""
+generated text streamed or side by side, the "How we know" note, the running mark of a slow result."""
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
 from playground import i18n
 from playground.errors import InputError, Phrase
@@ -19,6 +23,36 @@ def show_svg(markup: str, where=None) -> None:
     """Draw an inline SVG from ``playground.svg`` (its text is escaped there). ``st.html``
     sanitises SVG away, so it goes through markdown's HTML pass-through instead."""
     (where or st).markdown(markup, unsafe_allow_html=True)
+
+
+# A result that takes longer than this gets a running mark where it will appear. Streamlit's own spinner
+# waits 0.5 s, and a section that reruns in a fragment keeps its old tables on screen meanwhile: a
+# student who typed a new sentence saw the old answer for a second or two with nothing said.
+BUSY_AFTER_S = 0.15
+
+
+@contextmanager
+def busy(label: str, after_s: float = BUSY_AFTER_S) -> Iterator[None]:
+    """A running mark (a status box with a turning icon and ``label``) in place while the body runs,
+    shown only once it has run ``after_s`` seconds: a cached answer never flashes one."""
+    slot = st.empty()
+    lock, finished = threading.Lock(), False
+
+    def show() -> None:
+        with lock:
+            if not finished:
+                slot.status(label, state="running")
+
+    timer = threading.Timer(after_s, show)
+    add_script_run_ctx(timer, get_script_run_ctx())  # so that it may draw into this run's page
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            finished = True
+        timer.cancel()
+        slot.empty()
 
 
 # a data editor's edits come from the client as one JSON text; Streamlit applies every added row to a

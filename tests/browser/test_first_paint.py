@@ -45,3 +45,43 @@ def test_the_first_visit_never_shows_file_names(new_page):
         second.goto(f"http://127.0.0.1:{port}/gradients")
         wait_rendered(second)
         assert all(title in " ".join(second.evaluate(NAV_TEXTS)) for title in titles)
+
+
+BUSY_APP = """
+import time
+import streamlit as st
+from playground.ui.widgets import busy
+
+seconds = float(st.query_params.get("seconds", "0"))
+with busy("Scoring every candidate", after_s=0.15):
+    time.sleep(seconds)
+st.write(f"done after {seconds}")
+"""
+STATUS_TEXT = """() => [...document.querySelectorAll("[data-testid='stExpander']")].map(e => e.innerText).join(" ")"""
+
+
+def _marks(page, url: str, until: str) -> list[str]:
+    page.goto(url, wait_until="commit")
+    seen = []
+    for _ in range(200):
+        seen.append(page.evaluate(STATUS_TEXT))
+        if until in page.evaluate("() => document.body.innerText"):
+            break
+        page.wait_for_timeout(25)
+    wait_rendered(page)
+    return [*seen, page.evaluate(STATUS_TEXT)]
+
+
+def test_a_slow_result_says_it_is_running_and_a_fast_one_never_flashes(new_page, tmp_path):
+    """Issue 25 (15): the cloze's first sentences took 2-3 s with the old tables on screen and no mark."""
+    import os
+
+    (tmp_path / "busy_app.py").write_text(BUSY_APP, encoding="utf-8")
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    with streamlit_server(tmp_path / "busy_app.py", cwd=tmp_path, env=env) as (port, _proc):
+        page = new_page()
+        slow = _marks(page, f"http://127.0.0.1:{port}/?seconds=1.5", "done after 1.5")
+        assert any("Scoring every candidate" in s for s in slow), slow  # shown while it ran
+        assert "Scoring every candidate" not in slow[-1]  # and gone with the result
+        fast = _marks(page, f"http://127.0.0.1:{port}/?seconds=0", "done after 0")
+        assert not any("Scoring every candidate" in s for s in fast), fast
