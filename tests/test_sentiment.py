@@ -150,7 +150,7 @@ def test_the_cards_test_report_is_what_the_shipped_weights_do(shipped, lang):
         errors = report["misclassified"]
         assert len(errors) == S.REPORTED_ERRORS
         sureness = [abs(e["p_positive"] - 0.5) for e in errors]
-        assert all(a >= b - 1e-9 for a, b in zip(sureness, sureness[1:]))  # the surest mistakes first
+        assert all(a >= b - 1e-9 for a, b in zip(sureness, sureness[1:], strict=False))  # surest mistakes first
         wrong = preds[predicted != preds["label"]]
         for error in errors:  # each one really is misread by the model, with the probability shown
             p = clf.predict(error["text"])
