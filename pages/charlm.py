@@ -32,7 +32,6 @@ from playground.ui.charlm import (
     LIVE_BUDGET_S,
     cached_corpus,
     charlm_choice,
-    duration,
     live_estimate_s,
     live_max_steps,
     live_model_listed,
@@ -40,7 +39,7 @@ from playground.ui.charlm import (
     replacing_live_model_note,
 )
 from playground.ui.fair import on_request
-from playground.ui.jobs import start_blocked, start_job
+from playground.ui.jobs import duration, start_blocked, start_job
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 COMPARED = 160  # characters in the side-by-side of the three decoders

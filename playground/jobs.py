@@ -82,6 +82,34 @@ class Busy(Exception):  # noqa: N818 - a state, not an error: the visitor alread
         self.job = job
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How fast a running job goes: ``steps_per_s`` over its recent steps and the ``seconds_left`` until
+    it ends: at its last step, or when its time budget ends first, at about ``cut_at_step`` (else None)."""
+    steps_per_s: float
+    seconds_left: float
+    cut_at_step: int | None = None
+
+
+def pace(progress: list[dict], max_seconds: float | None, window: int = 30) -> Pace | None:
+    """The pace of a job from its progress entries (``step``, ``total``, ``seconds``), measured over
+    the last ``window`` entries (the first steps of a run pay for warming up); None before two
+    timed steps."""
+    timed = [p for p in progress if "step" in p and "seconds" in p]
+    if len(timed) < 2:
+        return None
+    first, last = timed[-min(window, len(timed))], timed[-1]
+    steps, seconds = last["step"] - first["step"], last["seconds"] - first["seconds"]
+    if steps <= 0 or seconds <= 0:
+        return None
+    rate = steps / seconds
+    left = max(0, last.get("total", last["step"]) - last["step"]) / rate
+    if max_seconds is not None and last["seconds"] + left > max_seconds:
+        budget_left = max(0.0, max_seconds - last["seconds"])
+        return Pace(rate, budget_left, last["step"] + int(budget_left * rate))
+    return Pace(rate, left)
+
+
 @dataclass
 class Job:
     id: int
@@ -91,6 +119,7 @@ class Job:
     result: Any = None
     error: str | None = None
     created: float = field(default_factory=time.monotonic)
+    began: float | None = None  # when it left the line and started running (time.monotonic)
     stop_event: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
     out_of_time: bool = False  # stopped by its time budget, not by its owner
@@ -104,6 +133,10 @@ class Job:
     _on_stop: Callable[[Job], None] | None = None
 
     def report(self, **fields: Any) -> None:
+        """One progress entry, stamped with the seconds since the job began running (``seconds``):
+        the panel turns them into steps per second and the time left."""
+        if self.began is not None:
+            fields = {**fields, "seconds": time.monotonic() - self.began}
         with self._lock:
             self.progress.append(fields)
 
@@ -122,7 +155,7 @@ class Job:
         with self._lock:
             return {"id": self.id, "name": self.name, "status": self.status, "progress": list(self.progress),
                     "error": self.error, "result": self.result, "out_of_time": self.out_of_time,
-                    "lane": self.lane}
+                    "lane": self.lane, "max_seconds": self.max_seconds}
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait until it has finished (or ``timeout`` seconds); True if it has."""
@@ -170,6 +203,7 @@ class JobRunner:
                 job = queue.popleft()
                 self._busy[lane] += 1
                 job.status = RUNNING
+                job.began = time.monotonic()
                 job.thread.start()
 
     def _withdraw(self, job: Job) -> None:

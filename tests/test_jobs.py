@@ -17,6 +17,7 @@ from playground.jobs import (
     SessionJobs,
     cpu_quota,
     default_cap,
+    pace,
 )
 
 
@@ -110,7 +111,7 @@ def test_snapshot_is_a_copy():
     job.join(2)
     snap = job.snapshot()
     snap["progress"].append({"step": 99})
-    assert job.snapshot()["progress"] == [{"step": 1, "loss": 0.5}]
+    assert [{k: v for k, v in p.items() if k != "seconds"} for p in job.snapshot()["progress"]] == [{"step": 1, "loss": 0.5}]
     assert snap["result"] == "ok"
 
 
@@ -287,3 +288,33 @@ def test_tiny_lane_has_its_own_queue_and_time_budget():
     for job in (first, second, heavy, session.get("span")):
         job.stop()
         assert job.join(5)
+
+
+def test_a_running_job_knows_its_pace_and_when_its_budget_cuts_it():
+    """Issue 25 (15): a long live training ran at ~1.4 steps/s for an hour with no word of it."""
+    assert pace([], 300) is None and pace([{"step": 1, "total": 10, "seconds": 0.5}], 300) is None
+    warm = [{"step": 1, "total": 5000, "seconds": 3.0}]  # the first step pays for warming up
+    steady = [{"step": s, "total": 5000, "seconds": 3.0 + (s - 1) / 2} for s in range(2, 41)]  # then 2 steps/s
+    measured = pace(warm + steady, None)
+    assert measured.steps_per_s == pytest.approx(2.0) and measured.cut_at_step is None
+    assert measured.seconds_left == pytest.approx((5000 - 40) / 2)
+    cut = pace(warm + steady, 300)  # 300 s of budget, 22.5 s used: about 555 more steps, not 4,960
+    assert cut.seconds_left == pytest.approx(300 - steady[-1]["seconds"])
+    assert cut.cut_at_step == 40 + int((300 - steady[-1]["seconds"]) * 2)
+    short = [{"step": s, "total": 50, "seconds": s / 10} for s in range(1, 11)]
+    assert pace(short, 300).cut_at_step is None and pace(short, 300).seconds_left == pytest.approx(4.0)
+
+
+def test_reports_are_stamped_with_the_seconds_since_the_job_began():
+    runner = JobRunner(cap=1)
+
+    def work(report, stop):
+        for step in range(1, 4):
+            report(step=step, total=3, loss=1.0)
+            time.sleep(0.05)
+
+    job = runner.submit("timed", work)
+    assert job.join(5)
+    seconds = [p["seconds"] for p in job.snapshot()["progress"]]
+    assert len(seconds) == 3 and seconds == sorted(seconds) and 0.09 <= seconds[-1] - seconds[0] < 5
+    assert job.snapshot()["max_seconds"] == job.max_seconds

@@ -39,6 +39,61 @@ def test_job_panel_shows_progress_and_result():
     assert progress.value == 100 and progress.text == "Training: step 5/5, loss 0.2000"
 
 
+def test_a_running_job_says_its_pace_and_time_left():
+    """Issue 25 (15): steps per second and the time left under the progress bar, or where the server's
+    time limit will stop the job."""
+    from playground.i18n import t
+    from playground.jobs import Pace
+    from playground.ui.jobs import pace_text
+
+    assert pace_text.__module__ == "playground.ui.jobs"
+    at = AppTest.from_function(_pace_script, default_timeout=60, args=(Pace(1.43, 3450.0), 300, "en")).run()
+    assert [c.value for c in at.caption] == [t("job.pace", "en", rate="1.4", left=t("job.duration_min", "en", m=57, s=30))]
+    at = AppTest.from_function(_pace_script, default_timeout=60, args=(Pace(1.43, 190.0, 420), 300, "zh")).run()
+    assert [c.value for c in at.caption] == [t("job.pace_cut", "zh", rate="1.4", minutes=5, step="420",
+                                               left=t("job.duration_min", "zh", m=3, s=10))]
+    assert "5 分钟的时限" in at.caption[0].value and "第 420 步" in at.caption[0].value
+
+
+def _pace_script(measured, budget, language):
+    import streamlit as st
+
+    from playground.ui.jobs import pace_text
+
+    st.query_params["lang"] = language
+    st.caption(pace_text(measured, budget))
+
+
+def test_the_running_panel_shows_the_pace():
+    at = AppTest.from_function(_slow_script, default_timeout=60).run()
+    at.button(key="train").click().run()
+    time.sleep(1.0)  # a few timed steps
+    at.run()
+    assert not at.exception
+    assert any("steps/s" in c.value and "to go" in c.value for c in at.caption), [c.value for c in at.caption]
+    next(b for b in at.button if b.key == "stop-slow").click().run()
+
+
+def _slow_script():
+    import time
+
+    import streamlit as st
+
+    from playground import ui
+
+    def work(report, stop):
+        for step in range(1, 200):
+            if stop.is_set():
+                return step
+            report(step=step, total=200, loss=1.0 / step)
+            time.sleep(0.05)
+        return 200
+
+    if st.button("train", key="train"):
+        ui.session_jobs().start("slow", "slow job", work)
+    ui.job_panel("slow")
+
+
 # --- fair training (issue 28) --------------------------------------------------------------------
 def _queued_script():
     import time

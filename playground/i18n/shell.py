@@ -109,6 +109,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Waiting: {running} training jobs are already running on this server (limit {cap}); yours starts when a slot frees.",
     },
     "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
+    "job.pace": {"zh": "每秒 {rate} 步，还需约 {left}。", "en": "{rate} steps/s, about {left} to go."},
+    "job.pace_cut": {
+        "zh": "每秒 {rate} 步。照这个速度，{minutes} 分钟的时限会在第 {step} 步左右（约 {left} 后）先到，训练到那里就停，学到的部分照样保留。",
+        "en": "{rate} steps/s. At this pace the {minutes}-minute limit comes first, at about step {step} (in about {left}): training stops there and keeps what it learned.",
+    },
     # a place in line (issue 28): first come, first served; the tiny jobs have a lane of their own
     "job.queued": {
         "zh": "正在排队：你排在第 {place} 位。服务器同时只训练 {cap} 个这样的模型，按提交的先后轮流进行；轮到你时会自动开始，不必刷新页面。",

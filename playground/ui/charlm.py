@@ -152,12 +152,3 @@ def live_text_size(source: str, text: str | None) -> tuple[int, int]:
         return CORPUS_VOCAB[source], VALIDATION_CHARS
     text = text or ""
     return min(MAX_VOCAB, len(set(text)) + 1), len(text) - int(len(text) * 0.9)
-
-
-def duration(seconds: float) -> str:
-    """40 s, 2 min 10 s (rounded to 5 s above a minute; what an estimate is worth), in the visitor's language."""
-    seconds = max(1, round(seconds))
-    if seconds < 60:
-        return tr("job.duration_s", s=seconds)
-    seconds = 5 * round(seconds / 5)
-    return tr("job.duration_min", m=seconds // 60, s=seconds % 60)

@@ -10,7 +10,20 @@ import hashlib
 import streamlit as st
 
 from playground.figures import training_curves
-from playground.jobs import FINISHED, HEAVY, JOB_SECONDS, RUNNING, TINY_SECONDS, WAITING, Busy, Job, JobRunner, SessionJobs
+from playground.jobs import (
+    FINISHED,
+    HEAVY,
+    JOB_SECONDS,
+    RUNNING,
+    TINY_SECONDS,
+    WAITING,
+    Busy,
+    Job,
+    JobRunner,
+    Pace,
+    SessionJobs,
+    pace,
+)
 from playground.ui.language import lang, tr
 
 # How often a job panel asks the server for news (the browser reruns the panel's fragment).
@@ -149,12 +162,33 @@ def thinned(progress: list[dict], most: int = MAX_CURVE_POINTS) -> list[dict]:
     return [p for p in progress if "validation_loss" in p or id(p) in keep]
 
 
+def duration(seconds: float) -> str:
+    """40 s, 2 min 10 s (rounded to 5 s above a minute; what an estimate is worth), in the visitor's language."""
+    seconds = max(1, round(seconds))
+    if seconds < 60:
+        return tr("job.duration_s", s=seconds)
+    seconds = 5 * round(seconds / 5)
+    return tr("job.duration_min", m=seconds // 60, s=seconds % 60)
+
+
+def pace_text(measured: Pace, max_seconds: float | None) -> str:
+    """Steps per second and the time left, or where the time budget will stop the job."""
+    rate = f"{measured.steps_per_s:.1f}" if measured.steps_per_s < 10 else f"{measured.steps_per_s:,.0f}"
+    left = duration(measured.seconds_left)
+    if measured.cut_at_step is None:
+        return tr("job.pace", rate=rate, left=left)
+    return tr("job.pace_cut", rate=rate, minutes=max(1, round((max_seconds or 0) / 60)), step=f"{measured.cut_at_step:,}",
+              left=left)
+
+
 def _draw_job(snapshot: dict, runner: JobRunner) -> None:
     status, progress = snapshot["status"], snapshot["progress"]
     if progress:
         last = progress[-1]
         step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
         st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
+        if status == "running" and (measured := pace(progress, snapshot.get("max_seconds"))) is not None:
+            st.caption(pace_text(measured, snapshot.get("max_seconds")))
         labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}
         labels["validation_loss"] = tr("job.validation_axis")
         st.plotly_chart(training_curves(thinned(progress), labels), key=f"job-curves-{snapshot['id']}")
