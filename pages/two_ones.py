@@ -22,10 +22,10 @@ from playground.ui import (
     require_app_shell,
     session_jobs,
     shipped_model,
-    show_svg,
     tr,
 )
 from playground.ui.jobs import start_blocked, start_job
+from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import (
     KEEP,
     announce,
@@ -163,12 +163,15 @@ def hand_built_network() -> None:
         st.header(tr("two.steps.header"))
         # the declared range is the widest; this slider only goes as far as the sequence
         t = slider(narrowed(state.T, high=len(table)), tr("two.steps.slider")) if len(table) > 1 else 1
-        window = [
+        steps = [
             {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
              "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
-            for r in table.iloc[max(t - 2, 0): t + 1].itertuples()
+            for r in table.itertuples()
         ]
-        show_svg(svg.vector_steps_svg(window, focus=t, labels={"target": tr("two.steps.target")}))
+        shown = frame_window(len(steps), t - 1)  # each frame: steps t-1, t and t+1, as the caption says
+        frame_player([svg.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
+                                           labels={"target": tr("two.steps.target")}) for i in shown],
+                     [tr("two.steps.frame", t=i + 1, n=len(steps)) for i in shown], t - 1 - shown.start, "ones_steps")
         st.caption(tr("two.steps.caption"))
 
     lecture = construction == "relu" and weights is base  # the lecture's own check, or the four cases of these weights

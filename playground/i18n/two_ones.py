@@ -14,7 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": (
             "The task: read a 0/1 sequence and answer at every step: 1 when the previous and the current input are both 1, else 0. "
             "For example 0,1,0,1,1,1 → 0,0,0,0,1,1. The hidden state needs to remember just two things: the **current** value and the **previous** one. "
-            "The lecture makes it three-dimensional, $h=[\\text{current},\\text{previous},1]$, the constant 1 serving as the output's bias, and writes all three matrices by hand, with no gradient descent."
+            "The lecture notes make it three-dimensional, $h=[\\text{current},\\text{previous},1]$, the constant 1 serving as the output's bias, and writes all three matrices by hand, with no gradient descent."
         ),
     },
     "two.input.header": {"zh": "输入序列", "en": "The input sequence"},
@@ -24,11 +24,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "two.input.random": {"zh": "随机生成", "en": "Random"},
     "two.input.empty": {
         "zh": "输入为空，下面使用讲义里的例子 0,1,0,1,1,1。",
-        "en": "The input is empty, so the lecture's example 0,1,0,1,1,1 is used below.",
+        "en": "The input is empty, so the lecture notes' example 0,1,0,1,1,1 is used below.",
     },
     "two.weights.header": {"zh": "三个矩阵各管什么", "en": "What each matrix does"},
     "two.weights.construction": {"zh": "构造", "en": "Construction"},
-    "two.construction.relu": {"zh": "讲义的 ReLU 构造", "en": "The lecture's ReLU construction"},
+    "two.construction.relu": {"zh": "讲义的 ReLU 构造", "en": "The lecture notes' ReLU construction"},
     "two.construction.tanh": {"zh": "tanh 构造", "en": "A tanh construction"},
     "two.weights.reading": {
         "zh": (
@@ -64,7 +64,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "two.weights.tanh_note": {
         "zh": "讲义说用 tanh 也能构造出等价模型。做法：把权重放大到 5 倍，使 tanh 饱和（$\\tanh 5\\approx0.99991$，常数维是 $h=\\tanh(5h)$ 接近 1 的稳定不动点）；输出改为阈值判断 $y_t=\\mathbf{1}[\\text{当前}+\\text{前一个}-1.5>0]$。",
-        "en": "The lecture says tanh works too. Scale the weights by 5 so tanh saturates ($\\tanh 5\\approx0.99991$; the constant unit sits at the stable fixed point of $h=\\tanh(5h)$ near 1) and threshold the output: $y_t=\\mathbf{1}[\\text{current}+\\text{previous}-1.5>0]$.",
+        "en": "The lecture notes say an equivalent model can be built with tanh too. Scale the weights by 5 so tanh saturates ($\\tanh 5\\approx0.99991$; the constant unit sits at the stable fixed point of $h=\\tanh(5h)$ near 1) and threshold the output: $y_t=\\mathbf{1}[\\text{current}+\\text{previous}-1.5>0]$.",
     },
     "two.weights.edit": {"zh": "动手修改权重", "en": "Edit the weights"},
     "two.weights.activation": {"zh": "隐藏层激活函数", "en": "Hidden activation"},
@@ -114,15 +114,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Steps t−1, t and t+1: the arrow from below carries $W_{xh}x_t$, the arrow from the left $W_{hh}h_{t-1}$; their sum through the activation is $h_t$.",
     },
     "two.steps.target": {"zh": "答案", "en": "target"},
-    "two.truth.header": {"zh": "讲义对四种情形的验证", "en": "The lecture's check of the four cases"},
+    "two.steps.frame": {"zh": "t = {t}（共 {n} 步）", "en": "t = {t} of {n}"},
+    "two.truth.header": {"zh": "讲义对四种情形的验证", "en": "The lecture notes' check of the four cases"},
     "two.truth.previous": {"zh": "前一个值", "en": "previous"},
     "two.truth.current": {"zh": "当前值", "en": "current"},
     "two.truth.header_other": {"zh": "四种情形逐一代入", "en": "The four cases, one by one"},
     "two.truth.sum": {"zh": "W_hy·h（{terms}）", "en": "W_hy·h ({terms})"},
     "two.train.header": {"zh": "从零训练：梯度下降能重新发现这个构造吗？", "en": "Train from scratch: does gradient descent rediscover it?"},
     "two.train.intro": {
-        "zh": "手算只是为了看清每个矩阵的角色；真实 RNN 的权重和别处一样，靠梯度下降学出来。这里用 PyTorch 训练一个真正的 RNN：随机 0/1 序列，每一步一个二元交叉熵损失，按时间求和 $L=\\sum_t L_t$（BPTT 的形式），训练在后台进行。",
-        "en": "Building it by hand shows each matrix's role; real RNN weights are learned by gradient descent like any other. Here a real PyTorch RNN trains on random 0/1 sequences, one binary cross-entropy per step summed over time, $L=\\sum_t L_t$ (the BPTT form), in the background.",
+        "zh": "手算只是为了看清每个矩阵的角色；真实 RNN 的权重和别处一样，靠梯度下降学出来。这里用 PyTorch 训练一个真正的 RNN：随机 0/1 序列，每一步一个二元交叉熵损失，按时间求和 $L=\\sum_t L_t$，梯度由 BPTT 求出，训练在后台进行。",
+        "en": "Building it by hand shows each matrix's role; real RNN weights are learned by gradient descent like any other. Here a real PyTorch RNN trains on random 0/1 sequences, one binary cross-entropy per step summed over time, $L=\\sum_t L_t$, its gradient taken by BPTT, in the background.",
     },
     "two.train.hidden": {"zh": "隐藏单元数", "en": "Hidden units"},
     "two.train.activation": {"zh": "激活函数", "en": "Activation"},
@@ -136,7 +137,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "two.train.diverged": {
         "zh": "损失变成了 NaN 或无穷大，训练提前停止：学习率可能太大。下面是停止时的模型。",
-        "en": "The loss became NaN or infinite and training stopped early: the learning rate is probably too high. Below is the model as it was then.",
+        "en": "The loss became NaN or infinite and training stopped early: the learning rate may be too high. Below is the model as it was then.",
     },
     "two.train.yours": {"zh": "下面是你刚训练的模型。", "en": "Below is the model you just trained."},
     "two.train.string_accuracy": {"zh": "穷举准确率（整串全对）", "en": "Exhaustive accuracy (whole strings)"},
@@ -165,7 +166,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
         "en": (
             "- **\"Where do these weights come from?\"** From gradient descent, like every weight in the course; building them by hand only shows each matrix's role in the forward pass.\n"
-            "- **$h_0=(0,0,1)$ is not arbitrary**: it means \"as if two 0s had already been read\". In practice $h_0$ is zeros or a learned vector.\n"
+            "- **$h_0=(0,0,1)$ is not arbitrary**: it means \"as if two 0s had already been read\". In practice $h_0$ is usually zeros or a learned vector.\n"
             "- **Using this tiny network to initialise another task** would not work well in practice: a 3-dimensional hidden state is far too small."
         ),
     },

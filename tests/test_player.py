@@ -1,0 +1,51 @@
+"""The in-browser step-through player (playground.ui.player): its markup, its window of frames."""
+
+import json
+import re
+
+import pytest
+
+from playground.ui import player
+
+
+def _markup(frames, labels, start):
+    return player.player_markup(frames, labels, start, "test_player")
+
+
+def test_the_frames_travel_as_json_with_no_markup_in_the_script():
+    frames = ['<svg><text>h₁ = [1, 0, 1]</text></svg>', "<b>second</b>", "<i>third</i>"]
+    html = _markup(frames, ["t = 1", "t = 2", "t = 3"], 1)
+    script = html[html.index("<script>") + len("<script>"): html.rindex("</script>")]
+    assert "<" not in script  # DOMPurify drops a script whose text looks like markup; nothing can end it early
+    carried = json.loads(re.search(r"const frames = (\[.*?\]);", script).group(1))
+    assert carried == frames
+    assert re.search(r"let at = 1,", script)  # starts on the chosen frame, paused
+    assert 'max="2"' in html and 'value="1"' in html
+
+
+def test_the_start_is_clamped_and_frames_need_labels():
+    assert re.search(r"let at = 2,", _markup(["a", "b", "c"], ["1", "2", "3"], 99))
+    assert re.search(r"let at = 0,", _markup(["a", "b", "c"], ["1", "2", "3"], -5))
+    with pytest.raises(ValueError):
+        _markup(["a", "b"], ["1"], 0)
+    with pytest.raises(ValueError):
+        _markup([], [], 0)
+
+
+def test_two_players_on_a_page_have_their_own_ids():
+    one = player.player_markup(["a"], ["1"], 0, "one")
+    two = player.player_markup(["a"], ["1"], 0, "two")
+    ids = [re.search(r'id="(rnn-player-[0-9a-f]+)"', html).group(1) for html in (one, two)]
+    assert ids[0] != ids[1]
+
+
+@pytest.mark.parametrize(("count", "chosen", "expected"), [
+    (10, 3, range(10)),
+    (64, 63, range(64)),
+    (200, 0, range(0, 64)),
+    (200, 100, range(68, 132)),
+    (200, 199, range(136, 200)),
+])
+def test_a_long_sequence_plays_the_window_around_the_chosen_step(count, chosen, expected):
+    shown = player.frame_window(count, chosen)
+    assert shown == expected and chosen in shown
