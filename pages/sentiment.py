@@ -6,7 +6,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from playground import figures, sentiment, svg
+from playground import animation, figures, sentiment, svg
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.formatting import escape_markdown, significant
@@ -22,9 +22,9 @@ from playground.ui import (
     lang,
     require_app_shell,
     shipped_model,
-    show_svg,
     tr,
 )
+from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
 from playground.ui.widgets import bounded_edits
 
@@ -64,6 +64,10 @@ def _table_editor(start, key: str):
                  for token, x in zip(edited.iloc[:walkthrough.MAX_TOKENS, 0], edited["x_t"].head(walkthrough.MAX_TOKENS),
                                      strict=True))
     return rows if all(math.isfinite(x) and abs(x) <= 1e6 for _, x in rows) else KEEP
+
+
+def _play_words() -> dict[str, str]:
+    return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("senti.walk.frame_prefix")}
 
 
 def _forget_counterfactual() -> None:
@@ -118,11 +122,14 @@ def walkthrough_lab() -> None:
                               tr("senti.walk.col_h"): table["h"].map(significant),
                               tr("senti.walk.col_grad"): table["dL_dh"].map(significant)})
         st.dataframe(shown, hide_index=True)
-        g1, g2 = st.columns(2)
-        g1.plotly_chart(figures.time_series(table["token"], {"h_t": table["h"]}, tr("senti.walk.h_chart")),
-                        key="senti_walk_h")
-        g2.plotly_chart(figures.time_series(table["token"], {"∂L/∂h_t": table["dL_dh"]}, tr("senti.walk.grad_chart")),
-                        key="senti_walk_grad")
+        # forward step by step, then the error back step by step: it plays in the browser, and opens on
+        # its last frame (every h_t and every ∂L/∂h_t, as the table above)
+        frames, steps = animation.forward_backward(
+            table["token"].tolist(), table["h"].tolist(), table["dL_dh"].tolist(), ("h_t", "∂L/∂h_t"),
+            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")))
+        labels = [("→ " if way == "forward" else "← ") + str(t) for way, t in steps]
+        st.plotly_chart(animation.animated(frames, labels, len(frames) - 1, _play_words()), key="senti_walk_play")
+        st.caption(tr("senti.walk.play_note"))
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
     st.markdown(tr("senti.walk.first", h1=significant(h1), h2=significant(h2)))
@@ -179,7 +186,12 @@ def classifier_lab(language: str, kind: str) -> None:
                    model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
         t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
              if len(tokens) > 1 else 1)
-        show_svg(svg.token_strip_html(tokens, probs, t - 1, tr("senti.model.strip"), unknown=(~trace["known"]).tolist()))
+        unknown = (~trace["known"]).tolist()
+        shown = frame_window(len(tokens), t - 1)  # prefix by prefix: the review as read up to each token
+        frame_player([svg.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
+                      for j in shown],
+                     [tr("senti.model.frame", t=j + 1, n=len(tokens), p=f"{probs[j]:.3f}") for j in shown],
+                     t - 1 - shown.start, "senti_strip")
         st.caption(tr("senti.model.step_numbers", t=t, token=escape_markdown(tokens[t - 1]), p=f"{probs[t - 1]:.4f}"))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)

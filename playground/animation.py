@@ -65,3 +65,34 @@ def animated(frames: Sequence[go.Figure], labels: Sequence[str], start: int, wor
                             for label, name in zip(labels, names, strict=True)]}],
     )
     return fig
+
+
+def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: Sequence[float],
+                     names: tuple[str, str], titles: tuple[str, str]) -> tuple[list[go.Figure], list[tuple[str, int]]]:
+    """The frames of a pass forward through ``tokens`` and then back: forward frame t shows
+    ``forward[:t]``; backward frame t (from the last token down to the first) shows all of ``forward``
+    and ``backward[t-1:]``; a marker rides on the step being computed. ``names``: the two series;
+    ``titles``: format strings for a forward and a backward frame, with {t} and {token}.
+    -> (frames, (direction "forward"/"backward", 1-based t) of each)."""
+    import math
+
+    x = [f"{i + 1}:{token}" for i, token in enumerate(tokens)]
+    steps = [("forward", t) for t in range(1, len(x) + 1)] + [("backward", t) for t in range(len(x), 0, -1)]
+    frames = []
+    for direction, t in steps:
+        ahead = direction == "forward"
+        shown_f = [float(v) if (not ahead or i < t) else math.nan for i, v in enumerate(forward)]
+        shown_b = [float(v) if (not ahead and i >= t - 1) else math.nan for i, v in enumerate(backward)]
+        point = (forward if ahead else backward)[t - 1]
+        fig = go.Figure([
+            go.Scatter(x=x, y=shown_f, mode="lines+markers", name=names[0]),
+            go.Scatter(x=x, y=shown_b, mode="lines+markers", name=names[1], line={"dash": "dash"}),
+            go.Scatter(x=[x[t - 1]], y=[float(point)], mode="markers", showlegend=False, hoverinfo="skip",
+                       marker={"size": 16, "symbol": "circle-open", "line": {"width": 3}, "color": "#101419"}),
+        ])
+        title = titles[0 if ahead else 1].format(t=t, token=tokens[t - 1])
+        fig.update_layout(title={"text": title}, height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                          legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+                          xaxis={"type": "category", "categoryorder": "array", "categoryarray": x})
+        frames.append(fig)
+    return frames, steps

@@ -9,7 +9,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "“配送不慢，饭也不是不好吃，就是下次不会再点了。”如果只数“慢”“不好吃”这些词，模型可能看到两个否定，算成正面；如果只看“不会再点”，又可能忽略前面的铺垫。决定语气的是**词出现的顺序**，以及读到句尾时还记得多少前文。",
         "en": "\"配送不慢，饭也不是不好吃，就是下次不会再点了\" (\"Delivery wasn't slow, the food wasn't bad either, I just won't order again\"). A model that only counts words such as \"slow\" and \"bad\" may see two negatives and call it positive; one that looks only at \"won't order again\" may ignore the build-up. What decides the tone is the **order** of the words and how much is remembered at the end.",
     },
-    "senti.walk.header": {"zh": "讲解稿的手算例子", "en": "The lecture's worked example"},
+    "senti.walk.header": {"zh": "讲解稿的手算例子", "en": "The lecture script's worked example"},
     "senti.walk.intro": {
         "zh": "“服务慢，但味道很好”切成四个 token，用一个数表示每个 token 对正面情感的提示：$x=(0,-1,0.5,1)$（教学设定）。简化 RNN：$h_t=\\tanh(w_x x_t+w_h h_{t-1})$，$h_0=0$；正面概率 $p=\\sigma(w_y h_4)$；标签为正面时损失 $L=-\\ln p$（单位 nat）。",
         "en": "\"服务慢，但味道很好\" (service slow, but taste very good) as four tokens, each scored by one number hinting at positive sentiment: $x=(0,-1,0.5,1)$ (a teaching choice). The simplified RNN: $h_t=\\tanh(w_x x_t+w_h h_{t-1})$, $h_0=0$; the positive probability $p=\\sigma(w_y h_4)$; with a positive label the loss is $L=-\\ln p$ (in nats).",
@@ -26,22 +26,30 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "nat 与 bit 是同一信息量的两种单位（1 nat ≈ 1.4427 bit），不能混写。",
         "en": "Nats and bits are two units of the same quantity (1 nat ≈ 1.4427 bits); never mix them.",
     },
+    "senti.walk.frame_forward": {"zh": "前向：第 {t} 步读入“{token}”，算出 h_t", "en": "Forward: step {t} reads “{token}” and computes h_t"},
+    "senti.walk.frame_backward": {"zh": "反向：误差传回第 {t} 步“{token}”，得到 ∂L/∂h_t", "en": "Backward: the error reaches step {t}, “{token}”: ∂L/∂h_t"},
+    "senti.walk.frame_prefix": {"zh": "步骤", "en": "step"},
+    "senti.walk.play_note": {
+        "zh": "按“播放”看一遍：先从“服务”读到“很好”，h_t 先负后正，正是转折句的读法；再从“很好”把误差一步步传回“服务”，每往前一步都乘上 w_h·(1−h_t²)；讲稿的 w_h = 0.5 让这个因子小于 1，所以越早的词梯度越小。播放在浏览器里进行，不占服务器。",
+        "en": "Press Play: first the reading from 服务 to 很好, with h_t negative first and then positive, as a \"but\" sentence reads; then the error travels back from 很好 to 服务, multiplied by w_h·(1−h_t²) at each step; the script's w_h = 0.5 keeps that factor below 1, so the earlier a word, the smaller its gradient. It plays in your browser, not on the server.",
+    },
+    "senti.model.frame": {"zh": "读到第 {t} 个（共 {n} 个），正面概率 {p}", "en": "read {t} of {n}, p(positive) = {p}"},
     "senti.walk.h_chart": {"zh": "隐藏状态 h_t：先负后正，符合转折句的阅读过程", "en": "Hidden state h_t: negative first, then positive, as a \"but\" sentence reads"},
     "senti.walk.grad_chart": {"zh": "反向传播：误差从“很好”一路传回“服务”（∂L/∂h_t）", "en": "Backward: the error travels back from 很好 to 服务 (∂L/∂h_t)"},
     "senti.walk.col_h": {"zh": "h_t", "en": "h_t"},
     "senti.walk.col_grad": {"zh": "∂L/∂h_t", "en": "∂L/∂h_t"},
     "senti.walk.seed_note": {
-        "zh": "核对讲解稿：稿中印的是 $h=(0,-0.76159,0.11865,0.78548)$、$p=0.82792$、$L=0.18880$ nat $=0.27239$ bit。按公式精确计算（本页，五位有效数字）得 $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$，$h_4=0.78540$，$p=0.82790$，$L=0.18886$ nat $=0.27247$ bit。稿中的 $h_3$ 在第五位有效数字上差 1，这不是舍入：按精确值算是 $0.1186415$，用稿中自己的 $-0.76159$ 算是 $0.1186436$，四舍五入都是 $0.11864$，所以这也是一处笔误；$h_4=0.78548$ 同样是算术笔误：即使用稿中自己的 $h_3$，也得 $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$。稿中的 $L$ 与它自己的 $p$ 也不符（$-\\ln 0.82792=0.18884$），而 $0.27239$ bit 也不等于 $0.18880/\\ln 2=0.27238$。结论不变：状态先负后正，模型以约 83% 的概率判为正面。",
-        "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page, five significant figures) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits. The script's $h_3$ is one off in the fifth significant figure, and not by rounding: exactly it is $0.1186415$, from the script's own $-0.76159$ it is $0.1186436$, and both round to $0.11864$, so it is a slip too; so is its $h_4=0.78548$: even from the script's own $h_3$, $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$. Its $L$ does not follow from its own $p$ either ($-\\ln 0.82792=0.18884$), and $0.27239$ bits is not $0.18880/\\ln 2=0.27238$. The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
+        "zh": "核对讲解稿：稿中印的是 $h=(0,-0.76159,0.11865,0.78548)$、$p=0.82792$、$L=0.18880$ nat $=0.27239$ bit。按公式精确计算（本页，五位有效数字）得 $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$，$h_4=0.78540$，$p=0.82790$，$L=0.18886$ nat $=0.27247$ bit。稿中的 $h_3$ 在第五位有效数字上差 1，这不是舍入：按精确值算是 $0.1186415$，用稿中自己的 $-0.76159$ 算是 $0.1186436$，四舍五入都是 $0.11864$，所以是一处笔误；$h_4=0.78548$ 同样是算术笔误：即使用稿中自己的 $h_3$，也得 $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$。稿中的 $L$ 与它自己的 $p$ 也不符（$-\\ln 0.82792=0.18884$），而 $0.27239$ bit 也不等于 $0.18880/\\ln 2=0.27238$。结论不变：状态先负后正，模型以约 83% 的概率判为正面。",
+        "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page, five significant figures) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits. The script's $h_3$ is one off in the fifth significant figure, and not by rounding: exactly it is $0.1186415$, from the script's own $-0.76159$ it is $0.1186436$, and both round to $0.11864$, so it is a slip; so is its $h_4=0.78548$: even from the script's own $h_3$, $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$. Its $L$ does not follow from its own $p$ either ($-\\ln 0.82792=0.18884$), and $0.27239$ bits is not $0.18880/\\ln 2=0.27238$. The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
     },
     "senti.walk.first": {
         "zh": "同一讲的第一个例子：$h_0=0$，$W_{{xh}}=1$，$W_{{hh}}=0.5$，输入 $x_1=1$、$x_2=0$，得 $h_1=\\tanh(1)={h1}$，$h_2=\\tanh(0.5\\times{h1})={h2}$。第二步输入为零，状态仍不为零：第一步的信息流到了第二步。",
-        "en": "The lecture's first example: $h_0=0$, $W_{{xh}}=1$, $W_{{hh}}=0.5$, inputs $x_1=1$, $x_2=0$ give $h_1=\\tanh(1)={h1}$ and $h_2=\\tanh(0.5\\times{h1})={h2}$. The second input is zero, yet the state is not: information from step 1 reached step 2.",
+        "en": "The lecture script's first example: $h_0=0$, $W_{{xh}}=1$, $W_{{hh}}=0.5$, inputs $x_1=1$, $x_2=0$ give $h_1=\\tanh(1)={h1}$ and $h_2=\\tanh(0.5\\times{h1})={h2}$. The second input is zero, yet the state is not: information from step 1 reached step 2.",
     },
     "senti.model.header": {"zh": "训练好的模型逐字阅读", "en": "Trained models reading token by token"},
     "senti.model.intro": {
         "zh": "每个模型从左往右读，用当前的隐藏状态 $h_t$ 分类：$p=\\sigma(w_y^{\\top} h_t+b)$（讲解稿的 $p=\\sigma(w_y h_T)$ 加上一个偏置 $b$，训练得到），所以每一步的概率正是模型对这段前缀的判断。中文模型按字读（同时看以该字结尾的二字组），英文模型按词读（同时看该词的前四个和后三个字母，生僻词因此能借到同根词的意思）；另有一个不看顺序的“词袋”基线，它对目前读到的词向量取平均。",
-        "en": "Each model reads left to right and classifies its current hidden state $h_t$: $p=\\sigma(w_y^{\\top} h_t+b)$ (the lecture's $p=\\sigma(w_y h_T)$ plus a trained bias $b$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words (with each word's first four and last three letters, so a rare word borrows from its kin); a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
+        "en": "Each model reads left to right and classifies its current hidden state $h_t$: $p=\\sigma(w_y^{\\top} h_t+b)$ (the lecture script's $p=\\sigma(w_y h_T)$ plus a trained bias $b$), so the probability at every step is the model's verdict on that prefix. The Chinese models read characters (with the bigram ending at each), the English ones words (with each word's first four and last three letters, so a rare word borrows from its kin); a bag-of-tokens baseline ignores order altogether and averages the token vectors read so far.",
     },
     "senti.model.lang": {"zh": "语言", "en": "Language"},
     "senti.model.kind": {"zh": "模型", "en": "Model"},
@@ -110,7 +118,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": (
             "- **Is the hidden state the model's output?** No. It is an internal representation; the output still passes through a linear layer and a sigmoid/softmax to become a class probability.\n"
             "- **The probability is not an objective confidence**: the 0.83 of the worked example is just what those toy parameters give, and a trained model can be confidently wrong on phrasing it has not seen.\n"
-            "- **A bag of tokens ignores order**: the lecture's 狗咬人 (\"dog bites man\") and 人咬狗 (\"man bites dog\") contain the same words and look exactly the same to it, which is where its gap on the challenge set comes from."
+            "- **A bag of tokens ignores order**: the lecture script's 狗咬人 (\"dog bites man\") and 人咬狗 (\"man bites dog\") contain the same words and look exactly the same to it, which is where its gap on the challenge set comes from."
         ),
     },
     "senti.how": {

@@ -16,6 +16,7 @@ COUNT_RUNS = """() => {
 # (page path, link settings, which player on the page)
 PLAYERS = [
     ("two_ones", "", 0),
+    ("sentiment", "", 0),  # the classifier's strip, prefix by prefix
 ]
 
 
