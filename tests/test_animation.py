@@ -38,3 +38,21 @@ def test_bad_frames_are_refused():
     with pytest.raises(ValueError):
         animated(_frames(2), ["one"], 0, WORDS)
     assert animated(_frames(2), ["a", "b"], 99, WORDS).layout.sliders[0].active == 1  # clamped
+
+
+def test_forward_then_backward_frames_reveal_in_order():
+    import math
+
+    from playground.animation import forward_backward
+
+    frames, steps = forward_backward(["服务", "慢", "但", "很好"], [0.0, -0.76159, 0.11864, 0.78540],
+                                     [-0.0068, -0.0325, -0.0659, -0.3442], ("h", "g"), ("F {t} {token}", "B {t} {token}"))
+    assert steps == [("forward", 1), ("forward", 2), ("forward", 3), ("forward", 4),
+                     ("backward", 4), ("backward", 3), ("backward", 2), ("backward", 1)]
+    second = frames[1]  # forward, t = 2: h_1 and h_2 known, no gradient yet
+    assert [not math.isnan(v) for v in second.data[0].y] == [True, True, False, False]
+    assert all(math.isnan(v) for v in second.data[1].y)
+    assert second.layout.title.text == "F 2 慢" and list(second.data[2].y) == [-0.76159]
+    back = frames[5]  # backward, t = 3: the gradient known from step 3 on
+    assert [not math.isnan(v) for v in back.data[1].y] == [False, False, True, True]
+    assert back.layout.title.text == "B 3 但" and list(back.data[2].y) == [-0.0659]
