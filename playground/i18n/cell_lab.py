@@ -23,10 +23,10 @@ STRINGS: dict[str, dict[str, str]] = {
             "How far each lock opens is not set by a person but learned from data: each gate is just a linear layer with a sigmoid, and gradient descent finds where its switch should be."
         ),
     },
-    "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture's one-dimensional example"},
+    "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture script's one-dimensional example"},
     "lab.scalar.intro": {
         "zh": "门由 sigmoid 产生，$\\sigma(a)=1/(1+e^{-a})$，例如 $\\sigma(0)=0.5$；候选记忆由 $\\tanh$ 产生，$\\tanh(0)=0$；$\\odot$ 是逐元素乘法，例如 $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$。讲解稿的一维例子：旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。放到句子里：前面出现主语“孩子们”，网络可以让有关复数的信息在若干步内保持较大的保留比例（遗忘门接近 1），帮助后面选“他们”而不是“他”——这不是手写的规则，是训练数据让门学出来的。拖动滑块看每一项怎样变化。",
-        "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move.",
+        "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture script's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move.",
     },
     "lab.scalar.c_prev": {"zh": "旧记忆 cₜ₋₁", "en": "old memory cₜ₋₁"},
     "lab.scalar.f": {"zh": "遗忘门 fₜ", "en": "forget gate fₜ"},
@@ -35,7 +35,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.scalar.o": {"zh": "输出门 oₜ", "en": "output gate oₜ"},
     "lab.scalar.added": {
         "zh": "讲解稿的例子只算到 $c_t=0.82$。输出门 $o_t$（本页默认取 0.5）和代入数字的 $h_t=o_t\\tanh(c_t)$ 这一行是本页补充的：讲解稿的例子没有给 $o_t$ 的值，也没有算 $h_t$。",
-        "en": "The lecture's example stops at $c_t=0.82$. The output gate $o_t$ (0.5 by default on this page) and the worked line $h_t=o_t\\tanh(c_t)$ are this page's additions: the lecture's example gives no value of $o_t$ and does not compute $h_t$.",
+        "en": "The lecture script's example stops at $c_t=0.82$. The output gate $o_t$ (0.5 by default on this page) and the worked line $h_t=o_t\\tanh(c_t)$ are this page's additions: the script's example gives no value of $o_t$ and does not compute $h_t$.",
     },
     "lab.scalar.soft": {
         "zh": "门是**软开关**，不是布尔开关：0.2、0.73 都是合法的门值。“0 表示关、1 表示开”只能当极端情形的直觉，sigmoid 的输出永远落在 0 和 1 之间。",
@@ -58,7 +58,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.step.unit": {"zh": "图中显示第几个隐藏单元", "en": "Hidden unit shown in the diagram"},
     "lab.step.weights": {"zh": "这一步用到的权重矩阵（作用在 $[h_{t-1}, x_t]$ 上）", "en": "The weight matrices of this step (acting on $[h_{t-1}, x_t]$)"},
     "lab.step.gru_note": {
-        "zh": "这里的 GRU 采用教材的写法：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前。PyTorch 的 `nn.GRU` 约定相反（它的 $z$ 是旧状态的比例，重置门作用在 $W_{hn}h$ 之后），本库在两种写法之间换算并与 PyTorch 逐位核对。",
+        "zh": "这里的 GRU 采用教材的写法：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前。PyTorch 的 `nn.GRU` 约定相反（它的 $z$ 是旧状态的比例，重置门作用在 $W_{hn}h$ 之后），本库在两种写法之间换算，并用 PyTorch 的计算结果核对过。",
         "en": "The GRU here follows the textbook: $z_t$ is the candidate's share and the reset gate acts before $W_h$. PyTorch's `nn.GRU` uses the opposite conventions (its $z$ is the old state's share, and the reset gate acts after $W_{hn}h$); the library converts between the two and checks itself against PyTorch.",
     },
     "lab.belt.header": {"zh": "沿时间看传送带", "en": "The conveyor belt over time"},
@@ -89,8 +89,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lab.params.header": {"zh": "参数量：LSTM 约 4 倍，GRU 约 3 倍", "en": "Parameter counts: LSTM about 4x, GRU about 3x"},
     "lab.params.intro": {
-        "zh": "每个门，以及候选状态，都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 只有候选状态这 1 套；GRU 有 3 套（更新门、重置门、候选状态）；LSTM 有 4 套（遗忘门、输入门、输出门、候选记忆）。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。这正是教材表 4-2 里“参数数量”（经典 RNN 一组权重；LSTM 四组，约为 RNN 的 3~4 倍）和“计算开销”（RNN 小、训练快；LSTM 较大、训练较慢）两行的精确版本：每一步的乘加次数与参数量成正比。",
-        "en": "Each gate, and the candidate state, is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has just the candidate, 1 block; a GRU 3 (update gate, reset gate, candidate); an LSTM 4 (forget, input and output gates, candidate memory). Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules. This is the exact form of two rows of the textbook's table 4-2, parameters (one set of weights for the classic RNN; four for the LSTM, about 3 to 4 times as many) and cost (the RNN small and quick to train, the LSTM larger and slower): the multiply-adds of a step grow with the parameter count.",
+        "zh": "每个门，以及候选状态，都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 只有候选状态这 1 套；GRU 有 3 套（更新门、重置门、候选状态）；LSTM 有 4 套（遗忘门、输入门、输出门、候选记忆）。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。这正是教材表 4-2 里“参数数量”（经典 RNN 一组权重；LSTM 四组，约为 RNN 的 3~4 倍）和“计算开销”（RNN 小、训练快；LSTM 较大、训练较慢）两行的精确版本：每一步的乘加次数大体与参数量成正比。",
+        "en": "Each gate, and the candidate state, is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has just the candidate, 1 block; a GRU 3 (update gate, reset gate, candidate); an LSTM 4 (forget, input and output gates, candidate memory). Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules. This is the exact form of two rows of the textbook's table 4-2, parameters (one set of weights for the classic RNN; four for the LSTM, about 3 to 4 times as many) and cost (the RNN small and quick to train, the LSTM larger and slower): the multiply-adds of a step grow roughly in proportion to the parameter count.",
     },
     "lab.params.d": {"zh": "输入维度 d", "en": "Input size d"},
     "lab.params.m": {"zh": "隐藏维度 m", "en": "Hidden size m"},
@@ -131,14 +131,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.myths.body": {
         "zh": (
             "- **LSTM 不是“永远不会忘”**：遗忘门长期小于 1，旧信息照样衰减；训练数据不足时，门也可能学不到正确的依赖。\n"
-            "- **LSTM 没有彻底消除梯度问题**：门控只是提供了更顺畅的通路，序列长度、门值、初始化和优化过程仍会造成衰减或不稳定。\n"
-            "- **GRU 与 LSTM 谁更好，不能脱离数据断言**：GRU 参数通常更少、训练更快，短文本分类可能用 GRU 已足够；依赖更复杂时，可比较验证集结果再选。\n"
+            "- **LSTM 没有彻底消除梯度问题**：门控只是提供了更顺畅的通路，序列长度、门值、初始化和优化过程仍可能造成衰减或不稳定。\n"
+            "- **GRU 与 LSTM 谁更好，不能脱离数据、任务和调参断言**：GRU 参数通常更少、训练更快，短文本分类可能用 GRU 已足够；依赖更复杂时，可比较验证集结果再选。\n"
             "- **双向 RNN 不是把同一个 RNN 倒着再跑一遍**：两个方向通常各有独立参数，输出再拼接或组合。"
         ),
         "en": (
             "- **An LSTM does not \"never forget\"**: with forget gates below 1 for long, old information still decays; with too little data the gates may not learn the right dependencies.\n"
             "- **An LSTM does not abolish the gradient problem**: gating only offers a smoother path; length, gate values, initialisation and optimisation can still cause decay or instability.\n"
-            "- **Whether a GRU or an LSTM is better depends on the data**: a GRU usually has fewer parameters and trains faster, and for classifying short texts a GRU may be enough; for more complex dependencies, compare validation results before choosing.\n"
+            "- **Whether a GRU or an LSTM is better depends on the data, the task and the tuning**: a GRU usually has fewer parameters and trains faster, and for classifying short texts a GRU may be enough; for more complex dependencies, compare validation results before choosing.\n"
             "- **A bidirectional RNN is not the same RNN run backwards again**: each direction usually has its own parameters, and the outputs are concatenated or combined."
         ),
     },

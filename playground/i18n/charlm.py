@@ -11,7 +11,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.logits_example": {
         "zh": "讲义幻灯片上的例子：正确的下一个字符 e 只得到 2.2 分，低于另一个候选的 4.1 分，这一步预测错了，损失会重重地罚它。即使只和那个 4.1 的候选比，e 的概率也至多是 $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$，损失至少 $-\\ln {p}={loss}$ nat。",
-        "en": "The lecture slide's example: the right next character e scores only 2.2, below another candidate's 4.1, so this step predicts wrong and the loss punishes it hard. Even against that one 4.1 candidate alone, e's probability is at most $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$, a loss of at least $-\\ln {p}={loss}$ nats.",
+        "en": "The slide example in the lecture notes: the right next character e scores only 2.2, below another candidate's 4.1, so this step predicts wrong and the loss punishes it hard. Even against that one 4.1 candidate alone, e's probability is at most $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$, a loss of at least $-\\ln {p}={loss}$ nats.",
     },
     "charlm.embedding": {
         "zh": "输入不用独热向量，而是先查**嵌入层**：一张可学习的矩阵（字符表大小 × 嵌入维度），按字符的编号取出一行。模型偏好分散的稠密向量，嵌入矩阵也和其他权重一起由梯度下降学出来。下面的模型都是“嵌入 64 维 → 两层 256 单元的循环层 → 输出层”。损失以 nat/字符 计（自然对数）；除以 $\\ln 2$ 就是 bit/字符。",
@@ -24,10 +24,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.col.model": {"zh": "模型", "en": "model"},
     "charlm.col.params": {"zh": "参数量", "en": "parameters"},
-    "charlm.col.test_nats": {"zh": "测试损失 (nat/字符)", "en": "test loss (nats/char)"},
-    "charlm.col.test_bits": {"zh": "测试 (bit/字符)", "en": "test (bits/char)"},
-    "charlm.col.val_nats": {"zh": "验证损失 (nat/字符)", "en": "validation loss (nats/char)"},
-    "charlm.col.seconds": {"zh": "训练用时 (秒)", "en": "training time (s)"},
+    "charlm.col.test_nats": {"zh": "测试损失（nat/字符）", "en": "test loss (nats/char)"},
+    "charlm.col.test_bits": {"zh": "测试（bit/字符）", "en": "test (bits/char)"},
+    "charlm.col.val_nats": {"zh": "验证损失（nat/字符）", "en": "validation loss (nats/char)"},
+    "charlm.col.seconds": {"zh": "训练用时（秒）", "en": "training time (s)"},
     "charlm.model": {"zh": "模型", "en": "Model"},
     "charlm.model.shakespeare_lstm": {"zh": "莎士比亚 · LSTM", "en": "Shakespeare · LSTM"},
     "charlm.model.shakespeare_gru": {"zh": "莎士比亚 · GRU", "en": "Shakespeare · GRU"},
@@ -78,8 +78,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The model never saw these characters in training; it reads them as \"unknown\": {chars}",
     },
     "charlm.lab.output": {"zh": "生成结果（提示 + 续写）", "en": "Output (prompt + continuation)"},
-    "charlm.lab.logp": {"zh": "续写的对数概率 (nat)", "en": "log-probability of the continuation (nats)"},
-    "charlm.lab.logp_per_char": {"zh": "平均每字符 (nat)", "en": "per character (nats)"},
+    "charlm.lab.logp": {"zh": "续写的对数概率（nat）", "en": "log-probability of the continuation (nats)"},
+    "charlm.lab.logp_per_char": {"zh": "平均每字符（nat）", "en": "per character (nats)"},
     "charlm.lab.repetition": {"zh": "重复程度", "en": "repetition"},
     "charlm.lab.repetition_help": {
         "zh": "长度为 20 的子串中，在文本里出现不止一次的比例。贪心解码陷入循环时它会很高。",
@@ -118,7 +118,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.curve.train": {"zh": "训练损失（每 50 步平均）", "en": "training loss (mean of 50 steps)"},
     "charlm.curve.validation": {"zh": "验证损失", "en": "validation loss"},
     "charlm.curve.step": {"zh": "训练步数", "en": "training step"},
-    "charlm.curve.loss": {"zh": "损失 (nat/字符)", "en": "loss (nats/char)"},
+    "charlm.curve.loss": {"zh": "损失（nat/字符）", "en": "loss (nats/char)"},
     "charlm.live.header": {"zh": "现场训练一个模型", "en": "Train one yourself"},
     "charlm.live.intro": {
         "zh": "选一份语料（或贴上/上传你自己的文本，UTF-8，不超过 1 MB），选择单元类型与大小，训练在后台进行：进度条、训练与验证损失曲线、每隔一段时间的采样，随时可以停止。训练完的模型出现在本页和“可解释的隐藏细胞”页的模型列表里（仅限本次会话），也可以下载。",
@@ -159,8 +159,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "模型 #{id} 已可使用：在上方的模型列表里选择它，或下载权重与模型卡。",
         "en": "Model #{id} is ready: pick it in the model list above, or download its weights and card.",
     },
-    "charlm.live.download_weights": {"zh": "下载权重 (.safetensors)", "en": "Download weights (.safetensors)"},
-    "charlm.live.download_card": {"zh": "下载模型卡 (.json)", "en": "Download model card (.json)"},
+    "charlm.live.download_weights": {"zh": "下载权重（.safetensors）", "en": "Download weights (.safetensors)"},
+    "charlm.live.download_card": {"zh": "下载模型卡（.json）", "en": "Download model card (.json)"},
     "charlm.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
     "charlm.myths.body": {
         "zh": (
@@ -178,6 +178,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.how": {
         "zh": "**留出数据上的成绩**：莎士比亚 LSTM 在训练时从未见过的三部剧（《哈姆雷特》《暴风雨》《亨利四世》上篇）上是 {bits} bit/字符（{nats} nat/字符）；上面的表里有每个模型的数字。**一个已知的失败**：用贪心解码从 “ROMEO:” 续写 400 个字符，它写完第一行就掉进循环，同一行 “And the streets of the streets of the streets,” 一遍又一遍地重复。每一步都挑最可能的字符，得到的不一定是最可能的整段文字（找后者的是束搜索），更不一定是好文字；要让文字有生气、不绕圈子，靠的是采样和温度 τ。",
-        "en": "**On data it never saw**: the Shakespeare LSTM scores {bits} bits per character ({nats} nats) on three plays it never trained on (Hamlet, The Tempest, Henry IV part 1); the table above has every model's figure. **A known failure**: continue \"ROMEO:\" greedily for 400 characters and after its first line it falls into a loop, writing \"And the streets of the streets of the streets,\" again and again. Taking the most likely character at every step does not necessarily give the most likely passage (beam search looks for that), let alone a good one: lively text that does not loop is what sampling and the temperature τ are for.",
+        "en": "**On data it never saw**: the Shakespeare LSTM scores {bits} bits per character ({nats} nats) on three plays it never trained on (Hamlet, The Tempest, Henry IV Part 1); the table above has every model's figure. **A known failure**: continue \"ROMEO:\" greedily for 400 characters and after its first line it falls into a loop, writing \"And the streets of the streets of the streets,\" again and again. Taking the most likely character at every step does not necessarily give the most likely passage (beam search looks for that), let alone a good one: lively text that does not loop is what sampling and the temperature τ are for.",
     },
 }

@@ -32,7 +32,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.rank.header": {"zh": "自动排名：哪些细胞在跟踪什么", "en": "Automatic ranking: which cells track what"},
     "cells.rank.intro": {
         "zh": "对每个特征（在字符串里、在注释里、缩进、在行内的位置、括号深度、行首），计算每一层每个单元的激活值与它的皮尔逊相关系数，列出绝对值最大的三个。你也可以用正则表达式定义自己的特征：匹配到的字符记为 1，其余为 0。讲义提到 Linux 源码上训练的模型里有一个“if 语句细胞”，激活值按是否处在 if 语句块内干净地分段；在这里输入 `\\bif\\b.*`（从 if 到行尾），看这个小模型里最接近的细胞有多接近。",
-        "en": "For each feature (inside a string, inside a comment, indentation, position in the line, bracket depth, line start) the Pearson correlation of every unit of every layer with it; the three largest in absolute value are listed. Define your own feature with a regular expression: matched characters count 1, the rest 0. The lectures mention an \"if-statement cell\" in a model trained on the Linux source, whose activation splits cleanly by whether the character is inside an if block; type `\\bif\\b.*` (from if to the end of the line) here and see how close the nearest cell of this small model comes.",
+        "en": "For each feature (inside a string, inside a comment, indentation, position in the line, bracket depth, line start) the Pearson correlation of every unit of every layer with it; the three largest in absolute value are listed. Define your own feature with a regular expression: matched characters count 1, the rest 0. The lecture notes mention an \"if-statement cell\" in a model trained on the Linux source, whose activation splits cleanly by whether the character is inside an if block; type `\\bif\\b.*` (from if to the end of the line) here and see how close the nearest cell of this small model comes.",
     },
     "cells.regex": {"zh": "自定义特征（正则表达式）", "en": "Custom feature (regular expression)"},
     "cells.regex_help": {

@@ -29,7 +29,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.seq.col.tasks": {"zh": "典型任务", "en": "Typical tasks"},
     "home.seq.row.text": {"zh": "文本|词 / 字 / 子词|语言模型、机器翻译、情感分析", "en": "Text|word / character / subword|language modelling, machine translation, sentiment analysis"},
     "home.seq.row.speech": {"zh": "语音|每 10~20 ms 一帧的声学特征|语音识别、语音合成", "en": "Speech|an acoustic feature frame every 10-20 ms|speech recognition, speech synthesis"},
-    "home.seq.row.series": {"zh": "时间序列|等间隔采样点|股价预测、气温预报、电力负荷预测", "en": "Time series|equally spaced samples|stock prices, weather forecasts, power-load forecasts"},
+    "home.seq.row.series": {"zh": "时间序列|等间隔采样点|股价预测、气温预报、电力负荷预测", "en": "Time series|equally spaced samples|stock-price prediction, temperature forecasts, power-load forecasts"},
     "home.seq.row.video": {"zh": "视频|图像帧|动作识别、视频理解", "en": "Video|image frames|action recognition, video understanding"},
     "home.seq.row.bio": {"zh": "生物信号|采样点|心电图异常检测、脑电分析", "en": "Biosignals|samples|ECG anomaly detection, EEG analysis"},
     # --- home: four forms ------------------------------------------------------------------
@@ -60,12 +60,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**One-to-many**: one image in, a variable-length caption out (image captioning). After the first step there is no new input: feed zeros, or feed back the previous output.",
     },
     "home.form.many_to_one.desc": {
-        "zh": "**多对一**：读完一整段序列，给出一个结果，例如视频分类、情感分析。这里是讲解稿的例子“服务 / 慢 / 但 / 很好”，读到最后一步才判为正面。通常只用最终隐藏状态经输出层得出结果；像视频分类这种从头到尾都有线索的任务，更合理的做法是对每一步的隐藏状态做池化（平均或最大）再输出。",
-        "en": "**Many-to-one**: read a whole sequence, give one answer (video classification, sentiment). Here the lecture's 服务 / 慢 / 但 / 很好 (service / slow / but / great), judged positive only at the last step. Usually only the final state feeds the output; when every step carries evidence (a whole video), pooling the states of all steps (their mean or maximum) is the better read-out.",
+        "zh": "**多对一**：读完一整段序列，给出一个结果，例如视频分类、情感分析。这里是讲解稿的例子“服务 / 慢 / 但 / 很好”：读完最后一个词才给出判断，判为正面。通常只用最终隐藏状态经输出层得出结果；像视频分类这种从头到尾都有线索的任务，更合理的做法是对每一步的隐藏状态做池化（平均或最大）再输出。",
+        "en": "**Many-to-one**: read a whole sequence, give one answer (video classification, sentiment). Here the lecture script's 服务 / 慢 / 但 / 很好 (service / slow / but / great): the verdict, positive, comes only after the last word. Usually only the final state feeds the output; when every step carries evidence (a whole video), pooling the states of all steps (their mean or maximum) is the better read-out.",
     },
     "home.form.many_to_many_aligned.desc": {
         "zh": "**多对多（对齐）**：每读一个输入就给一个输出，例如逐帧分类视频。这里是讲义手算的例子：检测“连续两个 1”，输入 0,1,0,1,1,1，输出 0,0,0,0,1,1。",
-        "en": "**Many-to-many (aligned)**: one output per input, e.g. labelling every video frame. Here the lecture's hand-built example: detect two consecutive 1s, input 0,1,0,1,1,1, output 0,0,0,0,1,1.",
+        "en": "**Many-to-many (aligned)**: one output per input, e.g. labelling every video frame. Here the lecture notes' hand-built example: detect two consecutive 1s, input 0,1,0,1,1,1, output 0,0,0,0,1,1.",
     },
     "home.form.many_to_many_unaligned.desc": {
         "zh": "**多对多（不对齐）**：输入输出长度不必相等，例如机器翻译。编码器读完“我爱自然语言处理”8 个字，解码器再逐词生成 I / love / natural / language / processing / `<eos>`。",
@@ -96,8 +96,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.order.mean_distance": {"zh": "平均字向量之间的距离", "en": "Distance between mean embeddings"},
     "home.order.rnn_distance": {"zh": "RNN 最终隐藏状态之间的距离", "en": "Distance between RNN final states"},
     "home.order.same_chars": {
-        "zh": "两句用的是同一组字，只是次序不同：平均向量一模一样（距离恰为 0），只有循环网络分得出谁咬了谁。",
-        "en": "Both sentences use the same characters in a different order: the averages are identical (distance exactly 0); only the recurrent network tells who bit whom.",
+        "zh": "两句用的是同一组字，只是次序不同：平均向量一模一样（距离恰为 0），只有循环网络把两种次序区分开来。",
+        "en": "Both sentences use the same characters in a different order: the averages are identical (distance exactly 0); only the recurrent network tells the two orders apart.",
     },
     "home.order.identical": {
         "zh": "两句完全相同，两种方法的距离自然都是 0。改一下次序试试。",
@@ -139,12 +139,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.myths.body": {
         "zh": (
             "- **隐藏状态不是原文存档**：它只有固定的 $m$ 个分量，是对历史的有损摘要，早期信息可能被覆盖。\n"
-            "- **隐藏状态不等于输出**：输出还要经过 $W_{hy}$ 和 softmax，才成为词表概率或分类概率。\n"
+            "- **隐藏状态不等于输出**：输出通常还要经过 $W_{hy}$ 和 softmax，才成为词表概率或分类概率。\n"
             "- **序列长度不是隐藏维度**：句子从 10 个 token 变成 100 个，$m$ 并不会从 128 变成 1280，只是同一个单元多运行九十步。"
         ),
         "en": (
             "- **The hidden state is not an archive of the text**: it has a fixed $m$ components, a lossy summary in which early information can be overwritten.\n"
-            "- **The hidden state is not the output**: the output still passes through $W_{hy}$ and a softmax to become word or class probabilities.\n"
+            "- **The hidden state is not the output**: the output usually still passes through $W_{hy}$ and a softmax to become word or class probabilities.\n"
             "- **Sequence length is not hidden size**: going from 10 tokens to 100 does not turn $m=128$ into 1280; the same cell just runs ninety more steps."
         ),
     },

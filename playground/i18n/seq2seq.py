@@ -25,10 +25,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "双向编码器在这里是正当的：翻译前整句源文已经全部给出；生成任务则不行（见“双向与之后”一页）。两个模型的其余部分完全相同：经典模型在每一步都把同一个 $\\mathbf{c}$ 当作 $\\mathbf{c}_t$。",
         "en": "A bidirectional encoder is legitimate here: the whole source is given before translation starts (unlike generation; see the \"Both directions\" page). Everything else is the same in both models: the classic one uses the same $\\mathbf{c}$ as $\\mathbf{c}_t$ at every step.",
     },
-    "s2s.seed.header": {"zh": "讲解稿里的例子：我爱自然语言处理", "en": "The lecture's example: 我爱自然语言处理"},
+    "s2s.seed.header": {"zh": "讲解稿里的例子：我爱自然语言处理", "en": "The lecture script's example: 我爱自然语言处理"},
     "s2s.seed.lecture": {
         "zh": "讲解稿说解码器“可能依次生成 I / love / natural / language / processing / <eos>”。下面是两个模型对这句话真实给出的结果（束宽 5），没有任何特殊处理：",
-        "en": "The lecture says the decoder \"might produce I / love / natural / language / processing / <eos>\". Here is what the two models really produce for this sentence (beam width 5), with no special-casing:",
+        "en": "The lecture script says the decoder \"might produce I / love / natural / language / processing / <eos>\". Here is what the two models really produce for this sentence (beam width 5), with no special-casing:",
     },
     "s2s.seed.note": {
         "zh": "Tatoeba 的句子多是日常用语，“自然语言处理”这类术语很少出现，模型只能用见过的词凑出意思：这正说明模型学到的是数据里有的东西。",
@@ -120,7 +120,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.bottleneck.header": {"zh": "瓶颈，实测出来", "en": "The bottleneck, measured"},
     "s2s.bottleneck.intro": {
         "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲解稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图就是这句话的实测版本。",
-        "en": "The test split grouped by source length, BLEU of each model per group. The lecture says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. The figure is that sentence, measured.",
+        "en": "The test split grouped by source length, BLEU of each model per group. The lecture script says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. The figure is that sentence, measured.",
     },
     "s2s.bottleneck.title": {"zh": "测试集 BLEU 随源句长度的变化", "en": "Test BLEU by source length"},
     "s2s.bottleneck.x": {"zh": "源句长度（字）", "en": "Source length (characters)"},

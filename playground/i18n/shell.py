@@ -44,7 +44,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
     "page.two_ones.blurb": {
         "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降把它重新学出来。",
-        "en": "The lecture's one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn it again.",
+        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn it again.",
     },
     "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
     "page.cell_lab.blurb": {
@@ -59,7 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "page.sentiment.title": {"zh": "情感分析：逐词读一句话", "en": "Sentiment, read token by token"},
     "page.sentiment.blurb": {
         "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样一个字一个字地改变判断。",
-        "en": "The lecture's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token.",
+        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token.",
     },
     # --- errors (library InputError codes) --------------------------------------------------
     "error.empty_text": {"zh": "输入为空，请至少输入一个字。", "en": "The input is empty: type at least one character."},
