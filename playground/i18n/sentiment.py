@@ -30,7 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.walk.frame_backward": {"zh": "反向：误差传回第 {t} 步“{token}”，得到 ∂L/∂h_t", "en": "Backward: the error reaches step {t}, “{token}”: ∂L/∂h_t"},
     "senti.walk.frame_prefix": {"zh": "步骤", "en": "step"},
     "senti.walk.play_note": {
-        "zh": "按“播放”看一遍：先从“服务”读到“很好”，h_t 先负后正，正是转折句的读法；再从“很好”把误差一步步传回“服务”，每往前一步都乘上 w_h·(1−h_t²)；讲稿的 w_h = 0.5 让这个因子小于 1，所以越早的词梯度越小。播放在浏览器里进行，不占服务器。",
+        "zh": "按“播放”看一遍：先从“服务”读到“很好”，h_t 先负后正，正是转折句的读法；再从“很好”把误差一步步传回“服务”，每往前一步都乘上 w_h·(1−h_t²)；讲解稿的 w_h = 0.5 让这个因子小于 1，所以越早的词梯度越小。播放在浏览器里进行，不占服务器。",
         "en": "Press Play: first the reading from 服务 to 很好, with h_t negative first and then positive, as a \"but\" sentence reads; then the error travels back from 很好 to 服务, multiplied by w_h·(1−h_t²) at each step; the script's w_h = 0.5 keeps that factor below 1, so the earlier a word, the smaller its gradient. It plays in your browser, not on the server.",
     },
     "senti.model.frame": {"zh": "读到第 {t} 个（共 {n} 个），正面概率 {p}", "en": "read {t} of {n}, p(positive) = {p}"},
