@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from playground import figures
+from playground import figures, frames
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.gradients import experiments as gradients
@@ -21,6 +21,7 @@ from playground.ui import (
     how_we_know,
     input_error,
     job_panel,
+    questions,
     require_app_shell,
     session_jobs,
     shipped_model,
@@ -45,14 +46,23 @@ def _tbptt(window: int | None) -> dict:
     return gradients.truncated_bptt(window=window)
 
 
+def _flowing_back(chart, curves: int):
+    """``chart``'s first ``curves`` curves revealed step by step from the last t back to the first, as
+    the gradient flows back through time: at most 64 frames, played in the browser (no rerun a frame)."""
+    words = {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("grad.play.frame")}
+    return frames.revealed_backwards(chart, curves, [str(x) for x in chart.data[0].x], words)[0]
+
+
 require_app_shell()
 use_page_state(state.STATE)
-st.title(tr("grad.title"))
+st.title(tr("grad.title"), anchor="grad-intro")
 st.markdown(tr("grad.intro"))
 st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")
 
+questions.gradients(state.GUESS)  # predict first (issue 26)
+
 # --- 1. one number: a^k ----------------------------------------------------------------------------
-st.header(tr("grad.scalar.header"))
+st.header(tr("grad.scalar.header"), anchor="grad-scalar")
 st.markdown(tr("grad.scalar.intro"))
 
 
@@ -85,7 +95,7 @@ scalar_lab()
 
 
 # --- 2. the vanilla RNN lab --------------------------------------------------------------------------
-st.header(tr("grad.lab.header"))
+st.header(tr("grad.lab.header"), anchor="grad-lab")
 st.markdown(tr("grad.lab.intro"))
 
 
@@ -117,8 +127,10 @@ def rnn_lab() -> None:
     with busy(tr("busy.gradients")):
         rnn = _run("rnn", settings)
     ts = list(range(length))
-    st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"), tr("grad.lab.norm")),
-                    key="grad_rnn_norms")
+    # the gradient flowing back: revealed from t = T-1 back to 0 in the visitor's browser (play), whole at first
+    st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"),
+                                                     tr("grad.lab.norm")), 1), key="grad_rnn_norms")
+    st.caption(tr("grad.play.note"))
     zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
     if zeros or bad:  # only what happened is said: "at 0 steps ..." is never printed
         which = "both" if zeros and bad else "zeros" if zeros else "bad"
@@ -135,22 +147,22 @@ def rnn_lab() -> None:
     st.caption(tr("grad.lab.factors_note"))
 
     # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
-    st.header(tr("grad.compare.header"))
+    st.header(tr("grad.compare.header"), anchor="grad-compare")
     st.markdown(tr("grad.compare.intro"))
     forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
     with busy(tr("busy.gradients")):
         lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
-    st.plotly_chart(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
-                                            tr("grad.compare.cell_path"): lstm.cell_path},
-                                       tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
-                                       dashed=[tr("grad.compare.cell_path")]), key="grad_compare")
+    st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
+                                                          tr("grad.compare.cell_path"): lstm.cell_path},
+                                                     tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
+                                                     dashed=[tr("grad.compare.cell_path")]), 4), key="grad_compare")
 
 
 rnn_lab()
 
 
 # --- 4. gradient clipping ---------------------------------------------------------------------------------
-st.header(tr("grad.clip.header"))
+st.header(tr("grad.clip.header"), anchor="grad-clip")
 st.markdown(tr("grad.clip.intro"))
 
 
@@ -179,7 +191,7 @@ clipping_lab()
 
 
 # --- 5. truncated BPTT ---------------------------------------------------------------------------------------
-st.header(tr("grad.tbptt.header"))
+st.header(tr("grad.tbptt.header"), anchor="grad-tbptt")
 st.markdown(tr("grad.tbptt.intro"))
 
 
@@ -206,7 +218,7 @@ tbptt_lab()
 
 
 # --- 6. memory span ---------------------------------------------------------------------------------------------
-st.header(tr("grad.span.header"))
+st.header(tr("grad.span.header"), anchor="grad-span")
 st.markdown(tr("grad.span.intro"))
 try:
     rows = shipped_model(memory_span.SWEEP, memory_span)

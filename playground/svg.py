@@ -24,13 +24,21 @@ STEP_W, BOX_W, BOX_H = 130, 70, 40
 Y_OUT, Y_H, Y_IN = 40, 130, 220
 
 
+# A drawing shrinks with its column down to MIN_SCALE of its size (14 px text stays 12 px, 11 px
+# text 9.5 px: readable from the back of a room); a narrower column (a phone, a wide diagram at
+# 1024 px) scrolls it sideways instead of shrinking it further or cutting it off.
+MIN_SCALE = 0.86
+
+
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'width="100%" style="max-width:{width:.0f}px;{FONT}" role="img" aria-label="{escape(label)}">'
+    return ('<div class="rnn-diagram" tabindex="0" style="overflow-x:auto;overflow-y:hidden">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
+            f'style="display:block;min-width:{MIN_SCALE * width:.0f}px;max-width:{width:.0f}px;{FONT}" '
+            f'role="img" aria-label="{escape(label)}">'
             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="9" markerHeight="9" '
             'markerUnits="userSpaceOnUse" '
             f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{INK}"/></marker></defs>'
-            + "".join(body) + "</svg>")
+            + "".join(body) + "</svg></div>")
 
 
 def _box(x: float, y: float, text: str, color: str, w: float = BOX_W, h: float = BOX_H, sub: str = "") -> str:
@@ -128,7 +136,7 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
     for i, row in enumerate(rows):
         y = top + i * cell_h
         # rows (units) are counted from 1, as on every page
-        body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="9" fill="#777">{i + 1}</text>')
+        body.append(f'<text x="{left - 6}" y="{y + 11}" text-anchor="end" font-size="10" fill="#777">{i + 1}</text>')
         for j, value in enumerate(row):
             body.append(f'<rect x="{left + j * cell_w}" y="{y}" width="{cell_w - 1}" height="{cell_h - 1}" '
                         f'fill="{lecture_color(float(value))}"><title>{escape(column_labels[j])} · '
@@ -137,8 +145,8 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
     for j, label in enumerate(column_labels):
         body.append(f'<text x="{left + j * cell_w + cell_w / 2}" y="{bottom + 16}" text-anchor="middle" font-size="12" '
                     f'fill="{INK}">{escape(label)}</text>')
-    body.append(f'<text x="10" y="{top + len(rows) * cell_h / 2}" font-size="10" fill="#777" '
-                f'transform="rotate(-90 10 {top + len(rows) * cell_h / 2})" text-anchor="middle">{escape(row_label)}</text>')
+    body.append(f'<text x="16" y="{top + len(rows) * cell_h / 2}" font-size="11" fill="#777" '
+                f'transform="rotate(-90 16 {top + len(rows) * cell_h / 2})" text-anchor="middle">{escape(row_label)}</text>')
     width = left + max(len(column_labels), 1) * cell_w + 10
     return _svg(width, bottom + 26, body, title)
 
@@ -333,3 +341,74 @@ def char_strip_html(text: str, values: Sequence[float], label: str) -> str:
                      + ("<br>" if ch == "\n" else ""))
     return (f'<div role="img" aria-label="{escape(label)}" style="font-family:monospace;font-size:13px;line-height:1.45;'
             f'white-space:pre-wrap;word-break:break-all;color:{INK}">{"".join(spans)}</div>')
+
+
+# --- frames of step-throughs that play in the browser (issue 26) ----------------------------------------
+def token_row_html(tokens: Sequence[str], focus: int, title: str) -> str:
+    """A sentence as a row of small boxes, the token at ``focus`` (0-based) dark and those before
+    it read (shaded): where a step-through stands along its sentence. Wraps on a narrow screen."""
+    boxes = []
+    for j, token in enumerate(tokens):
+        if j == focus:
+            style = f"background:{BELT};color:#ffffff;border:2px solid {BELT}"
+        elif j < focus:
+            style = f"background:#EFE8F5;color:{INK};border:1px solid #C9B8DA"
+        else:
+            style = "background:#ffffff;color:#666666;border:1px dashed #bbbbbb"
+        boxes.append(f'<span style="{style};display:inline-block;min-width:1.6em;padding:2px 5px;margin:0 3px 4px 0;'
+                     f'border-radius:4px;text-align:center;font-size:14px">{escape(_visible(token[:8]) or "·")}</span>')
+    return (f'<div role="img" aria-label="{escape(title)}" style="color:{INK};{FONT};margin-bottom:4px">'
+            f'<div style="display:flex;flex-wrap:wrap">{"".join(boxes)}</div></div>')
+
+
+def curve_point_svg(curves: dict[str, tuple[Sequence[float], Sequence[float]]], point: tuple[float, float],
+                    title: str, x_title: str, y_title: str) -> str:
+    """A few lines (name: (x, y)) on one small chart, with ``point`` marked by a ring and its value:
+    where one frame of a step-through sits on the whole curve (every frame draws the same lines)."""
+    left, top, width, height = 56, 30, 440, 150
+    xs = [float(x) for xy in curves.values() for x in xy[0]] + [float(point[0])]
+    ys = [float(y) for xy in curves.values() for y in xy[1] if math.isfinite(float(y))] + [float(point[1])]
+    x0, x1 = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
+    y0, y1 = min(ys), max(ys) if max(ys) > min(ys) else min(ys) + 1
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return left + width * (x - x0) / (x1 - x0), top + height * (1 - (y - y0) / (y1 - y0))
+
+    colours = (CELL, DECODER, INPUT)
+    body = [f'<text x="0" y="16" font-size="13" font-weight="bold" fill="{INK}">{escape(title)}</text>',
+            f'<line x1="{left}" y1="{top + height}" x2="{left + width}" y2="{top + height}" stroke="#999"/>',
+            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + height}" stroke="#999"/>']
+    for value in (y0, y1):
+        _, y = px(x0, value)
+        body.append(f'<text x="{left - 5}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#555">{value:.2f}</text>')
+    for value in (x0, x1):
+        x, _ = px(value, y0)
+        body.append(f'<text x="{x:.1f}" y="{top + height + 15}" text-anchor="middle" font-size="11" fill="#555">'
+                    f'{value:,.0f}</text>')
+    body.append(f'<text x="{left + width / 2}" y="{top + height + 30}" text-anchor="middle" font-size="11" '
+                f'fill="#555">{escape(x_title)}</text>')
+    body.append(f'<text x="{left - 44}" y="{top - 8}" font-size="11" fill="#555">{escape(y_title)}</text>')
+    for k, (name, (cx, cy)) in enumerate(curves.items()):
+        line = " ".join("{:.1f},{:.1f}".format(*px(float(a), float(b))) for a, b in zip(cx, cy, strict=True)
+                        if math.isfinite(float(b)))
+        colour = colours[k % len(colours)]
+        body.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="1.6"/>')
+        body.append(f'<text x="{left + width + 6}" y="{top + 12 + 14 * k}" font-size="11" fill="{colour}">'
+                    f'{escape(name)}</text>')
+    x, y = px(float(point[0]), float(point[1]))
+    body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{OUTPUT}" stroke-width="3"/>'
+                f'<text x="{x + 10:.1f}" y="{y - 9:.1f}" font-size="12" font-weight="bold" fill="{OUTPUT}">'
+                f'{float(point[1]):.2f}</text>')
+    return _svg(left + width + 150, top + height + 38, body, title)
+
+
+def text_html(text: str, bold: bool = False, pre: bool = False) -> str:
+    """A line (or, with ``pre``, a block that keeps its line breaks) of plain text for a player's
+    frame, which is HTML and no markdown: its text is HTML-escaped here."""
+    import html
+
+    if pre:
+        return (f'<pre style="white-space:pre-wrap;word-break:break-word;font-size:13px;background:#F6F4EF;'
+                f'padding:8px 10px;border-radius:6px;margin:4px 0 8px 0;color:{INK}">{html.escape(text)}</pre>')
+    weight = "font-weight:bold;" if bold else ""
+    return f'<p style="{weight}font-size:14px;margin:4px 0;color:{INK};{FONT}">{html.escape(text)}</p>'

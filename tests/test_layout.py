@@ -13,9 +13,10 @@ LAYERS = {
     "ui": ("playground.ui",),
     "shipped": ("playground.registry", "playground.train"),  # read every subject's shipped-model interface
     "state": ("playground.state",),  # each page's declared settings (ranges from the subjects)
-    "drawing": ("playground.figures", "playground.svg", "playground.animation"),
+    "drawing": ("playground.figures", "playground.svg", "playground.animation", "playground.frames"),
     "subjects": ("playground.home", "playground.two_ones", "playground.cell_lab", "playground.gradients",
-                 "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq"),
+                 "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq",
+                 "playground.lecture_map"),  # the lecture texts' parts and the pages' places that show them
     "core": ("playground.device", "playground.errors", "playground.formatting", "playground.cells",
              "playground.training", "playground.checkpoints", "playground.jobs", "playground.datasets",
              "playground.diagnostics", "playground.catalog", "playground.i18n", "playground.optimisers",

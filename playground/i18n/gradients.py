@@ -63,6 +63,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.lab.singular": {"zh": "W_hh 的奇异值", "en": "Singular values of W_hh"},
     "grad.lab.t": {"zh": "时间步 t", "en": "time step t"},
     "grad.lab.norm": {"zh": "范数", "en": "norm"},
+    "grad.play.frame": {"zh": "梯度已传回 t =", "en": "gradient back to t ="},
+    "grad.play.note": {
+        "zh": "按 ▶ 播放：梯度从最后一步 t = T−1 出发，一步步往回传，每往前一步曲线就多出一点（最多 64 帧，在浏览器里播放）。",
+        "en": "Press ▶ Play: the gradient starts at the last step, t = T−1, and flows back one step at a time, the curve growing leftwards as it goes (at most 64 frames, played in your browser).",
+    },
     "grad.lab.forward_zero": {
         "zh": "前向的最终状态 ‖h_T‖ = 0：这一次前向状态本身就是 0（输入尺度为 0 时，既没有输入也没有偏置，状态从零出发便一直是零），没法拿来说明“状态不为 0、梯度却消失”。把输入尺度调回非零再看。",
         "en": "Forward final state ‖h_T‖ = 0: this time the forward state really is zero (with input scale 0 there is neither input nor bias, so the state starts at zero and stays there), so this run cannot show a state that stays non-zero while the gradient vanishes. Set a non-zero input scale to see that.",
@@ -175,5 +180,34 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **Clipping does not fix it**: clipping only limits gradients that are too large.\n"
             "- **An LSTM eases the problem, it does not guarantee anything**: gating offers a smoother path, but length, gate values, initialisation and optimisation can still make the signal decay (try a negative forget-gate bias)."
         ),
+    },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "grad.predict.q": {
+        "zh": "反向传播时，误差每往回走一步，就要乘上一个局部导数。假设每一步都乘以 {a}，往回走 {k} 步之后，还剩原来的多少？",
+        "en": "Going back one step in backpropagation multiplies the error by a local derivative. If every step multiplies it by {a}, how much of it is left after {k} steps?",
+    },
+    "grad.predict.a": {
+        "zh": "不到 0.0001：几乎什么都没剩",
+        "en": "Less than 0.0001: almost nothing",
+    },
+    "grad.predict.b": {
+        "zh": "0.0001 到 0.01 之间",
+        "en": "Between 0.0001 and 0.01",
+    },
+    "grad.predict.c": {
+        "zh": "0.01 到 1 之间：还剩不少",
+        "en": "Between 0.01 and 1: quite a lot is left",
+    },
+    "grad.predict.d": {
+        "zh": "1 或更多：一点没少",
+        "en": "1 or more: nothing is lost",
+    },
+    "grad.predict.result": {
+        "zh": "本页计算 aᵏ 的函数现场算出：{a} 的 {k} 次方 = **{value}**。",
+        "en": "Worked out just now by the page's aᵏ function: {a} to the power {k} = **{value}**.",
+    },
+    "grad.predict.why": {
+        "zh": "每步只丢一半，听起来不算多，可连乘是指数级的：往回走上十步，误差信号就所剩无几，离句尾远的词几乎学不到东西，这就是梯度消失。反过来，每步的因子大于 1 时会越乘越大，成为梯度爆炸。下面的滑块可以换别的因子和步数试试。",
+        "en": "Losing half at each step does not sound like much, but repeated multiplication is exponential: ten steps back, little of the error signal is left, and words far from the end barely learn anything. That is the vanishing gradient. A factor above 1 grows with every step instead: the exploding gradient. Try other factors and step counts with the sliders below.",
     },
 }

@@ -13,38 +13,86 @@ COUNT_RUNS = """() => {
     .observe(state, { attributes: true });
 }"""
 
-# (page path, link settings, which player on the page)
+# (page path, link settings, which player on the page[, kind[, button to press first]]): kind "player" (the
+# default) is the nth ``.rnn-player`` (playground.ui.player); "plotly" the nth chart with Plotly animation
+# frames (playground.animation / playground.frames: its play button is an ``.updatemenu-button``, its
+# scrubber's current-value text the frame's label). A section drawn on request needs its button pressed.
 PLAYERS = [
     ("two_ones", "", 0),
     ("sentiment", "", 0),  # the classifier's strip, prefix by prefix
+    ("gradients", "", 0, "plotly"),  # the gradient flowing back through time, RNN
+    ("gradients", "", 1, "plotly"),  # ... and the three cells
+    ("cell_lab", "lab_t=2", 0),  # the conveyor belt along its sentence
+    ("seq2seq", "", 0, "plotly"),  # the beam tree growing
+    ("seq2seq", "", 1, "plotly"),  # each output word's attention row
+    ("charlm", "lm_position=3", 0),  # the next-character distribution, position by position
+    ("charlm", "", 1, "player", "lm_stages_ask"),  # the training stages, snapshot by snapshot
 ]
 
+ANIMATED = ".js-plotly-plot:has(.updatemenu-button)"
 
-@pytest.mark.parametrize(("path", "query", "index"), PLAYERS)
-def test_play_advances_frames_with_no_server_run(path, query, index, server_url, new_page):
+
+class Player:
+    """One player on the page, of either kind: its frame label, play / pause, and whether it plays."""
+
+    def __init__(self, page, kind: str, index: int):
+        self.page, self.kind = page, kind
+        self.root = page.locator(".rnn-player" if kind == "player" else ANIMATED).nth(index)
+        self.root.wait_for(state="attached", timeout=60_000)
+        self.root.scroll_into_view_if_needed()
+
+    def label(self) -> str:
+        if self.kind == "player":
+            return self.root.locator(".rnn-player-label").inner_text()
+        # the scrubber's current value: the slider group's own text (the steps' labels sit in groups below it)
+        return self.root.locator(".slider-container .slider-group > text").first.text_content() or ""
+
+    def play(self) -> None:
+        (self.root.locator("[data-act=play]") if self.kind == "player"
+         else self.root.locator(".updatemenu-button").nth(0)).click()
+
+    def pause(self) -> None:
+        (self.root.locator("[data-act=play]") if self.kind == "player"
+         else self.root.locator(".updatemenu-button").nth(1)).click()
+
+
+@pytest.mark.parametrize("case", PLAYERS, ids=lambda case: "-".join(str(part) for part in case if part != ""))
+def test_play_advances_frames_with_no_server_run(case, server_url, new_page):
+    path, query, index, *rest = case
+    kind, ask = (rest[0] if rest else "player"), (rest[1] if len(rest) > 1 else None)
     page = new_page(locale="en-US")
     page.goto(f"{server_url}/{path}{'?' + query if query else ''}")
     wait_rendered(page)
-    player = page.locator(".rnn-player").nth(index)
-    player.scroll_into_view_if_needed()
-    label = player.locator(".rnn-player-label")
-    first = label.inner_text()
-    assert first and player.get_attribute("data-playing") in (None, "0")  # it starts paused
+    if ask:
+        page.locator(f".st-key-{ask} button").click()
+        page.wait_for_timeout(500)
+        wait_rendered(page)
+    player = Player(page, kind, index)
+    first = player.label()
+    assert first  # it starts paused, on a labelled frame
+    if kind == "player":
+        assert player.root.get_attribute("data-playing") in (None, "0")
+    page.wait_for_timeout(1200)
+    assert player.label() == first  # motion starts paused
     page.evaluate(COUNT_RUNS)
-    player.locator("[data-act=play]").click()
+    player.play()
     seen = [first]
     for _ in range(80):
         page.wait_for_timeout(100)
-        text = label.inner_text()
+        text = player.label()
         if text != seen[-1]:
             seen.append(text)
         if len(seen) >= 4:
             break
     assert len(seen) >= 4, seen  # three advances at least
     assert page.evaluate("window.__rnnRuns") == 0  # and not one server run for them
-    player.locator("[data-act=play]").click()  # pause
-    paused_on = label.inner_text()
+    player.pause()
+    page.wait_for_timeout(300)
+    paused_on = player.label()
     page.wait_for_timeout(1500)
-    assert label.inner_text() == paused_on and player.get_attribute("data-playing") == "0"
-    player.locator("[data-act=back]").click()
-    assert label.inner_text() != paused_on  # one step back, by hand
+    assert player.label() == paused_on
+    if kind == "player":
+        assert player.root.get_attribute("data-playing") == "0"
+        player.root.locator("[data-act=back]").click()
+        assert player.label() != paused_on  # one step back, by hand
+    assert page.evaluate("window.__rnnRuns") == 0

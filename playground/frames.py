@@ -1,0 +1,150 @@
+"""The frames of charts that play in the browser, built cheaply (issue 26).
+
+``playground.animation.animated`` takes one validated figure per frame: plotly.py checks every
+property of every frame, about 10 ms a frame, so 64 frames of a long curve cost the server a second
+of CPU on every change of a setting. Here a chart is drawn once (by ``playground.figures``, with
+its axes fixed to hold every frame) and each frame is a list of plain per-trace updates
+(``{"x": [...], "y": [...]}``, one dict per trace, in order), which Plotly merges into the traces
+as it plays. The figure carries the same play / pause buttons and scrubber as ``animated``.
+
+Pure functions of their arguments, like the rest of the drawing layer; no Streamlit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from playground import figures
+from playground.animation import FRAME_MS
+
+MAX_FRAMES = 64  # as ``playground.ui.player``: a chart carries at most this many frames
+
+
+def _values(values) -> np.ndarray:
+    """Values as a float array (plotly.py sends it as packed binary, and copies it without looking at
+    each number, unlike a list); NaN, a gap in the line, for what a chart cannot draw."""
+    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+
+
+def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[str], start: int,
+           words: dict[str, str], titles: Sequence[str] | None = None) -> go.Figure:
+    """``base`` (its traces, axes and layout) with frames ``updates`` (per frame, one dict per trace
+    of ``base``, in order, holding what changes; arrays as numpy arrays, which plotly.py copies
+    without looking at each number) played client side. It opens paused on frame ``start``, plays
+    to the last frame and stops there, and can be scrubbed; ``titles``: one per frame, or None to
+    keep the chart's. ``words``: "play", "pause", "frame" (the scrubber's prefix)."""
+    if not updates or len(updates) != len(labels) or (titles is not None and len(titles) != len(updates)):
+        raise ValueError("an animation needs one label (and title) per frame, and at least one frame")
+    if any(len(frame) != len(base.data) for frame in updates):
+        raise ValueError("every frame updates every trace of the chart, in order")
+    start = max(0, min(len(updates) - 1, int(start)))
+    fig = go.Figure(base)
+    for trace, update in zip(fig.data, updates[start], strict=True):
+        trace.update(update)
+    if titles is not None:
+        fig.update_layout(title_text=titles[start])
+    kinds = [trace.type for trace in base.data]  # a frame's trace without its type would be drawn as a scatter
+    fig.frames = [go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
+                           layout={"title": {"text": titles[i]}} if titles is not None else None)
+                  for i, frame in enumerate(updates)]
+    play = {"frame": {"duration": FRAME_MS, "redraw": True}, "transition": {"duration": 0}, "fromcurrent": True,
+            "mode": "immediate"}
+    pause = {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0}, "mode": "immediate"}
+    step = {"frame": {"duration": 0, "redraw": True}, "mode": "immediate", "transition": {"duration": 0}}
+    fig.update_layout(
+        margin={"b": (fig.layout.margin.b or 40) + 70},
+        updatemenus=[{"type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left",
+                      "y": 0, "yanchor": "top", "pad": {"t": 48, "r": 8},
+                      "buttons": [{"label": "▶ " + words["play"], "method": "animate", "args": [None, play]},
+                                  {"label": "▮▮ " + words["pause"], "method": "animate", "args": [[None], pause]}]}],
+        sliders=[{"active": start, "x": 0.28, "len": 0.72, "y": 0, "yanchor": "top", "pad": {"t": 36},
+                  "currentvalue": {"prefix": words["frame"] + " ", "font": {"size": 12}},
+                  "transition": {"duration": 0},
+                  "steps": [{"label": label, "method": "animate", "args": [[str(i)], step]}
+                            for i, label in enumerate(labels)]}],
+    )
+    return fig
+
+
+def cuts(count: int, most: int = MAX_FRAMES) -> list[int]:
+    """The frames of a curve of ``count`` points revealed from its last point back to its first:
+    the 0-based index each frame reveals down to, one per point, or ``most`` of them evenly spread
+    (always the last point alone first and the whole curve last)."""
+    if count <= most:
+        return list(range(count - 1, -1, -1))
+    return sorted({round((count - 1) * (1 - k / (most - 1))) for k in range(most)}, reverse=True)
+
+
+def revealed_backwards(base: go.Figure, traces: int, labels: Sequence[str], words: dict[str, str],
+                       most: int = MAX_FRAMES) -> tuple[go.Figure, list[int]]:
+    """The curves of ``base`` (its first ``traces`` traces, all over the same x) revealed step by
+    step from the last x back to the first, as a gradient flows back through time; the other
+    traces stay as drawn. The x axis is fixed to the whole curve; the y axis is ``base``'s. Opens on
+    the whole curve (the last frame), as the chart stood before it could play; play starts over.
+    ``labels``: the scrubber's text for each x. -> (figure, the index each frame reveals down to)."""
+    xs = list(base.data[0].x)
+    shown = cuts(len(xs), most)
+    fig = go.Figure(base)
+    # whole steps (t = 0, 1, 2 ...) travel as a first x and a step, not as a list in every frame
+    steps = all(isinstance(x, int) for x in xs) and xs == list(range(xs[0], xs[0] + len(xs)))
+    if steps:
+        fig.update_traces(x=None, x0=xs[0], dx=1, selector=lambda trace: trace in fig.data[:traces])
+    updates = []
+    for cut in shown:
+        frame = [{"x0" if steps else "x": xs[cut] if steps else np.asarray(trace.x[cut:]),
+                  "y": _values(trace.y[cut:])} for trace in base.data[:traces]]
+        updates.append(frame + [{} for _ in base.data[traces:]])
+    if isinstance(xs[0], (int, float)):
+        pad = 0.02 * max(xs[-1] - xs[0], 1)
+        fig.update_xaxes(range=[xs[0] - pad, xs[-1] + pad], autorange=False)
+    return played(fig, updates, [labels[c] for c in shown], len(shown) - 1, words), shown
+
+
+def beam_growth(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], x_title: str,
+                labels: Sequence[str], words: dict[str, str], most: int = MAX_FRAMES) -> go.Figure:
+    """A beam search's tree growing step by step: frame s is the tree cut after output position s
+    (every hypothesis of positions 0..s, with the status it ended with); the winner's path is drawn
+    on the last frame only, when the search has finished. The axes and the size are the whole
+    tree's, so nothing moves but what grows. Opens on the whole tree. ``labels``: one per position."""
+    steps = sorted({n["step"] for n in nodes})[-most:]
+    whole = figures.beam_tree(nodes, winner, names, "", x_title)
+    updates = []
+    for s in steps:
+        cut = [n for n in nodes if n["step"] <= s]
+        fig = whole if s == steps[-1] else figures.beam_tree(cut, [], names, "", x_title)
+        updates.append([_trace_data(trace) for trace in fig.data])
+    return played(whole, updates, [labels[s] for s in steps], len(steps) - 1, words)
+
+
+def _trace_data(trace) -> dict:
+    """What changes between frames of a tree: the points, their text, hover data and marker lines."""
+    out = {"x": list(trace.x or ()), "y": list(trace.y or ())}
+    if trace.text is not None:
+        out["text"] = list(trace.text)
+    if trace.customdata is not None:
+        out["customdata"] = [list(row) for row in trace.customdata]
+    if trace.marker is not None and trace.marker.line is not None and isinstance(trace.marker.line.width, tuple):
+        out["marker"] = {"line": {"width": list(trace.marker.line.width)}}
+    return out
+
+
+def attention_rows(weights, source: Sequence[str], target: Sequence[str], titles: Sequence[str], y_title: str,
+                   words: dict[str, str], start: int = 0, most: int = MAX_FRAMES) -> go.Figure:
+    """The attention of each output word in turn: bars over the source characters (0 to 1), one frame
+    per output position, the character it attends to most in a darker colour. ``titles``: one per
+    output word (its position and text)."""
+    rows = [[float(v) for v in row] for row in weights][:most]
+    x = [f"{i + 1}:{c}" for i, c in enumerate(source)]
+    base = figures.bars(x, rows[min(start, len(rows) - 1)], titles[0], y_title)
+    base.update_yaxes(range=[0, 1.05], autorange=False)
+    base.update_xaxes(type="category")
+
+    def colours(row):
+        top = max(range(len(row)), key=row.__getitem__)
+        return ["#08519c" if i == top else "#9ecae1" for i in range(len(row))]
+
+    updates = [[{"y": _values(row), "marker": {"color": colours(row)}}] for row in rows]
+    labels = [f"{i + 1}:{w}" for i, w in enumerate(target[:len(rows)])]
+    return played(base, updates, labels, start, words, titles=list(titles[:len(rows)]))

@@ -1,0 +1,120 @@
+"""Charts that play in the browser, built cheaply (playground.frames), and the HTML/SVG pieces of the
+players' frames (issue 26)."""
+
+import base64
+import json
+import math
+import time
+
+import numpy as np
+import plotly.io as pio
+import pytest
+
+from playground import figures, frames, svg
+
+WORDS = {"play": "Play", "pause": "Pause", "frame": "back to t ="}
+
+
+def _spec(fig) -> dict:
+    return json.loads(pio.to_json(fig.to_dict(), validate=False))  # what st.plotly_chart sends
+
+
+def _array(sent) -> list:
+    """A list as sent: numbers travel as packed binary ({"dtype", "bdata"}), NaN (a gap) as None."""
+    if isinstance(sent, dict):
+        sent = np.frombuffer(base64.b64decode(sent["bdata"]), dtype=sent["dtype"]).tolist()
+    return [None if isinstance(v, float) and math.isnan(v) else v for v in sent]
+
+
+@pytest.mark.parametrize(("count", "expected"), [(1, [0]), (5, [4, 3, 2, 1, 0])])
+def test_a_short_curve_is_revealed_one_point_a_frame(count, expected):
+    assert frames.cuts(count) == expected
+
+
+def test_a_long_curve_gets_64_frames_from_its_last_point_to_its_first():
+    shown = frames.cuts(500)
+    assert len(shown) == 64 and shown[0] == 499 and shown[-1] == 0 and shown == sorted(shown, reverse=True)
+
+
+def test_the_gradient_is_revealed_backwards_and_opens_whole():
+    length = 100
+    norms = {"RNN": 0.9 ** np.arange(length)[::-1], "LSTM": np.r_[np.zeros(3), np.ones(length - 3)]}
+    base = figures.log_curves(list(range(length)), norms, "title", "t", "norm")
+    fig, shown = frames.revealed_backwards(base, 2, [str(t) for t in range(length)], WORDS)
+    spec = _spec(fig)
+    assert len(spec["frames"]) == 64 == len(shown)
+    first, last = spec["frames"][0]["data"], spec["frames"][-1]["data"]
+    assert first[0]["x0"] == 99 and len(_array(first[0]["y"])) == 1  # the last step alone
+    assert last[0]["x0"] == 0 and len(_array(last[0]["y"])) == length  # the whole curve
+    assert _array(last[1]["y"])[:4] == [None, None, None, 1.0]  # 0 has no place on a log axis: a gap
+    assert math.isclose(_array(last[0]["y"])[0], 0.9 ** 99)
+    assert spec["layout"]["sliders"][0]["active"] == 63 and len(_array(spec["data"][0]["y"])) == length  # whole
+    assert spec["layout"]["sliders"][0]["currentvalue"]["prefix"] == "back to t = "
+    assert spec["layout"]["xaxis"]["range"][0] < 0 < 99 < spec["layout"]["xaxis"]["range"][1]  # fixed: nothing rescales
+    assert spec["layout"]["yaxis"]["range"] == list(base.layout.yaxis.range)
+
+
+def test_the_longest_gradient_is_quick_to_build():
+    length = 500
+    norms = {name: np.exp(-0.01 * k * np.arange(length)[::-1]) for k, name in enumerate(("RNN", "LSTM", "GRU", "c"))}
+    start = time.process_time()
+    fig, _ = frames.revealed_backwards(figures.log_curves(list(range(length)), norms, "", "t", ""), 4,
+                                       [str(t) for t in range(length)], WORDS)
+    sent = pio.to_json(fig.to_dict(), validate=False)
+    assert time.process_time() - start < 2.0  # a validated figure a frame took several seconds here
+    assert len(sent) < 1_500_000
+
+
+def _tree():
+    return [{"id": 0, "step": 0, "parent": None, "token": "I", "log_prob": -0.1, "status": "kept"},
+            {"id": 1, "step": 0, "parent": None, "token": "We", "log_prob": -1.0, "status": "pruned"},
+            {"id": 2, "step": 1, "parent": 0, "token": "love", "log_prob": -0.3, "status": "kept"},
+            {"id": 3, "step": 1, "parent": 0, "token": "like", "log_prob": -0.9, "status": "pruned"},
+            {"id": 4, "step": 2, "parent": 2, "token": "NLP", "log_prob": -0.5, "status": "finished"}]
+
+
+def test_the_beam_tree_grows_and_shows_its_winner_on_the_last_frame():
+    names = {"kept": "kept", "finished": "finished", "pruned": "pruned", "winner": "winner"}
+    fig = frames.beam_growth(_tree(), [0, 2, 4], names, "position", ["0", "1", "2"], WORDS)
+    spec = _spec(fig)
+    whole = figures.beam_tree(_tree(), [0, 2, 4], names, "", "position")
+    assert len(spec["frames"]) == 3 and spec["layout"]["sliders"][0]["active"] == 2  # opens whole
+    assert spec["layout"]["width"] == whole.layout.width
+    assert spec["layout"]["yaxis"]["range"] == list(whole.layout.yaxis.range)
+    kept = [f["data"][2]["text"] for f in spec["frames"]]  # the kept nodes, frame by frame
+    assert kept == [["I"], ["I", "love"], ["I", "love"]]
+    winner = [f["data"][1]["x"] for f in spec["frames"]]
+    assert winner[0] == [] and winner[1] == [] and winner[2]  # the red path once the search is over
+    assert all(d["type"] == "scatter" for f in spec["frames"] for d in f["data"])
+
+
+def test_each_output_word_has_its_attention_row():
+    weights = np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
+    fig = frames.attention_rows(weights, "我爱你", ["I", "you"], ["word 1: I", "word 2: you"], "weight", WORDS)
+    spec = _spec(fig)
+    assert [f["layout"]["title"]["text"] for f in spec["frames"]] == ["word 1: I", "word 2: you"]
+    assert all(d["type"] == "bar" for f in spec["frames"] for d in f["data"])  # a frame's bars stay bars
+    assert _array(spec["frames"][1]["data"][0]["y"]) == [0.1, 0.1, 0.8]
+    colours = spec["frames"][1]["data"][0]["marker"]["color"]
+    assert colours[2] != colours[0] == colours[1]  # the character read most stands out
+    assert spec["layout"]["yaxis"]["range"] == [0, 1.05] and spec["layout"]["sliders"][0]["active"] == 0
+
+
+def test_bad_frames_are_refused():
+    base = figures.bars(["a", "b"], [1, 2], "t")
+    with pytest.raises(ValueError):
+        frames.played(base, [], [], 0, WORDS)
+    with pytest.raises(ValueError):
+        frames.played(base, [[{"y": [1, 2]}]], ["1", "2"], 0, WORDS)
+    with pytest.raises(ValueError):
+        frames.played(base, [[{"y": [1, 2]}, {}]], ["1"], 0, WORDS)  # one update per trace
+    assert frames.played(base, [[{"y": [1, 2]}], [{"y": [2, 1]}]], ["1", "2"], 9, WORDS).layout.sliders[0].active == 1
+
+
+def test_the_frames_html_is_escaped():
+    row = svg.token_row_html(["<b>", "x"], 0, "t = 1 <i>")
+    assert "<b>" not in row and "<i>" not in row  # a token, a title: text, never markup
+    assert "<script" not in svg.text_html("<script>alert(1)</script>", pre=True)
+    assert svg.text_html("a\nb", pre=True).count("\n") == 1  # a sample keeps its lines
+    drawing = svg.curve_point_svg({"validation": ([0, 100, 200], [4.2, 2.0, 1.6])}, (100, 2.0), "where", "step", "loss")
+    assert "<polyline" in drawing and "2.00" in drawing and "<circle" in drawing
