@@ -11,17 +11,20 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
-from playground.ui import fragment, how_we_know, input_error, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import fragment, how_we_know, input_error, questions, require_app_shell, shipped_model, show_svg, tr
+from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
 
 require_app_shell()
 use_page_state(state.STATE)
-st.title(tr("lab.title"))
+st.title(tr("lab.title"), anchor="lab-intro")
 st.markdown(tr("lab.intro"))
 st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(C_t)")
 
+questions.cell_lab(state.GUESS)  # predict first (issue 26)
+
 # --- 1. the lecture's scalar LSTM ----------------------------------------------------------------
-st.header(tr("lab.scalar.header"))
+st.header(tr("lab.scalar.header"), anchor="lab-scalar")
 st.markdown(tr("lab.scalar.intro"))
 
 
@@ -54,7 +57,7 @@ scalar_cell()
 
 
 # --- 2. one full step with vectors ---------------------------------------------------------------
-st.header(tr("lab.step.header"))
+st.header(tr("lab.step.header"), anchor="lab-step")
 st.markdown(tr("lab.step.intro"))
 
 
@@ -94,8 +97,19 @@ one_step()
 
 
 # --- 3. the conveyor belt over a sentence ----------------------------------------------------------
-st.header(tr("lab.belt.header"))
+st.header(tr("lab.belt.header"), anchor="lab-belt")
 st.markdown(tr("lab.belt.intro"))
+
+
+def _belt_frame(belt, i: int, unit: str) -> str:
+    """Step ``i`` (0-based) of the belt: where it stands in the sentence, and the first unit's cell
+    with its numbers (the belt carries C from the step before; 0 before the first)."""
+    step = belt.trace[i]
+    values = {k: float(step[k][0]) for k in ("f", "i", "c_tilde", "o", "kept", "written", "c", "h")}
+    values["c_prev"] = float(belt.trace[i - 1]["c"][0]) if i else 0.0
+    where = tr("lab.belt.frame", t=i + 1, n=len(belt.tokens), token=belt.tokens[i])
+    return (svg.token_row_html(belt.tokens, i, where)
+            + svg.lstm_cell_svg(values, f"{tr('lab.scalar.diagram')} ({unit}, {where})"))
 
 
 @fragment
@@ -125,18 +139,25 @@ def conveyor_belt() -> None:
             if steps > 1 else 1
         chars, unit_name = belt.tokens, tr("lab.belt.unit")
         c_series, f_series = belt.series("c"), belt.series("f")
-        g1, g2 = st.columns(2)
         units = range(c_series.shape[1])
         # each unit by its own number in the model (counted from 1), not by its place among those drawn
         names = [f"{unit_name} {u + 1}" for u in (belt.units or units)]
+        # the belt along the sentence, one frame per step, played in the browser from the slider's step
+        shown = frame_window(steps, t - 1)
+        frame_player([_belt_frame(belt, i, names[0]) for i in shown],
+                     [tr("lab.belt.frame", t=i + 1, n=steps, token=belt.tokens[i]) for i in shown],
+                     t - 1 - shown.start, "lab_belt_play")
+        st.caption(tr("lab.belt.play_note"))
+        g1, g2 = st.columns(2)
         g1.plotly_chart(figures.time_series(chars, {names[u]: c_series[:, u] for u in units},
                                             tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
         g2.plotly_chart(figures.time_series(chars, {names[u]: f_series[:, u] for u in units},
                                             tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
         step = belt.trace[t - 1]
         rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
+        # the gate column's header says which step the values are (an empty header tells a screen reader nothing)
         st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
-                                  index=names).T)
+                                  index=names).T.rename_axis(f"t = {t}"))
         grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
         st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
                                             f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
@@ -157,7 +178,7 @@ conveyor_belt()
 
 
 # --- 4. parameter counts -----------------------------------------------------------------------------
-st.header(tr("lab.params.header"))
+st.header(tr("lab.params.header"), anchor="lab-params")
 st.markdown(tr("lab.params.intro"))
 
 
@@ -192,7 +213,7 @@ parameter_counts()
 
 
 # --- 5. shapes: bidirectional and stacked --------------------------------------------------------------
-st.header(tr("lab.shapes.header"))
+st.header(tr("lab.shapes.header"), anchor="lab-shapes")
 st.markdown(tr("lab.shapes.bi"))
 
 

@@ -71,6 +71,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.belt.text": {"zh": "句子", "en": "Sentence"},
     "lab.belt.bias": {"zh": "遗忘门偏置", "en": "Forget-gate bias"},
     "lab.belt.t": {"zh": "时间步 t", "en": "Time step t"},
+    "lab.belt.frame": {"zh": "t = {t}（共 {n} 步），读入 “{token}”", "en": "t = {t} of {n}, reading “{token}”"},
+    "lab.belt.play_note": {
+        "zh": "按 ▶ 播放，在浏览器里沿着句子一步步看传送带：上面的滑块选起点（链接也记住它），下面的图和表跟着滑块。",
+        "en": "Press ▶ Play to follow the belt along the sentence step by step in your browser: the slider above picks where it starts (and the link keeps it); the charts and the table below follow the slider.",
+    },
     "lab.belt.cell_chart": {"zh": "细胞状态 C<sub>t</sub> 的各个分量", "en": "Components of the cell state C<sub>t</sub>"},
     "lab.belt.forget_chart": {"zh": "遗忘门 f<sub>t</sub> 的各个分量", "en": "Components of the forget gate f<sub>t</sub>"},
     "lab.belt.grad_chart": {"zh": "沿细胞状态回传的梯度 ∂C<sub>T</sub>/∂C<sub>t</sub>", "en": "Gradient along the cell state, ∂C<sub>T</sub>/∂C<sub>t</sub>"},
@@ -145,5 +150,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.how": {
         "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，它在 {n_test} 条从未训练过的测试评论上判对 {test}。**一个已知的失败**：它把“{failure}”（一条{truth}评论）判为正面概率 {p}。这里画出的是它 {m} 个单元中在这句话上细胞状态起伏最大的 {shown} 个，图例用它们在模型里的编号（从 1 数起）：{units}；几个单元的门开开合合，说明不了整个模型为什么这样判。",
         "en": "**On data it never saw**: the gate values here come from the sentiment page's trained {language} LSTM, right on {test} of {n_test} test reviews it never trained on. **A known failure**: it gives \"{failure}\" (a {truth} review) a positive probability of {p}. Drawn here are the {shown} of its {m} units whose cell state moves most over this sentence, labelled by their numbers in the model (counted from 1): {units}; a few gates opening and closing do not explain why the whole model decides as it does.",
+    },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "lab.predict.q": {
+        "zh": "讲解稿的一维 LSTM：旧记忆 cₜ₋₁ = {c_prev}，遗忘门 fₜ = {f}，输入门 iₜ = {i}，候选记忆 c̃ₜ = {c_tilde}。新的细胞状态 cₜ 是多少？",
+        "en": "The lecture script's one-dimensional LSTM: old memory cₜ₋₁ = {c_prev}, forget gate fₜ = {f}, input gate iₜ = {i}, candidate c̃ₜ = {c_tilde}. What is the new cell state cₜ?",
+    },
+    "lab.predict.result": {
+        "zh": "本页的标量 LSTM 现场算出：cₜ = fₜ·cₜ₋₁ + iₜ·c̃ₜ = {kept} + {written} = **{c}**。",
+        "en": "Worked out just now by the page's scalar LSTM: cₜ = fₜ·cₜ₋₁ + iₜ·c̃ₜ = {kept} + {written} = **{c}**.",
+    },
+    "lab.predict.why": {
+        "zh": "细胞状态是**加**出来的：遗忘门决定旧记忆留下几成，输入门决定新内容写进几成，两部分相加。其余几个选项分别是只留旧记忆、四个数连乘、只写新内容。正因为是相加而不是连乘，梯度沿这条“传送带”往回传时才不容易消失。",
+        "en": "The cell state is **added up**: the forget gate decides how much of the old memory stays, the input gate how much of the new content is written, and the two parts are summed. The other answers keep only the old memory, multiply all four numbers, or write only the new content. Because it is a sum and not a product, the gradient flowing back along this conveyor belt does not fade so easily.",
     },
 }
