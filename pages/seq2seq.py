@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from playground import figures, seq2seq
+from playground import figures, frames, seq2seq
 from playground.checkpoints import CheckpointError
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.errors import InputError
@@ -13,7 +13,17 @@ from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator
 from playground.state import seq2seq as state
-from playground.ui import busy, checkpoint_error, fragment, how_we_know, input_error, require_app_shell, shipped_model, tr
+from playground.ui import (
+    busy,
+    checkpoint_error,
+    fragment,
+    how_we_know,
+    input_error,
+    questions,
+    require_app_shell,
+    shipped_model,
+    tr,
+)
 from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
@@ -21,7 +31,7 @@ use_page_state(state.STATE)
 st.title(tr("s2s.title"))
 st.markdown(tr("s2s.intro"))
 
-st.header(tr("s2s.formula.header"))
+st.header(tr("s2s.formula.header"), anchor="s2s-formula")
 st.markdown(tr("s2s.formula.decoder"))
 st.latex(r"P(\mathbf{y}\mid\mathbf{x}_{1:T})=\prod_{t}P(y_t\mid y_{<t},\mathbf{x}_{1:T}),\qquad"
          r"\log P=\sum_t \log P(y_t\mid y_{<t},\mathbf{x}_{1:T})")
@@ -76,8 +86,10 @@ if not any(available.values()):
     st.stop()
 usable = [k for k, v in available.items() if v is not None]
 
+questions.seq2seq(state.GUESS, translate, "attention" if "attention" in usable else usable[0])  # predict first (issue 26)
+
 # --- the lecture's sentence, as the models really translate it ----------------------------------------
-st.subheader(tr("s2s.seed.header"))
+st.subheader(tr("s2s.seed.header"), anchor="s2s-seed")
 st.markdown(tr("s2s.seed.lecture"))
 st.table(pd.DataFrame({tr("s2s.col.model"): [tr(f"s2s.model.{k}") for k in usable],
                        tr("s2s.col.translation"): [" / ".join(translate(k, "我爱自然语言处理").tokens + ["<eos>"])
@@ -117,11 +129,23 @@ def show_comparison(runs) -> None:
     st.caption(tr("s2s.compare.caption"))
 
 
+def _play_words(frame: str) -> dict[str, str]:
+    return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr(frame)}
+
+
 def show_tree(tree, width: int) -> None:
     st.subheader(tr("s2s.tree.header"))
     st.markdown(tr("s2s.tree.intro", width=width))
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
-    st.plotly_chart(figures.beam_tree(tree.nodes, tree.winner, names, "", tr("s2s.tree.position")), key="s2s_tree")
+    # the tree grows position by position as it plays in the browser; it opens whole, as it ends
+    positions = max((n["step"] for n in tree.nodes), default=0) + 1
+    fig = frames.beam_growth(tree.nodes, tree.winner, names, tr("s2s.tree.position"),
+                             [str(s) for s in range(positions)], _play_words("s2s.tree.frame"))
+    with st.container(key="s2s_tree_scroll"):  # as wide as its labels need: scrolls sideways on a narrow screen
+        st.html(f"<style>.st-key-s2s_tree_scroll [data-testid='stElementContainer']:has([data-testid='stPlotlyChart']) "
+                f"{{ min-width: {fig.layout.width}px; }}</style>")
+        st.plotly_chart(fig, key="s2s_tree")
+    st.caption(tr("s2s.tree.play_note"))
     if tree.greedy_won:
         st.info(tr("s2s.tree.greedy_won"), icon=":material/lightbulb:")
     with st.expander(tr("s2s.tree.hypotheses")):
@@ -133,12 +157,17 @@ def show_tree(tree, width: int) -> None:
 
 def show_attention_or_context(result) -> None:
     if result.attention is not None:
-        st.subheader(tr("s2s.attn.header"))
+        st.subheader(tr("s2s.attn.header"), anchor="s2s-attention")
         targets = result.tokens + (["<eos>"] if result.finished else [])
         st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s_attention")
         st.caption(tr("s2s.attn.caption"))
+        # one row of the map at a time: the bars of the source characters an output word reads, word by word
+        titles = [tr("s2s.attn.row", i=i + 1, word=w) for i, w in enumerate(targets)]
+        st.plotly_chart(frames.attention_rows(result.attention, result.source_labels, targets, titles,
+                                              tr("s2s.attn.weight"), _play_words("s2s.attn.frame")),
+                        key="s2s_attention_play")
     else:
-        st.subheader(tr("s2s.context.header"))
+        st.subheader(tr("s2s.context.header"), anchor="s2s-context")
         size = len(result.context)
         st.plotly_chart(figures.strips({"c": result.context}, tr("s2s.context.title", size=size), "", "c"),
                         key="s2s_context")
@@ -146,7 +175,7 @@ def show_attention_or_context(result) -> None:
 
 
 # --- decoding lab ----------------------------------------------------------------------------------
-st.header(tr("s2s.lab.header"))
+st.header(tr("s2s.lab.header"), anchor="s2s-lab")
 
 
 @fragment
@@ -188,7 +217,7 @@ decoding_lab()
 
 
 # --- the bottleneck ----------------------------------------------------------------------------------
-st.header(tr("s2s.bottleneck.header"))
+st.header(tr("s2s.bottleneck.header"), anchor="s2s-bottleneck")
 st.markdown(tr("s2s.bottleneck.intro"))
 try:
     by_length = shipped_model(BOTTLENECK, seq2seq)

@@ -103,6 +103,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.tree.pruned": {"zh": "剪掉", "en": "pruned"},
     "s2s.tree.winner": {"zh": "胜出的路径", "en": "winner"},
     "s2s.tree.position": {"zh": "输出位置", "en": "Output position"},
+    "s2s.tree.frame": {"zh": "长到输出位置", "en": "grown to output position"},
+    "s2s.tree.play_note": {
+        "zh": "按 ▶ 播放，在浏览器里看这棵树一个位置一个位置地长出来；红色的胜出路径要等搜索结束、最后一帧才画出来。",
+        "en": "Press ▶ Play to watch the tree grow one output position at a time in your browser; the winner's red path appears only on the last frame, when the search is over.",
+    },
+    "s2s.attn.row": {"zh": "第 {i} 个输出词 “{word}” 读了哪些字", "en": "Output word {i}, “{word}”: what it reads"},
+    "s2s.attn.weight": {"zh": "注意力权重", "en": "attention weight"},
+    "s2s.attn.frame": {"zh": "输出词", "en": "output word"},
     "s2s.tree.hypotheses": {"zh": "已完成的候选译文", "en": "Finished hypotheses"},
     "s2s.col.score": {"zh": "长度惩罚后得分", "en": "Score after length penalty"},
     "s2s.col.best": {"zh": "胜出", "en": "Winner"},
@@ -163,5 +171,30 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.how": {
         "zh": "**留出数据上的成绩**：在 {sources} 个从未训练过的中文句子上（束宽 5），注意力模型的 BLEU 是 {attention}，经典模型是 {classic}。**一个已知的失败**：注意力模型把“这只鸟不能飞。”译成 “this bird can fly.”，丢掉了否定，意思正好相反；经典模型这句倒译对了（“this bird could not fly.”）。反过来，“她喜欢雨和雪。”经典模型译成 “she likes to snow and snow.”，漏了“雨”、重复了“雪”，注意力模型译得一字不差。BLEU 是许多句子的平均，一个否定词错了只扣一点分，意思却全错了。",
         "en": "**On data it never saw**: on {sources} Chinese sentences it never trained on (beam 5), the attention model scores BLEU {attention}, the classic one {classic}. **A known failure**: the attention model turns 这只鸟不能飞。 (\"this bird cannot fly.\") into \"this bird can fly.\": the negation is lost and the meaning reversed; the classic model gets this one right (\"this bird could not fly.\"). The other way round, the classic model renders 她喜欢雨和雪。 as \"she likes to snow and snow.\", losing the rain and repeating the snow, where attention is word-perfect. BLEU averages over many sentences: one wrong negation costs a few points of it and the whole meaning of the sentence.",
+    },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "s2s.predict.q": {
+        "zh": "贪心解码每一步都挑当前概率最大的词。翻译讲解稿的例句“{sentence}”时，束宽为 5 的束搜索会不会找到一句整体概率更高、与贪心不同的译文？",
+        "en": "Greedy decoding takes the most probable word at every step. Translating the lecture script's sentence {sentence}, will beam search with 5 beams find a different translation with a higher total probability?",
+    },
+    "s2s.predict.a": {
+        "zh": "会：束搜索找到另一句，总的 log p 更高",
+        "en": "Yes: beam search finds another sentence with a higher total log p",
+    },
+    "s2s.predict.b": {
+        "zh": "不会：两者给出同一句译文",
+        "en": "No: both give the same translation",
+    },
+    "s2s.predict.c": {
+        "zh": "束搜索那一句的 log p 反而更低",
+        "en": "Beam search's sentence even has a lower log p",
+    },
+    "s2s.predict.result": {
+        "zh": "{model}，现场翻译：贪心解码得到“{greedy}”（log p = {greedy_logp}）；束搜索得到“{beam}”（log p = {beam_logp}）。",
+        "en": "{model}, just now: greedy decoding gives \"{greedy}\" (log p = {greedy_logp}); beam search gives \"{beam}\" (log p = {beam_logp}).",
+    },
+    "s2s.predict.why": {
+        "zh": "束搜索同时保留几条候选，能避开贪心“一步走错、步步被动”的陷阱，但它并不保证一定与贪心不同、一定更好：每一步的最优选择恰好连成整句的最优时，两者给出同一句。束搜索还会按长度调整得分，偶尔挑中 log p 略低却更完整的句子。下面的束搜索树画出了每一步保留和剪掉的候选。",
+        "en": "Beam search keeps several candidates at once, which avoids greedy's trap of one poor step forcing the next, but it promises neither a different nor a better sentence: when the best choice at each step also makes the best whole sentence, both agree. Beam search also adjusts its scores for length, so it may pick a slightly less probable but more complete sentence. The beam tree below shows the candidates kept and pruned at each step.",
     },
 }
