@@ -20,10 +20,10 @@ from playground.ui import (
     how_we_know,
     input_error,
     job_panel,
+    questions,
     require_app_shell,
     session_jobs,
     shared_resource,
-    show_svg,
     stream_text,
     text_columns,
     tr,
@@ -40,6 +40,7 @@ from playground.ui.charlm import (
 )
 from playground.ui.fair import on_request
 from playground.ui.jobs import duration, start_blocked, start_job
+from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 COMPARED = 160  # characters in the side-by-side of the three decoders
@@ -47,7 +48,7 @@ STAGE_CHARS = 160  # characters sampled from each training stage
 
 require_app_shell()
 use_page_state(state.STATE)
-st.title(tr("charlm.title"))
+st.title(tr("charlm.title"), anchor="lm-intro")
 st.markdown(tr("charlm.intro"))
 st.latex(r"L_t = -\log p_t(y_{t+1}), \qquad p_t = \operatorname{softmax}(s_t)")
 at_most = 1 / (1 + math.exp(4.1 - 2.2))  # softmax of the slide's two logits: the most e can get
@@ -80,6 +81,19 @@ except CheckpointError:
 
 
 # --- sampling lab --------------------------------------------------------------------------------
+def _position_frame(prompt: str, generation, i: int) -> str:
+    """Generated character ``i`` (0-based): what the model had read, what it chose, and its 10 most
+    likely next characters (a frame of the player: HTML, its text escaped)."""
+    record = generation.steps[i]
+    context = (prompt + generation.text)[max(0, len(prompt) + i - 40): len(prompt) + i]
+    said = tr("charlm.lab.position_text", context=repr(context), char=repr(record.char),
+              p=f"{math.exp(record.log_prob):.3f}")
+    # a space as ␣ (its repr is a blank label), a newline as \n
+    bars = [("␣" if ch == " " else repr(ch)[1:-1] or "·", p * 100,
+             "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
+    return svg.text_html(said) + svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f")
+
+
 def _sampling_lab(chosen) -> tuple[str, int] | None:
     """The lab and the side-by-side -> (the prompt, the seed), or None when the prompt is refused."""
     model_key, sampler, _ = chosen
@@ -132,17 +146,14 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
 
     if generation.steps:
         position = slider(narrowed(state.POSITION, high=len(generation.steps)), tr("charlm.lab.position"))
-        record = generation.steps[position - 1]
-        context = (prompt + generation.text)[max(0, len(prompt) + position - 41): len(prompt) + position - 1]
-        st.markdown(tr("charlm.lab.position_text", context=escape_markdown(repr(context)),
-                       char=escape_markdown(repr(record.char)),
-                       p=f"{math.exp(record.log_prob):.3f}"))
-        # a space as ␣ (its repr is a blank label), a newline as \n
-        bars = [("␣" if ch == " " else repr(ch)[1:-1] or "·", p * 100,
-                 "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
-        show_svg(svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f"))
+        # the distribution position by position, played in the browser from the slider's position (64 at most)
+        shown = frame_window(len(generation.steps), position - 1)
+        frame_player([_position_frame(prompt, generation, i) for i in shown],
+                     [tr("charlm.lab.position_frame", n=i + 1, total=len(generation.steps),
+                         char=repr(generation.steps[i].char)) for i in shown],
+                     position - 1 - shown.start, "lm_position_play")
 
-    st.subheader(tr("charlm.compare.header"))
+    st.subheader(tr("charlm.compare.header"), anchor="lm-compare")
     st.markdown(tr("charlm.compare.intro"))
     # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
     n = min(length, COMPARED)
@@ -178,7 +189,7 @@ def _stage_samples(prompt: str, seed: int) -> list[dict]:
 
 
 def _stages(prompt: str, seed: int) -> None:
-    st.header(tr("charlm.stages.header"))
+    st.header(tr("charlm.stages.header"), anchor="lm-stages")
     st.markdown(tr("charlm.stages.intro"))
     if not on_request("lm_stages", (prompt, seed), tr("charlm.stages.run")):
         return
@@ -190,10 +201,26 @@ def _stages(prompt: str, seed: int) -> None:
     except InputError:  # the snapshots are Shakespeare's: a prompt for another model may be unreadable to them
         st.info(tr("charlm.stages.unreadable"), icon=":material/help:")
         return
-    for column, stage in zip(st.columns(len(stages)), stages, strict=True):
-        key = "charlm.stages.step0" if stage["step"] == 0 else "charlm.stages.step"
-        column.markdown(tr(key, step=stage["step"], loss=f"{stage['loss']:.2f}"))
-        column.code(prompt + stage["text"], language=None, wrap_lines=True)
+    # snapshot by snapshot, played in the browser: each stage's sample and where it sits on the loss curve
+    headings = [tr("charlm.stages.frame0" if stage["step"] == 0 else "charlm.stages.frame", step=f"{stage['step']:,}",
+                   loss=f"{stage['loss']:.2f}") for stage in stages]
+    curve = _validation_curve()
+    frame_player([svg.text_html(heading, bold=True) + svg.text_html(prompt + stage["text"], pre=True)
+                  + (svg.curve_point_svg(curve, (stage["step"], stage["loss"]), tr("charlm.stages.where"),
+                                         tr("charlm.curve.step"), tr("charlm.curve.loss")) if curve else "")
+                  for heading, stage in zip(headings, stages, strict=True)],
+                 headings, 0, "lm_stages_play")
+    st.caption(tr("charlm.stages.play_note"))
+
+
+def _validation_curve() -> dict[str, tuple[list, list]]:
+    """The shipped Shakespeare LSTM's validation loss over its training ({} where its card is missing)."""
+    try:
+        curve = load_card(charlm.name_of("shakespeare", "lstm")).extra["curve"]
+    except CheckpointError:
+        return {}
+    points = [p for p in curve if "validation_loss" in p]
+    return {tr("charlm.curve.validation"): ([p["step"] for p in points], [p["validation_loss"] for p in points])}
 
 
 def _stage_curve() -> None:
@@ -224,7 +251,8 @@ def _export(job_id: int, number: int, _result) -> tuple[bytes, str]:
     return recipes.export(_result, f"charlm_live_{number}")
 
 
-st.header(tr("charlm.lab.header"))
+questions.charlm(state.GUESS, state.MODEL.default)  # predict first (issue 26), with the shipped Shakespeare model
+st.header(tr("charlm.lab.header"), anchor="lm-lab")
 st.markdown(tr("charlm.lab.intro"))
 lab_and_stages()
 _stage_curve()

@@ -44,12 +44,31 @@ def test_strategies_change_the_output_and_report_log_probabilities():
     assert t("fair.inputs_changed", "en") in [c.value for c in at.caption]
 
 
+def _player(at, key: str) -> tuple[list[str], list[str], int]:
+    """The in-browser player drawn with ``key`` (issue 26): its frames, their labels and the frame it opens on."""
+    import hashlib
+    import json
+
+    element = "rnn-player-" + hashlib.sha1(key.encode()).hexdigest()[:10]
+    body = next(str(h.proto.body) for h in at.get("html") if f'id="{element}"' in str(h.proto.body))
+    frames = json.loads(re.search(r"const frames = (\[.*?\]);\n", body).group(1))
+    labels = json.loads(re.search(r"const labels = (\[.*?\]);\n", body).group(1))
+    return frames, labels, int(re.search(r"let at = (\d+),", body).group(1))
+
+
+def _shown_frame(at, key: str) -> str:
+    frames, _, start = _player(at, key)
+    return frames[start]
+
+
 def test_position_slider_shows_the_distribution_of_that_step():
     at = _page()
-    before = [m.value for m in at.markdown if "After reading" in m.value]
+    before = _shown_frame(at, "lm_position_play")
     at.slider(key="lm_position").set_value(5).run()
-    after = [m.value for m in at.markdown if "After reading" in m.value]
-    assert before and after and before != after
+    after = _shown_frame(at, "lm_position_play")  # the player opens on the slider's position (so does a link)
+    assert "After reading" in before and "After reading" in after and before != after
+    frames, labels, start = _player(at, "lm_position_play")
+    assert start == 4 and labels[start].startswith("character 5 of") and len(frames) <= 64
 
 
 def test_bad_prompt_and_unknown_characters():
@@ -68,8 +87,9 @@ def test_other_models_and_stages_render():
     at.text_area(key="lm_prompt").set_value("def ").run()
     assert not at.exception and _code_blocks(at)[0].startswith("def ")
     at.button(key="lm_stages_ask").click().run()
-    steps = [m.value for m in at.markdown if m.value.startswith("**Step ")]
-    assert len(steps) >= 2  # the snapshots and the final model
+    _, labels, start = _player(at, "lm_stages_play")  # snapshot by snapshot, played in the browser
+    steps = [label for label in labels if label.startswith("Step ")]
+    assert len(steps) >= 2 and start == 0  # the snapshots and the final model, opening before training
 
 
 def test_live_training_from_pasted_text_yields_a_usable_model():
@@ -353,7 +373,7 @@ def _top10_labels(at) -> list[list[str]]:
     from playground.svg import escape
 
     title = escape(t("charlm.lab.top10", "en"))
-    drawings = [m.value for m in at.markdown if m.value.startswith("<svg") and title in m.value]
+    drawings = [d for d in [_shown_frame(at, "lm_position_play")] if "<svg" in d and title in d]
     return [[html.unescape(x) for x in re.findall(r'text-anchor="end" font-size="13"[^>]*>([^<]*)</text>', d)]
             for d in drawings]
 

@@ -90,6 +90,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "读到 {context} 之后，模型给出下一个字符的分布；实际选中的是 {char}（概率 {p}）。",
         "en": "After reading {context} the model gives this distribution for the next character; the one chosen was {char} (probability {p}).",
     },
+    "charlm.lab.position_frame": {"zh": "第 {n} 个字符（共 {total} 个）：{char}", "en": "character {n} of {total}: {char}"},
     "charlm.lab.top10": {"zh": "最可能的 10 个下一字符（%）", "en": "The 10 most likely next characters (%)"},
     "charlm.compare.header": {"zh": "同一个开头，三种策略", "en": "One prompt, three strategies"},
     "charlm.compare.intro": {
@@ -113,6 +114,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.stages.unreadable": {
         "zh": "训练各阶段的快照都是莎士比亚 LSTM 的，它读不懂这个开头（认识的字符不到一半），所以这里不给出它们的样本。换一个英文开头就能看到。",
         "en": "The snapshots are of the Shakespeare LSTM, which cannot read this prompt (it knows fewer than half of its characters), so they write nothing here. Try a prompt in English.",
+    },
+    "charlm.stages.frame": {"zh": "第 {step} 步（验证损失 {loss}）", "en": "Step {step} (validation loss {loss})"},
+    "charlm.stages.frame0": {"zh": "训练前（验证损失 {loss}）", "en": "Before training (validation loss {loss})"},
+    "charlm.stages.where": {"zh": "这个快照在验证损失曲线上的位置", "en": "Where this snapshot sits on the validation loss curve"},
+    "charlm.stages.play_note": {
+        "zh": "按 ▶ 播放，在浏览器里一个快照一个快照地看：同一个开头、同一个种子写出的样本，和它在损失曲线上的那一点。",
+        "en": "Press ▶ Play to go through the snapshots in your browser: each one's sample from the same prompt and seed, and its point on the loss curve.",
     },
     "charlm.stages.step0": {"zh": "**训练前**（验证损失 {loss}）", "en": "**Before training** (validation loss {loss})"},
     "charlm.curve.train": {"zh": "训练损失（每 50 步平均）", "en": "training loss (mean of 50 steps)"},
@@ -179,5 +187,38 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.how": {
         "zh": "**留出数据上的成绩**：莎士比亚 LSTM 在训练时从未见过的三部剧（《哈姆雷特》《暴风雨》《亨利四世》上篇）上是 {bits} bit/字符（{nats} nat/字符）；上面的表里有每个模型的数字。**一个已知的失败**：用贪心解码从 “ROMEO:” 续写 400 个字符，它写完第一行就掉进循环，同一行 “And the streets of the streets of the streets,” 一遍又一遍地重复。每一步都挑最可能的字符，得到的不一定是最可能的整段文字（找后者的是束搜索），更不一定是好文字；要让文字有生气、不绕圈子，靠的是采样和温度 τ。",
         "en": "**On data it never saw**: the Shakespeare LSTM scores {bits} bits per character ({nats} nats) on three plays it never trained on (Hamlet, The Tempest, Henry IV Part 1); the table above has every model's figure. **A known failure**: continue \"ROMEO:\" greedily for 400 characters and after its first line it falls into a loop, writing \"And the streets of the streets of the streets,\" again and again. Taking the most likely character at every step does not necessarily give the most likely passage (beam search looks for that), let alone a good one: lively text that does not loop is what sampling and the temperature τ are for.",
+    },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "charlm.predict.q": {
+        "zh": "按 softmax 分布采样时，温度 T 越低，分布越尖。把温度一路调向 0，采样会变成什么？",
+        "en": "Sampling from the softmax distribution, a lower temperature T makes the distribution sharper. Turn the temperature all the way down towards 0: what does sampling become?",
+    },
+    "charlm.predict.a": {
+        "zh": "每个字符等可能地随机挑",
+        "en": "Every character equally likely",
+    },
+    "charlm.predict.b": {
+        "zh": "贪心解码：每步都取概率最大的字符，换随机种子也写出同一段",
+        "en": "Greedy decoding: the most probable character at every step, the same text whatever the seed",
+    },
+    "charlm.predict.c": {
+        "zh": "仍然每次不同，只是更保守一些",
+        "en": "Still different every time, only more careful",
+    },
+    "charlm.predict.result": {
+        "zh": "{model}，现场续写。贪心解码：\n\n{greedy}\n\n温度 {t}、随机种子 {seeds} 的采样（这里列出第一个）：\n\n{sample}\n\n{same}",
+        "en": "{model}, just now. Greedy decoding:\n\n{greedy}\n\nSampling at temperature {t} with seeds {seeds} (the first shown):\n\n{sample}\n\n{same}",
+    },
+    "charlm.predict.same": {
+        "zh": "每个种子的采样都与贪心解码逐字相同。",
+        "en": "Every seed's sample matches greedy decoding character for character.",
+    },
+    "charlm.predict.differ": {
+        "zh": "这几个种子的采样与贪心解码并不完全相同。",
+        "en": "The seeds' samples do not all match greedy decoding.",
+    },
+    "charlm.predict.why": {
+        "zh": "温度把每个字符的对数概率除以 T 再做 softmax：T 越小，最大的那个概率越接近 1，其余越接近 0。T 趋于 0 时，采样就退化成每步取 argmax 的贪心解码，同样的开头必然写出同样的内容——讲义指出，正因如此，实践中才按分布采样。",
+        "en": "Temperature divides each character's log probability by T before the softmax: the smaller T, the closer the largest probability gets to 1 and the rest to 0. As T approaches 0, sampling becomes greedy decoding, the argmax at every step, and the same beginning always gives the same text. That is why, as the lecture notes say, one samples from the distribution in practice.",
     },
 }
