@@ -21,7 +21,8 @@ st.header(tr("home.seq.header"))
 st.markdown(tr("home.seq.traits"))
 rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
-st.dataframe(pd.DataFrame(rows, columns=columns), hide_index=True, width="stretch")
+# a plain table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
+st.table(pd.DataFrame(rows, columns=columns), hide_index=True)
 
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"))

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from playground.figures import TITLE_LINE_PX, TITLE_PX, wrap_title
+
 FRAME_MS = 900  # one frame every this many milliseconds
 
 
@@ -90,8 +92,10 @@ def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: 
             go.Scatter(x=[x[t - 1]], y=[float(point)], mode="markers", showlegend=False, hoverinfo="skip",
                        marker={"size": 16, "symbol": "circle-open", "line": {"width": 3}, "color": "#101419"}),
         ])
-        title = titles[0 if ahead else 1].format(t=t, token=tokens[t - 1])
-        fig.update_layout(title={"text": title}, height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        # wrapped as figures wraps every chart title, with room for two lines in every frame (a phone)
+        title = wrap_title(titles[0 if ahead else 1].format(t=t, token=tokens[t - 1]))
+        fig.update_layout(title={"text": title, "font": {"size": TITLE_PX}}, height=340 + TITLE_LINE_PX,
+                          margin={"l": 10, "r": 10, "t": 40 + TITLE_LINE_PX, "b": 10},
                           legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"},
                           xaxis={"type": "category", "categoryorder": "array", "categoryarray": x})
         frames.append(fig)

@@ -3,9 +3,85 @@
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
+
+# Chart titles: a half-width column at 1024 px and a phone both give a chart about 330 px, so a
+# title is wrapped (at a space, or between two Chinese characters) into lines of at most TITLE_EM
+# em at TITLE_PX; Plotly never wraps a title, and the chart's box cuts off what runs past it.
+TITLE_PX = 15
+TITLE_EM = 21.0
+TITLE_LINE_PX = 20  # the top margin grows by one line's height per extra line
+_TOKEN = re.compile(r"<[^>]*>|\s+|.", re.S)
+_NO_LINE_START = set("，。、；：？！）》」』”’,.;:?!)]}")
+_NO_LINE_END = set("（《「『“‘([{")
+
+
+def _em(ch: str) -> float:
+    """A character's width in em, roughly: wide (CJK) characters 1, the rest as an average Latin letter."""
+    return 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56
+
+
+def text_em(text: str) -> float:
+    """The width of a line of chart text in em, roughly (tags such as ``<sub>`` take no room)."""
+    return sum(0.28 if ch.isspace() else _em(ch) for ch in re.sub(r"<[^>]*>", "", text))
+
+
+def wrap_title(text: str, budget: float = TITLE_EM) -> str:
+    """``text`` with ``<br>`` between lines of at most ``budget`` em: breaks at a space (preferred
+    while it keeps most of the line), else between two Chinese characters (never before closing
+    punctuation), never inside a tag (``<sub>``); a word longer than a line stays whole. A title
+    that already holds a ``<br>`` is left as it is."""
+    if not text or "<br" in text:
+        return text
+    lines: list[str] = []
+    line: list[str] = []
+    width, depth = 0.0, 0
+    spaces: list[tuple[int, float]] = []  # (position in ``line``, width before it) where it may be split
+    wides: list[tuple[int, float]] = []
+    for token in _TOKEN.findall(text):
+        if len(token) > 1 and token.startswith("<") and token.endswith(">"):
+            depth += -1 if token.startswith("</") else 1
+            line.append(token)
+            continue
+        if token.isspace():
+            if depth == 0 and line:
+                spaces.append((len(line), width))
+            line.append(" ")
+            width += 0.28
+            continue
+        if (depth == 0 and line and token not in _NO_LINE_START and line[-1] not in _NO_LINE_END
+                and _em(token) == 1.0 and _em(line[-1][-1]) == 1.0):
+            wides.append((len(line), width))
+        line.append(token)
+        width += _em(token)
+        if width > budget and (spaces or wides):
+            space = spaces[-1] if spaces else None
+            if space and (space[1] >= 0.6 * budget or not wides):
+                cut = space
+            else:
+                cut = max(wides + spaces[-1:], key=lambda b: b[0])
+            lines.append("".join(line[:cut[0]]).rstrip())
+            line = line[cut[0]:]
+            while line and line[0] == " ":
+                line.pop(0)
+            spaces, wides = [], []
+            width = sum(0.28 if t == " " else _em(t) for t in line if len(t) == 1)
+    lines.append("".join(line).rstrip())
+    return "<br>".join(lines)
+
+
+def _titled(fig: go.Figure, title: str) -> go.Figure:
+    """Set a wrapped title; the top margin and the height grow by a line for each extra line."""
+    text = wrap_title(title)
+    extra = TITLE_LINE_PX * text.count("<br>")
+    top = fig.layout.margin.t if fig.layout.margin.t is not None else 40
+    fig.update_layout(title=dict(text=text, font=dict(size=TITLE_PX)), margin=dict(t=top + extra),
+                      height=(fig.layout.height or 300) + extra)
+    return fig
 
 
 def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figure:
@@ -50,11 +126,11 @@ def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], tit
                                  line=dict(dash="dash" if name in dashed else "solid")))
     if highlight is not None and 0 <= highlight < len(x):
         fig.add_vline(x=highlight, line=dict(color="#999", dash="dot"))
-    fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10),
+    fig.update_layout(yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10),
                       legend=dict(orientation="h", y=-0.25))
     if log_y:
         fig.update_yaxes(type="log", exponentformat="power")  # 10⁻⁶, not the SI prefixes 1μ
-    return fig
+    return _titled(fig, title)
 
 
 def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: str, x_title: str, y_title: str,
@@ -74,9 +150,9 @@ def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: st
                                  marker=dict(size=10, symbol="diamond"), showlegend=False))
         logs.append(math.log10(py))
     fig.update_yaxes(type="log", exponentformat="power", **_log_axis(logs))
-    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=340,
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=340,
                       margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
-    return fig
+    return _titled(fig, title)
 
 
 LOG_LIMIT = 300  # decades: beyond 1e±300 a browser's log axis computes infinite ticks ("Infinity^-NaN")
@@ -114,15 +190,15 @@ def loglog(series: dict[str, tuple[Sequence[float], Sequence[float]]], title: st
                                  line=dict(dash="dash" if name in dashed else "solid")))
     fig.update_xaxes(type="log", exponentformat="power")
     fig.update_yaxes(type="log", exponentformat="power")
-    fig.update_layout(title=title, xaxis_title=x_title, yaxis_title=y_title, height=360,
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=360,
                       margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
-    return fig
+    return _titled(fig, title)
 
 
 def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: str = "") -> go.Figure:
     fig = go.Figure(go.Bar(x=list(labels), y=[float(v) for v in values]))
-    fig.update_layout(title=title, yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10))
-    return fig
+    fig.update_layout(yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10))
+    return _titled(fig, title)
 
 
 def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar: str) -> go.Figure:
@@ -131,8 +207,8 @@ def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar:
     fig = go.Figure(go.Heatmap(z=[list(rows[k]) for k in labels], y=labels, x=list(range(1, len(rows[labels[0]]) + 1)),
                                colorscale="Viridis", colorbar=dict(title=colorbar),
                                hovertemplate="%{y}, t=%{x}: %{z:.2f}<extra></extra>"))
-    fig.update_layout(title=title, xaxis_title=x_title, height=120 + 45 * len(labels), margin=dict(l=10, r=10, t=40, b=10))
-    return fig
+    fig.update_layout(xaxis_title=x_title, height=120 + 45 * len(labels), margin=dict(l=10, r=10, t=40, b=10))
+    return _titled(fig, title)
 
 
 def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmin: float = -1.0, zmax: float = 1.0,
@@ -143,8 +219,8 @@ def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmi
                                hovertemplate="%{x} · %{y}: %{z:.3f}<extra></extra>"))
     if highlight is not None:
         fig.add_vline(x=highlight, line=dict(color="black", width=2))
-    fig.update_layout(title=title, height=min(120 + 6 * len(y_labels), 520), margin=dict(l=10, r=10, t=40, b=10))
-    return fig
+    fig.update_layout(height=min(120 + 6 * len(y_labels), 520), margin=dict(l=10, r=10, t=40, b=10))
+    return _titled(fig, title)
 
 
 def attention_map(weights, source: Sequence[str], target: Sequence[str], title: str) -> go.Figure:
@@ -154,22 +230,34 @@ def attention_map(weights, source: Sequence[str], target: Sequence[str], title: 
                                y=[f"{i + 1}:{w}" for i, w in enumerate(target)], zmin=0.0, zmax=1.0, colorscale="Blues",
                                hovertemplate="%{y} ← %{x}: %{z:.3f}<extra></extra>"))
     fig.update_yaxes(autorange="reversed")
-    fig.update_layout(title=title, height=min(160 + 26 * len(target), 640), margin=dict(l=10, r=10, t=40, b=10))
-    return fig
+    fig.update_layout(height=min(160 + 26 * len(target), 640), margin=dict(l=10, r=10, t=40, b=10))
+    return _titled(fig, title)
 
 
 BEAM_STATUS_STYLE = {"kept": ("#4c78a8", "circle"), "finished": ("#2ca02c", "square"), "pruned": ("#bbbbbb", "x")}
+BEAM_RANK_PX = 30  # one rank: a label (12 px text) over its marker, clear of the next rank's label
+BEAM_LABEL_PX = 12
+BEAM_MAX_LABEL = 12  # characters: a longer token is shortened with "…" (its full text is in the hover)
+
+
+def _label_px(text: str) -> float:
+    return BEAM_LABEL_PX * text_em(text)
 
 
 def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], title: str, x_title: str) -> go.Figure:
     """A beam search drawn as a tree: x = output position, y = rank at that position (best on top);
-    grey edges to every node, the winner's path in red; hover shows the cumulative log-probability."""
+    grey edges to every node, the winner's path in red; hover shows the token and its cumulative
+    log-probability. The figure is as wide as its labels need (one position per column, each as
+    wide as the longest label) and as tall as its deepest rank, so no two labels overlap: the page
+    shows it in a box that scrolls sideways where the screen is narrower."""
     rank: dict[int, int] = {}
     for step in sorted({n["step"] for n in nodes}):
         at_step = sorted((n for n in nodes if n["step"] == step), key=lambda n: -n["log_prob"])
         rank.update({n["id"]: i for i, n in enumerate(at_step)})
     by_id = {n["id"]: n for n in nodes}
     on_path = set(winner)
+    shown = {n["id"]: n["token"] if len(n["token"]) <= BEAM_MAX_LABEL else n["token"][:BEAM_MAX_LABEL - 1] + "…"
+             for n in nodes}
     fig = go.Figure()
     edges_x, edges_y, path_x, path_y = [], [], [], []
     for n in nodes:
@@ -186,14 +274,21 @@ def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str
         chosen = [n for n in nodes if n["status"] == status]
         fig.add_trace(go.Scatter(
             x=[n["step"] for n in chosen], y=[-rank[n["id"]] for n in chosen], mode="markers+text",
-            text=[n["token"] for n in chosen], textposition="top center", name=names[status],
+            text=[shown[n["id"]] for n in chosen], textposition="top center", name=names[status],
+            textfont=dict(size=BEAM_LABEL_PX),
             marker=dict(color=color, symbol=symbol, size=9,
                         line=dict(color="#d62728", width=[2 if n["id"] in on_path else 0 for n in chosen])),
-            customdata=[[n["log_prob"]] for n in chosen],
-            hovertemplate="%{text}: log p = %{customdata[0]:.3f}<extra></extra>"))
+            customdata=[[n["token"], n["log_prob"]] for n in chosen],
+            hovertemplate="%{customdata[0]}: log p = %{customdata[1]:.3f}<extra></extra>"))
     fig.add_trace(go.Scatter(x=[-1], y=[0], mode="markers+text", text=["<bos>"], textposition="top center",
-                             marker=dict(color="black", size=9), showlegend=False, hoverinfo="skip"))
-    fig.update_yaxes(visible=False)
-    fig.update_layout(title=title, xaxis_title=x_title, height=440, margin=dict(l=10, r=10, t=40, b=10),
-                      legend=dict(orientation="h", y=-0.18))
-    return fig
+                             textfont=dict(size=BEAM_LABEL_PX), marker=dict(color="black", size=9),
+                             showlegend=False, hoverinfo="skip"))
+    steps = max((n["step"] for n in nodes), default=0) + 2  # the <bos> column and one per position
+    ranks = max(rank.values(), default=0) + 1
+    column = max([_label_px(shown[i]) for i in shown] + [_label_px("<bos>")]) + 16
+    fig.update_yaxes(visible=False, range=[-ranks + 0.5, 0.9])
+    fig.update_xaxes(range=[-1.6, steps - 1.4], dtick=1)
+    width = int(max(420, column * (steps + 0.2) + 20))
+    fig.update_layout(xaxis_title=x_title, height=170 + BEAM_RANK_PX * ranks, width=width,
+                      margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=1.0, yanchor="bottom"))
+    return _titled(fig, title)

@@ -31,7 +31,7 @@ MIN_SCALE = 0.86
 
 
 def _svg(width: float, height: float, body: list[str], label: str) -> str:
-    return ('<div class="rnn-diagram" tabindex="0" style="overflow-x:auto;overflow-y:hidden">'
+    return ('<div class="rnn-diagram" style="overflow-x:auto;overflow-y:hidden">'
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
             f'style="display:block;min-width:{MIN_SCALE * width:.0f}px;max-width:{width:.0f}px;{FONT}" '
             f'role="img" aria-label="{escape(label)}">'

@@ -93,3 +93,54 @@ def test_token_strip_wraps_and_escapes():
     assert html.count("data-token=") == 3 and "flex-wrap:wrap" in html and "min-width:44px" in html
     assert "<b>" not in html and "&lt;unk&gt;" in html  # text is escaped; unknown tokens shown as <unk>
     assert html.count("3px solid") == 1  # the focused step is outlined
+
+
+# --- issue 25 (14): titles, diagrams and the beam tree fit a 1024 px projector and a phone ------------------
+def test_long_titles_wrap_at_word_boundaries_and_the_top_margin_grows():
+    title = 'Hidden state h_t: negative first, then positive, as a "but" sentence reads'
+    wrapped = figures.wrap_title(title)
+    assert wrapped.replace("<br>", " ") == title and wrapped.count("<br>") == 1
+    lines = wrapped.split("<br>")
+    assert all(figures.text_em(line) <= figures.TITLE_EM for line in lines)
+    fig = figures.time_series(["a"], {"h": [0.1]}, title)
+    short = figures.time_series(["a"], {"h": [0.1]}, "short")
+    assert fig.layout.title.text == wrapped and short.layout.title.text == "short"
+    assert fig.layout.margin.t == short.layout.margin.t + figures.TITLE_LINE_PX
+    assert fig.layout.height == short.layout.height + figures.TITLE_LINE_PX
+
+
+def test_titles_wrap_between_chinese_characters_never_inside_a_tag_or_before_punctuation():
+    title = "沿细胞状态回传的梯度 ∂C<sub>T</sub>/∂C<sub>t</sub>，这是一个很长很长很长的中文标题（真的很长）。"
+    wrapped = figures.wrap_title(title)
+    assert wrapped.replace("<br>", "").replace(" ", "") == title.replace(" ", "") and "<br>" in wrapped
+    for line in wrapped.split("<br>"):
+        assert line.count("<sub>") == line.count("</sub>")  # no line ends inside a subscript
+        assert line[0] not in "，。）"
+    mixed = figures.wrap_title("Backward: the error travels back from 很好 to 服务 (∂L/∂h_t)")
+    assert mixed.split("<br>")[1].startswith("很好")  # at the space, not between 很 and 好
+    assert figures.wrap_title("") == "" and figures.wrap_title("a<br>b") == "a<br>b"
+    long_word = "x" * 80
+    assert figures.wrap_title(long_word) == long_word  # a word longer than a line stays whole
+
+
+def test_beam_tree_is_as_wide_and_tall_as_its_labels_need():
+    nodes = [{"id": 0, "step": 0, "parent": None, "token": "I", "log_prob": -0.1, "status": "kept"}]
+    nodes += [{"id": i, "step": 1, "parent": 0, "token": f"word{i}" * (3 if i == 1 else 1), "log_prob": -i,
+               "status": "pruned" if i > 4 else "kept"} for i in range(1, 11)]
+    names = {"kept": "k", "finished": "f", "pruned": "p", "winner": "w"}
+    fig = figures.beam_tree(nodes, [0, 1], names, "", "position")
+    assert fig.layout.height >= 10 * figures.BEAM_RANK_PX  # ten ranks at step 1, a label's height apart
+    labels = [t for trace in fig.data if trace.text for t in trace.text]
+    assert max(len(t) for t in labels) <= figures.BEAM_MAX_LABEL and any(t.endswith("…") for t in labels)
+    column = max(figures._label_px(t) for t in labels)
+    assert fig.layout.width >= 3 * column  # <bos> and two positions, each as wide as the longest label
+    kept = next(trace for trace in fig.data if trace.name == "k")
+    assert kept.customdata[1][0] == "word1word1word1"  # the full token is in the hover
+
+
+def test_diagrams_scroll_instead_of_shrinking_below_a_readable_size():
+    text = svg.unrolled_svg(forms.unrolled("many_to_many_unaligned"))
+    assert text.startswith('<div class="rnn-diagram"') and "overflow-x:auto" in text and text.endswith("</svg></div>")
+    width = float(re.search(r'viewBox="0 0 (\d+)', text).group(1))
+    min_width = float(re.search(r"min-width:(\d+)px", text).group(1))
+    assert min_width >= svg.MIN_SCALE * width - 1 and 14 * svg.MIN_SCALE >= 12  # box text stays >= 12 px

@@ -35,6 +35,7 @@ _LAYOUT_CSS = """<style>
 [data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
 [data-testid='stButtonGroup'] button { flex: 0 0 auto; }
 [data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }
+.st-key-s2s_tree_scroll { overflow-x: auto; } /* the beam tree is as wide as its labels: it scrolls, never cut */
 </style>"""
 
 
