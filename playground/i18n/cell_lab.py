@@ -161,7 +161,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Worked out just now by the page's scalar LSTM: cₜ = fₜ·cₜ₋₁ + iₜ·c̃ₜ = {kept} + {written} = **{c}**.",
     },
     "lab.predict.why": {
-        "zh": "细胞状态是**加**出来的：遗忘门决定旧记忆留下几成，输入门决定新内容写进几成，两部分相加。其余几个选项分别是只留旧记忆、四个数连乘、只写新内容。正因为是相加而不是连乘，梯度沿这条“传送带”往回传时才不容易消失。",
-        "en": "The cell state is **added up**: the forget gate decides how much of the old memory stays, the input gate how much of the new content is written, and the two parts are summed. The other answers keep only the old memory, multiply all four numbers, or write only the new content. Because it is a sum and not a product, the gradient flowing back along this conveyor belt does not fade so easily.",
+        "zh": "细胞状态是**加**出来的：遗忘门决定旧记忆留下几成，输入门决定新内容写进几成，两部分相加。其余几个选项分别是只留旧记忆、四个数连乘、只写新内容。旧记忆只乘一个遗忘门、再加上新内容，不经过 tanh，也不乘权重矩阵，所以梯度沿这条“传送带”往回传时每步只乘一个 fₜ，遗忘门接近 1 时就不容易消失。",
+        "en": "The cell state is **added up**: the forget gate decides how much of the old memory stays, the input gate how much of the new content is written, and the two parts are summed. The other answers keep only the old memory, multiply all four numbers, or write only the new content. The old memory is only multiplied by one forget gate and then added to, with no tanh and no weight matrix on the way, so the gradient flowing back along this conveyor belt is multiplied by just fₜ at each step and, with forget gates near 1, does not fade so easily.",
     },
 }

@@ -190,8 +190,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "charlm.predict.q": {
-        "zh": "按 softmax 分布采样时，温度 T 越低，分布越尖。把温度一路调向 0，采样会变成什么？",
-        "en": "Sampling from the softmax distribution, a lower temperature T makes the distribution sharper. Turn the temperature all the way down towards 0: what does sampling become?",
+        "zh": "按 softmax 分布采样时，温度 τ 越低，分布越尖。把温度一路调向 0，采样会变成什么？",
+        "en": "Sampling from the softmax distribution, a lower temperature τ makes the distribution sharper. Turn the temperature all the way down towards 0: what does sampling become?",
     },
     "charlm.predict.a": {
         "zh": "每个字符等可能地随机挑",
@@ -218,7 +218,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The seeds' samples do not all match greedy decoding.",
     },
     "charlm.predict.why": {
-        "zh": "温度把每个字符的对数概率除以 T 再做 softmax：T 越小，最大的那个概率越接近 1，其余越接近 0。T 趋于 0 时，采样就退化成每步取 argmax 的贪心解码，同样的开头必然写出同样的内容——讲义指出，正因如此，实践中才按分布采样。",
-        "en": "Temperature divides each character's log probability by T before the softmax: the smaller T, the closer the largest probability gets to 1 and the rest to 0. As T approaches 0, sampling becomes greedy decoding, the argmax at every step, and the same beginning always gives the same text. That is why, as the lecture notes say, one samples from the distribution in practice.",
+        "zh": "温度把每个字符的对数概率除以 τ 再做 softmax：τ 越小，最大的那个概率越接近 1，其余越接近 0。τ 趋于 0 时，采样就退化成每步取 argmax 的贪心解码，同样的开头必然写出同样的内容——讲义指出，正因如此，实践中才按分布采样。",
+        "en": "Temperature divides each character's log-probability by τ before the softmax: the smaller τ, the closer the largest probability gets to 1 and the rest to 0. As τ approaches 0, sampling becomes greedy decoding, the argmax at every step, and the same beginning always gives the same text. That is why, as the lecture notes say, one samples from the distribution in practice.",
     },
 }
