@@ -18,6 +18,7 @@ from playground.ui import (
     fragment,
     how_we_know,
     input_error,
+    questions,
     require_app_shell,
     shipped_model,
     text_columns,
@@ -32,7 +33,7 @@ st.title(tr("beyond.title"))
 st.markdown(tr("beyond.intro"))
 
 # --- 1. fill in the blank from one side or both -----------------------------------------------------
-st.header(tr("beyond.cloze.header"))
+st.header(tr("beyond.cloze.header"), anchor="beyond-cloze")
 st.markdown(tr("beyond.cloze.intro"))
 st.latex(r"\mathbf{h}_t=[\overrightarrow{\mathbf{h}}_t;\overleftarrow{\mathbf{h}}_t]\in\mathbb{R}^{2m\times1},\qquad "
          r"p(x_t\mid\text{left},\text{right})=\operatorname{softmax}\big(W\tanh(U[\overrightarrow{\mathbf{h}}_{t-1};"
@@ -100,7 +101,7 @@ def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
 @fragment
 def generation_lab(forward, backward) -> None:
     """The prompt reruns only the two continuations."""
-    st.subheader(tr("beyond.generate.header"))
+    st.subheader(tr("beyond.generate.header"), anchor="beyond-generate")
     st.markdown(tr("beyond.generate.intro"))
     prompt = text(state.GEN_PROMPT, tr("beyond.generate.prompt"))
     try:
@@ -115,11 +116,13 @@ def generation_lab(forward, backward) -> None:
 
 
 if forward is not None:
+    # predict first (issue 26): the generation lab's own continuations of its default beginning
+    questions.beyond(state.GUESS, lambda prompt: _generated(forward, backward, prompt), state.GEN_PROMPT.default)
     cloze_lab(forward, backward, reader, card_f, card_b)
     generation_lab(forward, backward)
 
 # --- 2. sequential vs parallel, measured ----------------------------------------------------------
-st.header(tr("beyond.cost.header"))
+st.header(tr("beyond.cost.header"), anchor="beyond-cost")
 st.markdown(tr("beyond.cost.intro"))
 names = {m: tr(f"beyond.method.{m}") for m in scaling.METHODS}
 
@@ -173,7 +176,7 @@ cost_here()
 
 
 # --- 3. the cost of one more token ---------------------------------------------------------------
-st.header(tr("beyond.kv.header"))
+st.header(tr("beyond.kv.header"), anchor="beyond-kv")
 st.markdown(tr("beyond.kv.intro"))
 
 
@@ -195,7 +198,7 @@ kv_cost()
 
 
 # --- 4. what the lectures claim, and where this page shows it ----------------------------------------
-st.header(tr("beyond.claims.header"))
+st.header(tr("beyond.claims.header"), anchor="beyond-claims")
 st.markdown(tr("beyond.claims.body"))
 st.header(tr("beyond.myths.header"))
 st.markdown(tr("beyond.myths.body"))

@@ -12,7 +12,17 @@ from playground.datasets.charcorpora import python_passage
 from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import charlm_cells as state
-from playground.ui import busy, fragment, how_we_know, input_error, require_app_shell, show_svg, text_columns, tr
+from playground.ui import (
+    busy,
+    fragment,
+    how_we_know,
+    input_error,
+    questions,
+    require_app_shell,
+    show_svg,
+    text_columns,
+    tr,
+)
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.fair import on_request
 from playground.ui.url_state import choice, narrowed, number, slider, text, use_page_state
@@ -69,9 +79,10 @@ if sampler.kind == "lstm":
 with busy(tr("busy.passage")):
     acts = _activations(model_key, sampler, passage, which)
 passage_features = cells.text_features(passage)
+questions.charlm_cells(state.GUESS, acts, passage_features)  # predict first (issue 26), before the ranking
 
 # --- ranking ------------------------------------------------------------------------------------
-st.header(tr("cells.rank.header"))
+st.header(tr("cells.rank.header"), anchor="cells-rank")
 st.markdown(tr("cells.rank.intro"))
 
 
@@ -116,7 +127,7 @@ def cells_lab() -> None:
                                                       for row in strongest.itertuples())))
 
     # --- one cell over the text -----------------------------------------------------------------------
-    st.header(tr("cells.view.header"))
+    st.header(tr("cells.view.header"), anchor="cells-view")
     best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
     # the features this text has (their options change with the text; "in_string" when it has strings)
     focus = choice(state.FOCUS, tr("cells.focus"), options=["manual", *best],

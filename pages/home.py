@@ -8,7 +8,7 @@ from playground.catalog import PAGES
 from playground.errors import InputError
 from playground.home import forms, order
 from playground.state import home as state
-from playground.ui import fragment, input_error, lang, require_app_shell, show_svg, tr
+from playground.ui import fragment, input_error, lang, questions, require_app_shell, show_svg, tr
 from playground.ui.url_state import choice, select, slider, text, use_page_state
 
 require_app_shell()
@@ -47,6 +47,8 @@ def four_forms() -> None:
 
 four_forms()
 
+
+questions.home(state.GUESS)  # predict first (issue 26), before the order lab
 
 # --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
 st.header(tr("home.order.header"))

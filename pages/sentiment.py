@@ -20,6 +20,7 @@ from playground.ui import (
     how_we_know,
     input_error,
     lang,
+    questions,
     require_app_shell,
     shipped_model,
     tr,
@@ -86,8 +87,11 @@ use_page_state(state.STATE)
 st.title(tr("senti.title"))
 st.markdown(tr("senti.intro"))
 
+# predict first (issue 26): the model language and kind are picked below (their pickers rerun the page)
+questions.sentiment(state.GUESS, stored(replace(state.MODEL_LANG, default=lang())), stored(state.KIND))
+
 # --- Part A: the lecture's walk-through ----------------------------------------------------------
-st.header(tr("senti.walk.header"))
+st.header(tr("senti.walk.header"), anchor="senti-walk")
 st.markdown(tr("senti.walk.intro"))
 
 
@@ -138,7 +142,7 @@ def walkthrough_lab() -> None:
 walkthrough_lab()
 
 # --- Part B: trained classifiers ----------------------------------------------------------------------
-st.header(tr("senti.model.header"))
+st.header(tr("senti.model.header"), anchor="senti-model")
 st.markdown(tr("senti.model.intro"))
 c1, c2 = st.columns(2)
 with c1:

@@ -19,6 +19,7 @@ from playground.ui import (
     input_error,
     job_panel,
     matrix_editor,
+    questions,
     require_app_shell,
     session_jobs,
     shipped_model,
@@ -88,6 +89,7 @@ require_app_shell()
 use_page_state(state.STATE)
 st.title(tr("two.title"))
 st.markdown(tr("two.intro"))
+questions.two_ones(state.GUESS)  # predict first (issue 26)
 
 # --- 1. the input -------------------------------------------------------------------------------
 st.header(tr("two.input.header"))
@@ -111,7 +113,7 @@ def hand_built_network() -> None:
         bits = two_ones.parse_bits(two_ones.LECTURE_EXAMPLE)
 
     # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
-    st.header(tr("two.weights.header"))
+    st.header(tr("two.weights.header"), anchor="ones-weights")
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
                           format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
     base = two_ones.CONSTRUCTIONS[construction]()
@@ -160,7 +162,7 @@ def hand_built_network() -> None:
             st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
 
         # --- 4. step through the unrolled graph --------------------------------------------------------
-        st.header(tr("two.steps.header"))
+        st.header(tr("two.steps.header"), anchor="ones-steps")
         # the declared range is the widest; this slider only goes as far as the sequence
         t = slider(narrowed(state.T, high=len(table)), tr("two.steps.slider")) if len(table) > 1 else 1
         steps = [
@@ -175,7 +177,7 @@ def hand_built_network() -> None:
         st.caption(tr("two.steps.caption"))
 
     lecture = construction == "relu" and weights is base  # the lecture's own check, or the four cases of these weights
-    st.subheader(tr("two.truth.header" if lecture else "two.truth.header_other"))
+    st.subheader(tr("two.truth.header" if lecture else "two.truth.header_other"), anchor="ones-truth")
     truth = two_ones.truth_table(weights or base)
     terms = two_ones.readout_terms(weights or base, (tr("two.truth.current"), tr("two.truth.previous")))
     st.dataframe(pd.DataFrame({
@@ -189,7 +191,7 @@ hand_built_network()
 
 
 # --- 5. learn it from scratch ----------------------------------------------------------------------
-st.header(tr("two.train.header"))
+st.header(tr("two.train.header"), anchor="ones-train")
 st.markdown(tr("two.train.intro"))
 with st.form("ones_train"):
     f1, f2, f3, f4, f5 = st.columns(5)

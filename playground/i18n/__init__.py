@@ -13,6 +13,7 @@ from playground.i18n import (
     charlm_cells,
     gradients,
     home,
+    predict,
     sentiment,
     seq2seq,
     shell,
@@ -21,7 +22,7 @@ from playground.i18n import (
 
 LANGUAGES = ("zh", "en")
 LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
-MODULES = (shell, home, two_ones, cell_lab, gradients, sentiment, seq2seq, charlm, charlm_cells, beyond)
+MODULES = (shell, predict, home, two_ones, cell_lab, gradients, sentiment, seq2seq, charlm, charlm_cells, beyond)
 
 
 def _merged() -> dict[str, dict[str, str]]:

@@ -134,4 +134,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "**留出数据上的成绩**：在 {n} 个从未见过的测试句子里各挖掉一个字，双向模型猜中 {both}，两个读者相加是 {added}（见上面的指标）。**一个已知的失败**：“{sentence}”（一个字，没有句号），它填的是“{answer}”。量词“个”后面本该是名词，可右边什么都没有，它就断定句子到此结束。双向模型只能读给它的右文；右边一空，它最有把握的就是“句子在这里结束”。",
         "en": "**On data it never saw**: with one character blanked in each of {n} held-out test sentences, the bidirectional model is right {both} of the time, the two readers added {added} (the metrics above). **A known failure**: for {sentence} (one character, no full stop) it fills in \"{answer}\". After the measure word 个 a noun must follow, but with nothing to the right it decides the sentence ends there. A bidirectional model reads only the right side it is given; leave that empty and its surest guess is the end of the sentence.",
     },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "beyond.predict.q": {
+        "zh": "双向模型补空时，左右两边都能看到。如果让它接着“{prompt}”往下写一句话，把反向模型的意见也加进来，会怎样？",
+        "en": "Filling a blank, a bidirectional model sees both sides. Ask it to continue \"{prompt}\" into a sentence, with the backward model's vote added: what happens?",
+    },
+    "beyond.predict.a": {
+        "zh": "写得更好：左右两边的信息都用上了",
+        "en": "It writes better: it uses both sides",
+    },
+    "beyond.predict.b": {
+        "zh": "和只用正向模型写的一样",
+        "en": "The same as the forward model alone",
+    },
+    "beyond.predict.c": {
+        "zh": "写不下去：只会写句末的标点",
+        "en": "It cannot go on: it only writes sentence-ending punctuation",
+    },
+    "beyond.predict.result": {
+        "zh": "两个模型现场续写。只用正向模型：“{left}”；硬把反向模型加进来：“{both}”。",
+        "en": "Both models, just now. The forward model alone: \"{left}\"; with the backward model forced in: \"{both}\".",
+    },
+    "beyond.predict.why": {
+        "zh": "生成第 t 个字时，它右边的字还没写出来。反向模型只能读到“句子结束”这一边界，于是一次又一次地投票给句末标点。双向模型适合补空、序列标注这类手里已有整句的任务，不能直接用来逐字生成。",
+        "en": "When the t-th character is being generated, nothing to its right has been written yet. The backward model can only read the sentence boundary, so it keeps voting for what ends a sentence. A bidirectional model suits tasks that have the whole sentence in hand, such as filling a blank or tagging, not writing one character after another.",
+    },
 }

@@ -102,4 +102,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在默认段落（base64.py）上与“注释内”相关最强的是第 2 层第 17 号单元（r 约 −0.54），可读到 `# x = \"hi\"` 这一行时，整行都是注释，它在引号 `\"hi\"` 里的 `h` 上却跳到 +0.9，也就是它在字符串里的取值：它跟踪的是引号，不是注释。换一段文字，排第一的“注释单元”也会换成另一个。",
         "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On the default passage (base64.py) the cell most correlated with \"inside a comment\" is layer 2, unit 17 (r about −0.54), yet on the line `# x = \"hi\"`, a comment from start to end, it jumps to +0.9 at the `h` inside the quotes `\"hi\"`: its value inside strings. It follows quotes, not comments. On another passage a different cell comes first for comments.",
     },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "cells.predict.q": {
+        "zh": "训练时没有人告诉模型什么是字符串，它只学着预测下一个字符。上面选定的模型读上面这段文字时，它的细胞里会不会有一个恰好在引号里打开、出了引号就关上？",
+        "en": "Nobody told the model what a string is; it only learnt to predict the next character. As the model chosen above reads the passage above, will one of its cells switch on inside quotes and off outside them?",
+    },
+    "cells.predict.a": {
+        "zh": "会：有一个细胞与“在引号里”明显同步（相关系数的绝对值不低于 0.5）",
+        "en": "Yes: one cell clearly follows \"inside a string\" (|correlation| of 0.5 or more)",
+    },
+    "cells.predict.b": {
+        "zh": "只有微弱的迹象（绝对值在 0.2 到 0.5 之间）",
+        "en": "Only a faint trace (|correlation| between 0.2 and 0.5)",
+    },
+    "cells.predict.c": {
+        "zh": "没有：找不到这样的细胞（绝对值不到 0.2）",
+        "en": "No: there is no such cell (|correlation| below 0.2)",
+    },
+    "cells.predict.result": {
+        "zh": "在这段文字上现场逐个计算 {n} 个细胞与“在引号里”的相关系数，最同步的是第 {layer} 层第 {unit} 号细胞：r = **{r}**。",
+        "en": "Computed just now on this passage for all {n} cells: the one that follows \"inside a string\" best is layer {layer}, unit {unit}, with r = **{r}**.",
+    },
+    "cells.predict.no_string": {
+        "zh": "这段文字里没有字符串，无从比较。换一段带引号的文字再试。",
+        "en": "This passage has no string, so there is nothing to compare. Try a passage with quotes.",
+    },
+    "cells.predict.why": {
+        "zh": "要写出合法的代码，模型得记住“还欠一个后引号”，于是有细胞自发学会了这件事：引号一开就翻转，引号闭合才翻回。r 为负只说明方向相反，它一样在跟踪引号。大多数细胞则看不出明确含义；下面的排行榜列出了每个特征的最佳细胞。",
+        "en": "To write valid code the model has to remember that a closing quote is still owed, and some cell learns that by itself: it flips when a quote opens and flips back when it closes. A negative r only means the opposite sign; the cell tracks quotes all the same. Most cells have no clear meaning; the ranking below lists the best cell for each feature.",
+    },
 }

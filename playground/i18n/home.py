@@ -149,4 +149,29 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "home.pages.header": {"zh": "从这里出发", "en": "Where to go next"},
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "home.predict.q": {
+        "zh": "把一句话里每个字的向量取平均，当作整句的表示。这样得到的“狗咬人”和“人咬狗”两个表示，相距多远？",
+        "en": "Represent a sentence by the average of its character vectors. How far apart are the representations of 狗咬人 (dog bites man) and 人咬狗 (man bites dog)?",
+    },
+    "home.predict.a": {
+        "zh": "恰好为 0：两者完全相同",
+        "en": "Exactly 0: they are identical",
+    },
+    "home.predict.b": {
+        "zh": "不为 0，但很小",
+        "en": "Not 0, but small",
+    },
+    "home.predict.c": {
+        "zh": "相距很远：意思相反，表示也差得远",
+        "en": "Far apart: opposite meanings, very different vectors",
+    },
+    "home.predict.result": {
+        "zh": "本页的小模型现场算出：两个平均向量之间的距离为 **{mean}**；按顺序读完两句后，RNN 两个最终状态之间的距离为 **{rnn}**。",
+        "en": "Worked out just now by the page's small model: the distance between the two mean vectors is **{mean}**; after reading each sentence in order, the distance between the RNN's two final states is **{rnn}**.",
+    },
+    "home.predict.why": {
+        "zh": "取平均不管先后：同样三个字，平均出来一模一样，模型根本分不清谁咬了谁。RNN 逐字更新状态，先读“狗”还是先读“人”，最后会停在不同的状态上——顺序本身就是语义。",
+        "en": "An average ignores order: the same three characters give the same average, so the model cannot tell who bit whom. An RNN updates its state character by character, and reading 狗 first or 人 first ends in different states: the order is part of the meaning.",
+    },
 }

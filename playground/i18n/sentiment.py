@@ -125,4 +125,37 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "**留出数据上的成绩**：这个语言的 LSTM 在 {n_test} 条从未训练过的测试评论上判对 {test}；在挑战集留出的一半（{n_held} 句）上判对 {held}，不看顺序的词袋只有 {bag}。**一个已知的失败**：“{failure}”是一条{truth}评论，LSTM 却给出正面概率 {p}。模型在测试集上的准确率是平均数，它没读懂的句子不会因此消失；下面“判错的测试样本”里还有更多。",
         "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is {truth}, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test reviews\" below has more.",
     },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "senti.predict.q": {
+        "zh": "词袋基线把句子里每个{unit}的向量取平均，再交给分类器。“{a}”和“{b}”用的是同一袋{unit}，只是顺序不同。词袋会怎么判？",
+        "en": "The bag-of-tokens baseline averages the vectors of a sentence's {unit} and classifies the average. \"{a}\" and \"{b}\" hold the same {unit} in a different order. What does the bag say?",
+    },
+    "senti.predict.unit.zh": {
+        "zh": "字",
+        "en": "characters",
+    },
+    "senti.predict.unit.en": {
+        "zh": "词",
+        "en": "words",
+    },
+    "senti.predict.a": {
+        "zh": "两句的正面概率完全相同",
+        "en": "Exactly the same positive probability for both",
+    },
+    "senti.predict.b": {
+        "zh": "前一句更正面",
+        "en": "The first is more positive",
+    },
+    "senti.predict.c": {
+        "zh": "后一句更正面",
+        "en": "The second is more positive",
+    },
+    "senti.predict.result": {
+        "zh": "{model}：“{a}”的正面概率为 {pa}，“{b}”为 {pb}（现场算出）。",
+        "en": "{model}: P(positive) is {pa} for \"{a}\" and {pb} for \"{b}\" (worked out just now).",
+    },
+    "senti.predict.why": {
+        "zh": "取平均时不管先后：同一袋字词平均出来是同一个向量，词袋只能给出同一个概率。讲解稿说过，只数“慢”“不好吃”这些词的模型读不出语气；RNN、LSTM、GRU 按顺序读，两句读完停在不同的状态上，判断才可能不同。",
+        "en": "An average ignores order: the same bag of tokens averages to the same vector, so the bag can only give the same probability. As the lecture script says, a model that only counts words such as \"slow\" and \"bad\" cannot read the tone; an RNN, LSTM or GRU reads in order, ends the two sentences in different states, and so can judge them differently.",
+    },
 }

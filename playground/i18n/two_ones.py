@@ -178,4 +178,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这里说的是随应用发布的模型，不是你刚训练的那个。",
         "en": "This note is about the model shipped with the app, not the one you just trained. ",
     },
+    # --- predict first (issue 26) ------------------------------------------------------------
+    "two.predict.q": {
+        "zh": "讲义手工搭的网络（ReLU，$W_{hy}=[1,1,-1]$）依次读入 0, 1, 0, 1, 1, 1。它在第几步输出 1？",
+        "en": "The lecture notes' hand-built network (ReLU, $W_{hy}=[1,1,-1]$) reads 0, 1, 0, 1, 1, 1. At which steps does it output 1?",
+    },
+    "two.predict.a": {
+        "zh": "只在第 5 步",
+        "en": "Only at step 5",
+    },
+    "two.predict.b": {
+        "zh": "第 5 步和第 6 步",
+        "en": "At steps 5 and 6",
+    },
+    "two.predict.c": {
+        "zh": "第 2、4、5、6 步：每读到一个 1 就输出 1",
+        "en": "At steps 2, 4, 5 and 6: at every 1 it reads",
+    },
+    "two.predict.d": {
+        "zh": "第 4、5、6 步",
+        "en": "At steps 4, 5 and 6",
+    },
+    "two.predict.result": {
+        "zh": "用讲义的权重现场算出：各步的输出 y 依次为 {ys}，为 1 的是第 {steps} 步。",
+        "en": "Worked out just now with the lecture's weights: the outputs y are {ys}; the 1s are at step {steps}.",
+    },
+    "two.predict.why": {
+        "zh": "隐藏状态只记两样东西：当前值和前一个值。每一步都重新检查这两格是否都是 1，所以第 5 步的 1 与第 4 步凑成一对，第 6 步的 1 又与第 5 步凑成一对——相邻的两对共用中间那个 1。",
+        "en": "The hidden state keeps two things: the current input and the previous one. Every step checks afresh whether both are 1, so the 1 at step 5 pairs with step 4, and the 1 at step 6 pairs with step 5: neighbouring pairs share the 1 between them.",
+    },
 }

@@ -10,4 +10,7 @@ GEN_PROMPT = Setting("beyond_gen_prompt", "我想", max_chars=MAX_SENTENCE)
 COST_LONGEST = Setting("beyond_cost_longest", 1024, options=(256, 1024, 4096, 16384))
 KV_WIDTH = Setting("beyond_kv_width", 512, options=(256, 512, 1024, 4096))
 
-STATE = PageState("beyond", (CLOZE_TEXT, CLOZE_K, GEN_PROMPT, COST_LONGEST, KV_WIDTH))
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("beyond_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("beyond", (CLOZE_TEXT, CLOZE_K, GEN_PROMPT, COST_LONGEST, KV_WIDTH, GUESS))

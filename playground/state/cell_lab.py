@@ -40,5 +40,8 @@ GRID_STEPS = Setting("lab_grid_steps", 6, 1, 10)
 PICK_LAYER = Setting("lab_pick_layer", 6, 1, 6)
 PICK_STEP = Setting("lab_pick_step", 10, 1, 10)
 
-STATE = PageState("lab", (C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, VEC_X, VEC_H, VEC_C, TEXT, BIAS, T, D, M, LAYERS,
-                          BIDIRECTIONAL, BI_HIDDEN, GRID_LAYERS, GRID_STEPS, PICK_LAYER, PICK_STEP))
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("lab_guess", "", options=("", "a", "b", "c", "d"))
+
+STATE = PageState("lab", (GUESS, C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, VEC_X, VEC_H, VEC_C, TEXT, BIAS, T, D, M,
+                          LAYERS, BIDIRECTIONAL, BI_HIDDEN, GRID_LAYERS, GRID_STEPS, PICK_LAYER, PICK_STEP))

@@ -46,7 +46,10 @@ LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
 # not in STATE (never in the link); the box takes at most the upload limit
 LIVE_TEXT = Setting("lm_live_text", "", max_chars=MAX_TRAIN_TEXT_BYTES)
 
-STATE = PageState("lm", (PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("lm_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("lm", (GUESS, PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
                          SOURCE, LIVE_CELL, LIVE_HIDDEN, LIVE_LAYERS, LIVE_BPTT, LIVE_LR, LIVE_STEPS))
 
 # the model picker: the shipped models; a model trained live in this session joins them at run time

@@ -38,7 +38,10 @@ CLAMP_VALUE = Setting("cells_clamp_value", 1.0, -3.0, 3.0, 0.1)
 CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)  # as the char-LM page's prompt
 CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
 
-STATE = PageState("cells", (SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("cells_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("cells", (GUESS, SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,
                             CLAMP_SEED))
 
 # the model picker: the shipped models; a model trained live in this session joins them at run time

@@ -26,6 +26,9 @@ WINDOW = Setting("grad_window", 20, 1, 200)  # truncated BPTT over 200 steps (ex
 SPAN_CELL = Setting("grad_span_cell", CELLS[0], options=tuple(CELLS))
 SPAN_DISTANCE = Setting("grad_span_distance", 10, options=(1, 2, 5, 10, 20, 50))
 
-STATE = PageState("grad", (A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("grad_guess", "", options=("", "a", "b", "c", "d"))
+
+STATE = PageState("grad", (GUESS, A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
                            FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW, SPAN_CELL, SPAN_DISTANCE),
                   forms=(("grad_span_live", (SPAN_CELL.key, SPAN_DISTANCE.key)),))

@@ -13,4 +13,7 @@ GAP = Setting("home_gap", 12, 1, 60)
 WINDOW = Setting("home_window", 5, 1, 60)
 WIDTH = Setting("home_width", 128, options=(16, 32, 64, 128, 256))
 
-STATE = PageState("home", (FORM, VIEW, ORDER_A, ORDER_B, GAP, WINDOW, WIDTH))
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("home_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("home", (FORM, VIEW, ORDER_A, ORDER_B, GAP, WINDOW, WIDTH, GUESS))

@@ -44,5 +44,8 @@ def _decode_table(text: str) -> tuple[tuple[str, float], ...]:
 WALK_TOKENS = Structured("senti_walk_table", tuple(zip(LECTURE_TOKENS, LECTURE_XS, strict=True)),
                          max_chars=3000, encode=_encode_table, decode=_decode_table)
 
-STATE = PageState("senti", (W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, T, COUNTERFACTUAL, SHOW_ALL, VIEW,
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("senti_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("senti", (GUESS, W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, T, COUNTERFACTUAL, SHOW_ALL, VIEW,
                             WALK_TOKENS))

@@ -14,4 +14,7 @@ TEMPERATURE = Setting("s2s_temperature", 1.0, 0.1, 2.0, 0.05)
 SEED = Setting("s2s_seed", 0, 0, 10_000)
 LONG = Setting("s2s_long", "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。", max_chars=MAX_SOURCE_CHARS)
 
-STATE = PageState("s2s", (TEXT, MODEL, STRATEGY, BEAM, PENALTY, TEMPERATURE, SEED, LONG))
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("s2s_guess", "", options=("", "a", "b", "c"))
+
+STATE = PageState("s2s", (TEXT, MODEL, STRATEGY, BEAM, PENALTY, TEMPERATURE, SEED, LONG, GUESS))

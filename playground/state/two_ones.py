@@ -44,5 +44,8 @@ TRAIN_SEED = Setting("ones_train_seed", _TRAIN.seed, 0, 10_000)
 
 TRAIN = (TRAIN_HIDDEN, TRAIN_ACTIVATION, TRAIN_LR, TRAIN_STEPS, TRAIN_SEED)
 
-STATE = PageState("ones", (BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN),
+# the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
+GUESS = Setting("ones_guess", "", options=("", "a", "b", "c", "d"))
+
+STATE = PageState("ones", (GUESS, BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN),
                   forms=(("ones_train", tuple(s.key for s in TRAIN)),))

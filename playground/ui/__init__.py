@@ -4,7 +4,8 @@
 it, the URL written from it),
 ``widgets`` (SVG, matrix editor, input errors, streamed text, the "How we know" note), ``models`` (shipped models shared
 between sessions, the retrain offer, diagnostics), ``jobs`` (background jobs and their panel),
-``charlm`` (what the two character-LM pages share), ``fair`` (every run paid from the visitor's fair
+``charlm`` (what the two character-LM pages share), ``predict`` (the "predict first" box) and ``questions``
+(each page's question in it), ``fair`` (every run paid from the visitor's fair
 share of the CPU; pages declare their sections with ``fragment``, not ``st.fragment``).
 Pages import the names below from here.
 """
@@ -12,12 +13,13 @@ Pages import the names below from here.
 from playground.ui.fair import fragment, paced_run
 from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shipped_model
+from playground.ui.predict import Reveal, predict_first
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import flush_notices
 from playground.ui.widgets import busy, how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
 
-__all__ = ["SHARED", "busy", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
+__all__ = ["SHARED", "Reveal", "busy", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
            "how_we_know", "input_error", "job_panel", "job_runner", "lang",
-           "matrix_editor", "paced_run", "page_style", "require_app_shell", "session_jobs", "shared_resource",
-           "shipped_model",
+           "matrix_editor", "paced_run", "page_style", "predict_first", "require_app_shell", "session_jobs",
+           "shared_resource", "shipped_model",
            "show_svg", "sidebar", "stream_text", "text_columns", "tr"]
