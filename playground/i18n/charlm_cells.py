@@ -128,7 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "This passage has no string, so there is nothing to compare. Try a passage with quotes.",
     },
     "cells.predict.why": {
-        "zh": "要写出合法的代码，模型得记住“还欠一个后引号”，于是有细胞自发学会了这件事：引号一开就翻转，引号闭合才翻回。r 为负只说明方向相反，它一样在跟踪引号。大多数细胞则看不出明确含义；下面的排行榜列出了每个特征的最佳细胞。",
-        "en": "To write valid code the model has to remember that a closing quote is still owed, and some cell learns that by itself: it flips when a quote opens and flips back when it closes. A negative r only means the opposite sign; the cell tracks quotes all the same. Most cells have no clear meaning; the ranking below lists the best cell for each feature.",
+        "zh": "要写出合法的代码，模型得记住“还欠一个后引号”，于是往往有细胞自发学会这件事：引号一开就翻转，引号闭合才翻回。r 为负只说明方向相反，它一样在跟踪引号。大多数细胞则看不出明确含义；下面的排行榜列出了每个特征的最佳细胞。",
+        "en": "To write valid code the model has to remember that a closing quote is still owed, and often some cell learns that by itself: it flips when a quote opens and flips back when it closes. A negative r only means the opposite sign; the cell tracks quotes all the same. Most cells have no clear meaning; the ranking below lists the best cell for each feature.",
     },
 }

@@ -155,7 +155,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{model}: P(positive) is {pa} for \"{a}\" and {pb} for \"{b}\" (worked out just now).",
     },
     "senti.predict.why": {
-        "zh": "取平均时不管先后：同一袋字词平均出来是同一个向量，词袋只能给出同一个概率。讲解稿说过，只数“慢”“不好吃”这些词的模型读不出语气；RNN、LSTM、GRU 按顺序读，两句读完停在不同的状态上，判断才可能不同。",
-        "en": "An average ignores order: the same bag of tokens averages to the same vector, so the bag can only give the same probability. As the lecture script says, a model that only counts words such as \"slow\" and \"bad\" cannot read the tone; an RNN, LSTM or GRU reads in order, ends the two sentences in different states, and so can judge them differently.",
+        "zh": "取平均时不管先后：同一袋字词平均出来是同一个向量，词袋只能给出同一个概率。讲解稿说过，只数“慢”“不好吃”这些词的模型可能读错语气；RNN、LSTM、GRU 按顺序读，两句读完停在不同的状态上，判断才可能不同。",
+        "en": "An average ignores order: the same bag of tokens averages to the same vector, so the bag can only give the same probability. As the lecture script says, a model that only counts words such as \"slow\" and \"bad\" may misread the tone; an RNN, LSTM or GRU reads in order, ends the two sentences in different states, and so can judge them differently.",
     },
 }

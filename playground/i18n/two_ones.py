@@ -201,7 +201,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "two.predict.result": {
         "zh": "用讲义的权重现场算出：各步的输出 y 依次为 {ys}，为 1 的是第 {steps} 步。",
-        "en": "Worked out just now with the lecture's weights: the outputs y are {ys}; the 1s are at step {steps}.",
+        "en": "Worked out just now with the lecture notes' weights: the outputs y are {ys}; the 1s are at step {steps}.",
     },
     "two.predict.why": {
         "zh": "隐藏状态只记两样东西：当前值和前一个值。每一步都重新检查这两格是否都是 1，所以第 5 步的 1 与第 4 步凑成一对，第 6 步的 1 又与第 5 步凑成一对——相邻的两对共用中间那个 1。",
