@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from playground import svg
+from playground import lecture_map, svg
 from playground.catalog import PAGES
 from playground.errors import InputError
 from playground.home import forms, order
@@ -13,11 +13,11 @@ from playground.ui.url_state import choice, select, slider, text, use_page_state
 
 require_app_shell()
 use_page_state(state.STATE)
-st.title(tr("home.title"))
+st.title(tr("home.title"), anchor="home-intro")
 st.markdown(tr("home.intro"))
 
 # --- 1. sequence data (textbook table 4-1) ------------------------------------------------------
-st.header(tr("home.seq.header"))
+st.header(tr("home.seq.header"), anchor="home-seq")
 st.markdown(tr("home.seq.traits"))
 rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
@@ -25,7 +25,7 @@ columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col
 st.table(pd.DataFrame(rows, columns=columns), hide_index=True)
 
 # --- 2. the four forms, unrolled --------------------------------------------------------------
-st.header(tr("home.forms.header"))
+st.header(tr("home.forms.header"), anchor="home-forms")
 st.markdown(tr("home.forms.intro"))
 
 
@@ -51,7 +51,7 @@ four_forms()
 questions.home(state.GUESS)  # predict first (issue 26), before the order lab
 
 # --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
-st.header(tr("home.order.header"))
+st.header(tr("home.order.header"), anchor="home-order")
 st.markdown(tr("home.order.intro"))
 
 
@@ -85,7 +85,7 @@ order_lab()
 
 
 # --- 4. why not a fixed window ----------------------------------------------------------------
-st.header(tr("home.window.header"))
+st.header(tr("home.window.header"), anchor="home-window")
 st.markdown(tr("home.window.intro"))
 
 
@@ -114,7 +114,7 @@ window_lab()
 
 
 # --- 5. misconceptions and the map of the playground -----------------------------------------
-st.header(tr("home.myths.header"))
+st.header(tr("home.myths.header"), anchor="home-myths")
 st.markdown(tr("home.myths.body"))
 other_pages = [spec for spec in PAGES if not spec.default]
 if other_pages:
@@ -122,3 +122,10 @@ if other_pages:
     for spec in other_pages:
         st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
         st.caption(tr(f"page.{spec.key}.blurb"))
+
+# --- 6. the lecture map: the three lecture texts part by part, each linked to where it is shown ---
+st.header(lecture_map.say(lecture_map.HEADER, lang()), anchor="lecture-map")
+st.markdown(lecture_map.say(lecture_map.INTRO, lang()))
+for seed in lecture_map.SEEDS:
+    with st.expander(lecture_map.seed_label(seed, lang()), icon=":material/menu_book:"):
+        st.markdown(lecture_map.markdown(seed, lang()))
