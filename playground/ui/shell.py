@@ -31,11 +31,16 @@ def require_app_shell() -> None:
 
 # Narrow screens (a projector at 1024 px, a phone): choices wrap onto a second line instead of hiding
 # options off to the side, and metric labels wrap instead of being cut off.
+# A wide display formula breaks after its = and + (KaTeX's own break points) and table cells wrap,
+# instead of growing a sideways scroll box that a keyboard cannot reach (axe: scrollable-region-focusable).
 _LAYOUT_CSS = """<style>
 [data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
 [data-testid='stButtonGroup'] button { flex: 0 0 auto; }
 [data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }
 .st-key-s2s_tree_scroll { overflow-x: auto; } /* the beam tree is as wide as its labels: it scrolls, never cut */
+.katex-display > .katex { white-space: normal; }
+.katex-display > .katex > .katex-html > .base { margin: 0.15em 0; }
+[data-testid='stTable'] th, [data-testid='stTable'] td { white-space: normal; }
 </style>"""
 
 
@@ -72,10 +77,38 @@ _SHARE_HTML = """<div class="rnn-share">
 </script>"""
 
 
+# Sideways scroll boxes (Streamlit's table in a narrow column and code block with a long line, a
+# formula still wider than the page after breaking, our diagrams below their smallest scale, a keyed
+# container that the CSS above lets scroll) get a keyboard stop (tabindex=0) while, and only while,
+# they scroll, so a keyboard can scroll them too (axe: scrollable-region-focusable). Our own script,
+# no visitor text; it rides on the share link's html, which every page draws, so it adds no element.
+_SCROLL_KEYS_JS = """<script>
+(function () {
+  if (window.__rnnScrollKeys) return;
+  window.__rnnScrollKeys = true;
+  const boxes = "[data-testid='stTable'] > div, pre, .katex-display, .rnn-diagram, [class*='st-key-']";
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const box of document.querySelectorAll(boxes)) {
+      const sideways = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+      const scrolls = sideways && box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) { box.setAttribute("tabindex", "0"); box.dataset.rnnScroll = "1"; }
+      else if (!scrolls && box.dataset.rnnScroll) { box.removeAttribute("tabindex"); delete box.dataset.rnnScroll; }
+    }
+  };
+  const later = () => { if (!queued) { queued = true; setTimeout(mark, 200); } };  // at most 5 looks a second
+  new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+  later();
+})();
+</script>"""
+
+
 def share_link() -> None:
     """"Copy a link to this experiment": the full address, shown and copied in the browser."""
-    st.html(_SHARE_HTML.format(copy=tr("state.copy_link"), copied=tr("state.copied"), by_hand=tr("state.copy_by_hand")),
-            unsafe_allow_javascript=True)
+    st.html(_SHARE_HTML.format(copy=tr("state.copy_link"), copied=tr("state.copied"), by_hand=tr("state.copy_by_hand"))
+            + _SCROLL_KEYS_JS, unsafe_allow_javascript=True)
 
 
 def sidebar() -> None:
