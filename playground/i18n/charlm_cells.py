@@ -124,8 +124,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Computed just now on this passage for all {n} cells: the one that follows \"inside a string\" best is layer {layer}, unit {unit}, with r = **{r}**.",
     },
     "cells.predict.no_string": {
-        "zh": "这段文字里没有字符串，无从比较。换一段带引号的文字再试。",
-        "en": "This passage has no string, so there is nothing to compare. Try a passage with quotes.",
+        "zh": "在这段文字里，“在引号里”从头到尾没有变化：要么没有字符串，要么整段都在一个字符串里，无从比较。换一段再试。",
+        "en": "In this passage \"inside a string\" never changes: either there is no string or the whole passage is inside one, so there is nothing to compare. Try another passage.",
     },
     "cells.predict.why": {
         "zh": "要写出合法的代码，模型得记住“还欠一个后引号”，于是往往有细胞自发学会这件事：引号一开就翻转，引号闭合才翻回。r 为负只说明方向相反，它一样在跟踪引号。大多数细胞则看不出明确含义；下面的排行榜列出了每个特征的最佳细胞。",

@@ -228,7 +228,7 @@ QUOTE_BRACKETS = {"a": 0.5, "b": 0.2, "c": 0.0}  # the least |r| of the best cel
 
 def quote_cell(acts: np.ndarray, features: dict[str, np.ndarray]) -> dict | None:
     """The cell whose activation follows "inside a string" best on this passage (layer and unit
-    counted from 0), or None when the passage has no string."""
+    counted from 0), or None when that never changes in it (no string, or all of it inside one)."""
     ranked = interpret.rank_cells(acts, {"in_string": features["in_string"]}, top=1)
     return None if ranked.empty else ranked.iloc[0].to_dict()
 
