@@ -205,10 +205,10 @@ def _stages(prompt: str, seed: int) -> None:
     headings = [tr("charlm.stages.frame0" if stage["step"] == 0 else "charlm.stages.frame", step=f"{stage['step']:,}",
                    loss=f"{stage['loss']:.2f}") for stage in stages]
     curve = _validation_curve()
-    frame_player([svg.text_html(heading, bold=True) + svg.text_html(prompt + stage["text"], pre=True)
+    frame_player([svg.text_html(prompt + stage["text"], pre=True)  # the player's label says which stage
                   + (svg.curve_point_svg(curve, (stage["step"], stage["loss"]), tr("charlm.stages.where"),
                                          tr("charlm.curve.step"), tr("charlm.curve.loss")) if curve else "")
-                  for heading, stage in zip(headings, stages, strict=True)],
+                  for stage in stages],
                  headings, 0, "lm_stages_play")
     st.caption(tr("charlm.stages.play_note"))
 

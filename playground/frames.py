@@ -20,6 +20,8 @@ from playground import figures
 from playground.animation import FRAME_MS
 
 MAX_FRAMES = 64  # as ``playground.ui.player``: a chart carries at most this many frames
+CONTROLS_PX = 180  # under the plot: the x axis's numbers and title, the buttons, then the scrubber
+LEGEND_PX = 50  # a legend's two rows (a phone wraps four names) under the controls
 
 
 def _values(values) -> np.ndarray:
@@ -53,13 +55,22 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
             "mode": "immediate"}
     pause = {"frame": {"duration": 0, "redraw": False}, "transition": {"duration": 0}, "mode": "immediate"}
     step = {"frame": {"duration": 0, "redraw": True}, "mode": "immediate", "transition": {"duration": 0}}
+    # under the plot: the x axis's numbers and title, the buttons, then the scrubber as wide as the chart (a
+    # phone's narrow chart has no room for both on one row); the chart grows by their height, so its plot
+    # keeps its size; a legend that stood under the axis goes under them
+    room = CONTROLS_PX
+    legend = fig.layout.legend
+    if legend.orientation == "h" and legend.y is not None and legend.y < 0:
+        fig.update_layout(legend={"yref": "container", "y": 0, "yanchor": "bottom"})
+        room += LEGEND_PX
     fig.update_layout(
-        margin={"b": (fig.layout.margin.b or 40) + 70},
+        height=(fig.layout.height or 450) + room,
+        margin={"b": (fig.layout.margin.b or 40) + room},
         updatemenus=[{"type": "buttons", "direction": "left", "showactive": False, "x": 0, "xanchor": "left",
-                      "y": 0, "yanchor": "top", "pad": {"t": 48, "r": 8},
+                      "y": 0, "yanchor": "top", "pad": {"t": 58, "r": 8},
                       "buttons": [{"label": "▶ " + words["play"], "method": "animate", "args": [None, play]},
                                   {"label": "▮▮ " + words["pause"], "method": "animate", "args": [[None], pause]}]}],
-        sliders=[{"active": start, "x": 0.28, "len": 0.72, "y": 0, "yanchor": "top", "pad": {"t": 36},
+        sliders=[{"active": start, "x": 0, "len": 1, "y": 0, "yanchor": "top", "pad": {"t": 96},
                   "currentvalue": {"prefix": words["frame"] + " ", "font": {"size": 12}},
                   "transition": {"duration": 0},
                   "steps": [{"label": label, "method": "animate", "args": [[str(i)], step]}
@@ -110,6 +121,8 @@ def beam_growth(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, s
     tree's, so nothing moves but what grows. Opens on the whole tree. ``labels``: one per position."""
     steps = sorted({n["step"] for n in nodes})[-most:]
     whole = figures.beam_tree(nodes, winner, names, "", x_title)
+    if not steps:
+        return whole  # nothing to grow
     updates = []
     for s in steps:
         cut = [n for n in nodes if n["step"] <= s]
@@ -135,7 +148,7 @@ def attention_rows(weights, source: Sequence[str], target: Sequence[str], titles
     """The attention of each output word in turn: bars over the source characters (0 to 1), one frame
     per output position, the character it attends to most in a darker colour. ``titles``: one per
     output word (its position and text)."""
-    rows = [[float(v) for v in row] for row in weights][:most]
+    rows = [[float(v) for v in row] for row in weights][:min(most, len(target), len(titles))]
     x = [f"{i + 1}:{c}" for i, c in enumerate(source)]
     base = figures.bars(x, rows[min(start, len(rows) - 1)], titles[0], y_title)
     base.update_yaxes(range=[0, 1.05], autorange=False)

@@ -365,7 +365,7 @@ def curve_point_svg(curves: dict[str, tuple[Sequence[float], Sequence[float]]], 
                     title: str, x_title: str, y_title: str) -> str:
     """A few lines (name: (x, y)) on one small chart, with ``point`` marked by a ring and its value:
     where one frame of a step-through sits on the whole curve (every frame draws the same lines)."""
-    left, top, width, height = 56, 30, 440, 150
+    left, top, width, height = 56, 50, 440, 150
     xs = [float(x) for xy in curves.values() for x in xy[0]] + [float(point[0])]
     ys = [float(y) for xy in curves.values() for y in xy[1] if math.isfinite(float(y))] + [float(point[1])]
     x0, x1 = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
@@ -387,7 +387,7 @@ def curve_point_svg(curves: dict[str, tuple[Sequence[float], Sequence[float]]], 
                     f'{value:,.0f}</text>')
     body.append(f'<text x="{left + width / 2}" y="{top + height + 30}" text-anchor="middle" font-size="11" '
                 f'fill="#555">{escape(x_title)}</text>')
-    body.append(f'<text x="{left - 44}" y="{top - 8}" font-size="11" fill="#555">{escape(y_title)}</text>')
+    body.append(f'<text x="{left - 44}" y="{top - 14}" font-size="11" fill="#555">{escape(y_title)}</text>')
     for k, (name, (cx, cy)) in enumerate(curves.items()):
         line = " ".join("{:.1f},{:.1f}".format(*px(float(a), float(b))) for a, b in zip(cx, cy, strict=True)
                         if math.isfinite(float(b)))
@@ -397,7 +397,7 @@ def curve_point_svg(curves: dict[str, tuple[Sequence[float], Sequence[float]]], 
                     f'{escape(name)}</text>')
     x, y = px(float(point[0]), float(point[1]))
     body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{OUTPUT}" stroke-width="3"/>'
-                f'<text x="{x + 10:.1f}" y="{y - 9:.1f}" font-size="12" font-weight="bold" fill="{OUTPUT}">'
+                f'<text x="{x + 11:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" fill="{OUTPUT}">'
                 f'{float(point[1]):.2f}</text>')
     return _svg(left + width + 150, top + height + 38, body, title)
 
