@@ -65,6 +65,9 @@ def _two_ones(lang):
 def _cell_lab(lang):
     cell = cell_lab.ScalarLSTM(c_prev=0.8, f=0.9, i=0.2, c_tilde=0.5, o=0.5)  # the lecture script's numbers
     assert number(cell.c) == "0.82"
+    # the answers' labels: only the old memory kept, the LSTM's sum, all four multiplied, only the new written
+    values = (cell.f * cell.c_prev, cell.c, cell.f * cell.c_prev * cell.i * cell.c_tilde, cell.i * cell.c_tilde)
+    assert [t(f"lab.predict.{code}", lang) for code in "abcd"] == [number(v) for v in values]
     return t("lab.predict.result", lang, kept=f"{cell.kept:.2f}", written=f"{cell.written:.2f}", c=number(cell.c)), {"b"}
 
 
@@ -189,7 +192,6 @@ def test_unanswered_then_answered_on_the_page(page, lang):
     radio.set_value("b").run()
     _check_revealed(at, page, lang, "b")
     assert at.query_params[key][-1] == "b"  # the link now opens it answered
-    assert at.radio(key=key).disabled  # a second guess only after "Ask again"
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -198,6 +200,9 @@ def test_a_link_opens_it_answered_and_ask_again_hides_it(page, lang):
     key = f"{PREFIX[page]}_guess"
     at = open_page(PATH[page], LOCALE[lang], link={key: "a"})
     _check_revealed(at, page, lang, "a")
+    at.radio(key=key).set_value("c").run()  # another answer after the reveal: judged afresh (nothing is graded)
+    _check_revealed(at, page, lang, "c")
+    assert at.query_params[key][-1] == "c"
     _again(at, page)[0].click().run()
     assert not at.exception
     assert not _revealed(at, page, lang) and at.radio(key=key).value is None

@@ -156,6 +156,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "讲解稿的一维 LSTM：旧记忆 cₜ₋₁ = {c_prev}，遗忘门 fₜ = {f}，输入门 iₜ = {i}，候选记忆 c̃ₜ = {c_tilde}。新的细胞状态 cₜ 是多少？",
         "en": "The lecture script's one-dimensional LSTM: old memory cₜ₋₁ = {c_prev}, forget gate fₜ = {f}, input gate iₜ = {i}, candidate c̃ₜ = {c_tilde}. What is the new cell state cₜ?",
     },
+    "lab.predict.a": {"zh": "0.72", "en": "0.72"},
+    "lab.predict.b": {"zh": "0.82", "en": "0.82"},
+    "lab.predict.c": {"zh": "0.072", "en": "0.072"},
+    "lab.predict.d": {"zh": "0.1", "en": "0.1"},
     "lab.predict.result": {
         "zh": "本页的标量 LSTM 现场算出：cₜ = fₜ·cₜ₋₁ + iₜ·c̃ₜ = {kept} + {written} = **{c}**。",
         "en": "Worked out just now by the page's scalar LSTM: cₜ = fₜ·cₜ₋₁ + iₜ·c̃ₜ = {kept} + {written} = **{c}**.",

@@ -54,7 +54,8 @@ def _ask_again(setting: Setting) -> None:
 def predict_first(setting: Setting, question: str, options: dict[str, str], reveal: Callable[[], Reveal]) -> str:
     """Draw the question box -> the guess ("" while unanswered). ``options`` maps each answer's code
     (``setting``'s options other than "") to its label; ``reveal`` is called only once there is a
-    guess, and computes the result live."""
+    guess, and computes the result live. Another answer may be picked after the reveal (nothing is
+    graded); "Ask again" hides the result until a new answer is picked."""
     guess = stored(setting)
     guess = guess if guess in options else UNANSWERED
     with st.container(border=True, key=f"{setting.key}_box"):
@@ -65,7 +66,7 @@ def predict_first(setting: Setting, question: str, options: dict[str, str], reve
             st.session_state[setting.key] = want
         announce(setting.key, tr("predict.heading"))
         st.radio(tr("predict.your_answer"), list(options), format_func=options.get, key=setting.key,
-                 on_change=_answered, args=(setting,), disabled=bool(guess))
+                 on_change=_answered, args=(setting,))
         write_url()
         if not guess:
             st.caption(tr("predict.pick"))

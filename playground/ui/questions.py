@@ -105,7 +105,9 @@ def _cell_lab_reveal() -> Reveal:
 @fragment
 def cell_lab(setting: Setting) -> None:
     cell = cell_lab_subject.LECTURE_SCALAR
-    options = {code: number(v) for code, v in cell_answers(cell).items()}
+    # the answers' labels are the lecture's numbers as fixed strings (a test checks them against cell_answers), so that
+    # a label names its option in either language; which one is right is worked out when it is revealed
+    options = _options("lab", "abcd")
     question = tr("lab.predict.q", c_prev=number(cell.c_prev), f=number(cell.f), i=number(cell.i),
                   c_tilde=number(cell.c_tilde))
     predict_first(setting, question, options, _cell_lab_reveal)
