@@ -1,6 +1,7 @@
 """Server CPU while a 20-frame step-through plays in the browser vs 20 steps of its slider (issue 26):
-the cell lab's conveyor belt over a 22-character sentence, the server's CPU seconds read from
-/proc/<pid>/stat before and after. ``python -m bench.play_cpu`` (Linux; Debian chromium)."""
+the cell lab's conveyor belt over a 22-character sentence (and 20 frames of the gradient page's
+Plotly animation), the server's CPU seconds read from /proc/<pid>/stat before and after.
+``python -m bench.play_cpu`` (Linux; Debian chromium)."""
 import os
 
 from playwright.sync_api import sync_playwright
@@ -54,6 +55,23 @@ def main() -> None:
         stepped = cpu(proc) - before
         print(f"20 slider steps: {stepped:.3f} CPU-s, server runs: {page.evaluate('window.__runs')}, "
               f"slider at {thumb.input_value()}")
+        # a chart's Plotly animation: the gradient flowing back (64 frames at T = 100), 20 of them
+        page.goto(f"http://127.0.0.1:{port}/gradients")
+        wait_rendered(page)
+        page.wait_for_timeout(3000)
+        chart = page.locator(".js-plotly-plot:has(.updatemenu-button)").first
+        chart.scroll_into_view_if_needed()
+        label = chart.locator(".slider-container .slider-group > text").first
+        page.evaluate(COUNT)
+        before, seen = cpu(proc), [label.text_content()]
+        chart.locator(".updatemenu-button").first.click()
+        while len(seen) < 21:  # the first frame, then 20 more
+            page.wait_for_timeout(50)
+            if label.text_content() != seen[-1]:
+                seen.append(label.text_content())
+        animated = cpu(proc) - before
+        print(f"20 frames of a Plotly animation played in the browser: {animated:.3f} CPU-s, "
+              f"server runs: {page.evaluate('window.__runs')}, {seen[1]!r} .. {seen[-1]!r}")
 
 
 if __name__ == "__main__":
