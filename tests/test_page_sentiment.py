@@ -148,7 +148,11 @@ def _charts(at) -> list[dict]:
 
 
 def _titled(at, title: str) -> dict:
-    return next(c for c in _charts(at) if title in json.dumps(c.get("layout", {}).get("title", {}), ensure_ascii=False))
+    """The chart with ``title`` (wrapped onto lines by figures.wrap_title: compared without the breaks)."""
+    def flat(text: str) -> str:
+        return re.sub(r"\s+", "", text.replace("<br>", ""))
+
+    return next(c for c in _charts(at) if flat(title) in flat(c.get("layout", {}).get("title", {}).get("text", "")))
 
 
 def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():

@@ -180,8 +180,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "two.predict.q": {
-        "zh": "讲义手工搭的网络（ReLU，$W_{hy}=[1,1,-1]$）依次读入 0, 1, 0, 1, 1, 1。它在第几步输出 1？",
-        "en": "The lecture notes' hand-built network (ReLU, $W_{hy}=[1,1,-1]$) reads 0, 1, 0, 1, 1, 1. At which steps does it output 1?",
+        "zh": "讲义里手工搭好的那个 ReLU 网络依次读入 0, 1, 0, 1, 1, 1。它在第几步输出 1？",
+        "en": "The lecture notes' hand-built ReLU network reads 0, 1, 0, 1, 1, 1. At which steps does it output 1?",
     },
     "two.predict.a": {
         "zh": "只在第 5 步",
