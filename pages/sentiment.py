@@ -6,7 +6,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from playground import animation, figures, sentiment, svg
+from playground import figures, frames, sentiment, svg
 from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.formatting import escape_markdown, significant
@@ -128,11 +128,9 @@ def walkthrough_lab() -> None:
         st.dataframe(shown, hide_index=True)
         # forward step by step, then the error back step by step: it plays in the browser, and opens on
         # its last frame (every h_t and every ∂L/∂h_t, as the table above)
-        frames, steps = animation.forward_backward(
+        st.plotly_chart(frames.forward_backward(
             table["token"].tolist(), table["h"].tolist(), table["dL_dh"].tolist(), ("h_t", "∂L/∂h_t"),
-            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")))
-        labels = [("→ " if way == "forward" else "← ") + str(t) for way, t in steps]
-        st.plotly_chart(animation.animated(frames, labels, len(frames) - 1, _play_words()), key="senti_walk_play")
+            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")), _play_words()), key="senti_walk_play")
         st.caption(tr("senti.walk.play_note"))
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))

@@ -1,24 +1,26 @@
-"""The frames of charts that play in the browser, built cheaply (issue 26).
+"""Charts that play in the browser (issue 26): Plotly's own animation frames, with play / pause
+buttons and a scrubber under the chart. Every frame is computed in one run and sent with the chart;
+playing it costs the server nothing (``playground.ui.player`` does the same for SVG and HTML).
 
-``playground.animation.animated`` takes one validated figure per frame: plotly.py checks every
-property of every frame, about 10 ms a frame, so 64 frames of a long curve cost the server a second
-of CPU on every change of a setting. Here a chart is drawn once (by ``playground.figures``, with
-its axes fixed to hold every frame) and each frame is a list of plain per-trace updates
-(``{"x": [...], "y": [...]}``, one dict per trace, in order), which Plotly merges into the traces
-as it plays. The figure carries the same play / pause buttons and scrubber as ``animated``.
+Built cheaply: one validated figure per frame would cost ~10 ms a frame (plotly.py checks every
+property), so 64 frames of a long curve would cost a second of CPU on every change of a setting.
+A chart is drawn once (by ``playground.figures``, its axes fixed to hold every frame) and each frame
+is a list of plain per-trace updates (``{"x": [...], "y": [...]}``, one dict per trace, in order),
+which Plotly merges into the traces as it plays.
 
 Pure functions of their arguments, like the rest of the drawing layer; no Streamlit."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
 from playground import figures
-from playground.animation import FRAME_MS
 
+FRAME_MS = 900  # one frame every this many milliseconds
 MAX_FRAMES = 64  # as ``playground.ui.player``: a chart carries at most this many frames
 CONTROLS_PX = 180  # under the plot: the x axis's numbers and title, the buttons, then the scrubber
 LEGEND_PX = 50  # a legend's two rows (a phone wraps four names) under the controls
@@ -161,3 +163,37 @@ def attention_rows(weights, source: Sequence[str], target: Sequence[str], titles
     updates = [[{"y": _values(row), "marker": {"color": colours(row)}}] for row in rows]
     labels = [f"{i + 1}:{w}" for i, w in enumerate(target[:len(rows)])]
     return played(base, updates, labels, start, words, titles=list(titles[:len(rows)]))
+
+
+def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: Sequence[float],
+                     names: tuple[str, str], titles: tuple[str, str], words: dict[str, str]) -> go.Figure:
+    """A pass forward through ``tokens`` and then back, played: forward frame t shows ``forward[:t]``;
+    backward frame t (from the last token down to the first) shows all of ``forward`` and
+    ``backward[t-1:]``; a ring marks the step being computed. ``names``: the two series; ``titles``:
+    format strings of a forward and a backward frame, with {t} and {token}. The scrubber reads
+    "→ t" going forward and "← t" coming back. Opens on the last frame: every value, as a table shows."""
+    x = [f"{i + 1}:{token}" for i, token in enumerate(tokens)]
+    steps = [("forward", t) for t in range(1, len(x) + 1)] + [("backward", t) for t in range(len(x), 0, -1)]
+    every = [float(v) for v in forward] + [float(v) for v in backward]
+    finite = [v for v in every if math.isfinite(v)] or [0.0]
+    spare = 0.08 * (max(finite) - min(finite)) or 0.5
+    base = go.Figure([
+        go.Scatter(x=x, y=_values(forward), mode="lines+markers", name=names[0]),
+        go.Scatter(x=x, y=_values(backward), mode="lines+markers", name=names[1], line={"dash": "dash"}),
+        go.Scatter(x=x[:1], y=[0.0], mode="markers", showlegend=False, hoverinfo="skip",
+                   marker={"size": 16, "symbol": "circle-open", "line": {"width": 3}, "color": "#101419"}),
+    ])
+    base.update_layout(height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                       legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
+    base.update_xaxes(type="category", categoryorder="array", categoryarray=x)
+    base.update_yaxes(range=[min(finite) - spare, max(finite) + spare], autorange=False)
+    updates, frame_titles = [], []
+    for direction, t in steps:
+        ahead = direction == "forward"
+        shown_f = [v if (not ahead or i < t) else math.nan for i, v in enumerate(forward)]
+        shown_b = [v if (not ahead and i >= t - 1) else math.nan for i, v in enumerate(backward)]
+        point = (forward if ahead else backward)[t - 1]
+        updates.append([{"y": _values(shown_f)}, {"y": _values(shown_b)}, {"x": [x[t - 1]], "y": [float(point)]}])
+        frame_titles.append(titles[0 if ahead else 1].format(t=t, token=tokens[t - 1]))
+    labels = [("→ " if way == "forward" else "← ") + str(t) for way, t in steps]
+    return played(base, updates, labels, len(steps) - 1, words, titles=frame_titles)

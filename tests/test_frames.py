@@ -118,3 +118,21 @@ def test_the_frames_html_is_escaped():
     assert svg.text_html("a\nb", pre=True).count("\n") == 1  # a sample keeps its lines
     drawing = svg.curve_point_svg({"validation": ([0, 100, 200], [4.2, 2.0, 1.6])}, (100, 2.0), "where", "step", "loss")
     assert "<polyline" in drawing and "2.00" in drawing and "<circle" in drawing
+
+
+def test_forward_then_backward_reveals_in_order_and_opens_whole():
+    """The sentiment walk-through: h_t forward step by step, then ∂L/∂h_t back (issue 26)."""
+    fig = frames.forward_backward(["服务", "慢", "但", "很好"], [0.0, -0.76159, 0.11864, 0.78540],
+                                  [-0.0068, -0.0325, -0.0659, -0.3442], ("h", "g"), ("F {t} {token}", "B {t} {token}"),
+                                  WORDS)
+    labels = [s.label for s in fig.layout.sliders[0].steps]
+    assert labels == ["→ 1", "→ 2", "→ 3", "→ 4", "← 4", "← 3", "← 2", "← 1"]
+    assert fig.layout.sliders[0].active == 7 and fig.layout.title.text == "B 1 服务"  # opens on the last frame
+    second, back = fig.frames[1], fig.frames[5]  # forward t = 2; backward t = 3
+    assert [not math.isnan(v) for v in second.data[0].y] == [True, True, False, False]
+    assert all(math.isnan(v) for v in second.data[1].y)
+    assert second.layout.title.text == "F 2 慢" and list(second.data[2].y) == [-0.76159]
+    assert [not math.isnan(v) for v in back.data[1].y] == [False, False, True, True]
+    assert back.layout.title.text == "B 3 但" and list(back.data[2].y) == [-0.0659]
+    low, high = fig.layout.yaxis.range  # one axis for every frame
+    assert low < -0.76159 and high > 0.78540

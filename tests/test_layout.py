@@ -13,7 +13,7 @@ LAYERS = {
     "ui": ("playground.ui",),
     "shipped": ("playground.registry", "playground.train"),  # read every subject's shipped-model interface
     "state": ("playground.state",),  # each page's declared settings (ranges from the subjects)
-    "drawing": ("playground.figures", "playground.svg", "playground.animation", "playground.frames"),
+    "drawing": ("playground.figures", "playground.svg", "playground.frames"),
     "subjects": ("playground.home", "playground.two_ones", "playground.cell_lab", "playground.gradients",
                  "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq",
                  "playground.lecture_map"),  # the lecture texts' parts and the pages' places that show them

@@ -15,11 +15,12 @@ COUNT_RUNS = """() => {
 
 # (page path, link settings, which player on the page[, kind[, button to press first]]): kind "player" (the
 # default) is the nth ``.rnn-player`` (playground.ui.player); "plotly" the nth chart with Plotly animation
-# frames (playground.animation / playground.frames: its play button is an ``.updatemenu-button``, its
+# frames (playground.frames: its play button is an ``.updatemenu-button``, its
 # scrubber's current-value text the frame's label). A section drawn on request needs its button pressed.
 PLAYERS = [
     ("two_ones", "", 0),
     ("sentiment", "", 0),  # the classifier's strip, prefix by prefix
+    ("sentiment", "", 0, "plotly"),  # the lecture's walk-through forward, then its gradient back
     ("gradients", "", 0, "plotly"),  # the gradient flowing back through time, RNN
     ("gradients", "", 1, "plotly"),  # ... and the three cells
     ("cell_lab", "lab_t=2", 0),  # the conveyor belt along its sentence
