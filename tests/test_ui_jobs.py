@@ -5,7 +5,7 @@ import time
 from streamlit.testing.v1 import AppTest
 
 
-def _script():
+def _script(steps=5, pause_s=0.1, slot="demo"):
     import time
 
     import streamlit as st
@@ -13,16 +13,16 @@ def _script():
     from playground import ui
 
     def work(report, stop):
-        for step in range(1, 6):
+        for step in range(1, steps + 1):
             if stop.is_set():
                 return step
-            report(step=step, total=5, loss=1.0 / step)
-            time.sleep(0.1)
-        return 5
+            report(step=step, total=steps, loss=1.0 / step)
+            time.sleep(pause_s)
+        return steps
 
     if st.button("train", key="train"):
-        ui.session_jobs().start("demo", "demo job", work)
-    ui.job_panel("demo")
+        ui.session_jobs().start(slot, f"{slot} job", work)
+    ui.job_panel(slot)
 
 
 def test_job_panel_shows_progress_and_result():
@@ -65,33 +65,13 @@ def _pace_script(measured, budget, language):
 
 
 def test_the_running_panel_shows_the_pace():
-    at = AppTest.from_function(_slow_script, default_timeout=60).run()
+    at = AppTest.from_function(_script, default_timeout=60, args=(200, 0.05, "slow")).run()
     at.button(key="train").click().run()
     time.sleep(1.0)  # a few timed steps
     at.run()
     assert not at.exception
     assert any("steps/s" in c.value and "to go" in c.value for c in at.caption), [c.value for c in at.caption]
     next(b for b in at.button if b.key == "stop-slow").click().run()
-
-
-def _slow_script():
-    import time
-
-    import streamlit as st
-
-    from playground import ui
-
-    def work(report, stop):
-        for step in range(1, 200):
-            if stop.is_set():
-                return step
-            report(step=step, total=200, loss=1.0 / step)
-            time.sleep(0.05)
-        return 200
-
-    if st.button("train", key="train"):
-        ui.session_jobs().start("slow", "slow job", work)
-    ui.job_panel("slow")
 
 
 # --- fair training (issue 28) --------------------------------------------------------------------
