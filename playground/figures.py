@@ -74,6 +74,12 @@ def wrap_title(text: str, budget: float = TITLE_EM) -> str:
     return "<br>".join(lines)
 
 
+# A legend of a chart with an x axis title sits at the chart's bottom edge, under the axis's numbers
+# and title (as a fraction of the plot it moved into the title once it wrapped onto a second row)
+LEGEND_BELOW = dict(orientation="h", yref="container", y=0, yanchor="bottom")
+LEGEND_ROOM_PX = 100  # the axis's numbers and title, and a legend of up to two rows
+
+
 def _titled(fig: go.Figure, title: str) -> go.Figure:
     """Set a wrapped title; the top margin and the height grow by a line for each extra line."""
     text = wrap_title(title)
@@ -150,8 +156,8 @@ def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: st
                                  marker=dict(size=10, symbol="diamond"), showlegend=False))
         logs.append(math.log10(py))
     fig.update_yaxes(type="log", exponentformat="power", **_log_axis(logs))
-    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=340,
-                      margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=400,
+                      margin=dict(l=10, r=10, t=40, b=LEGEND_ROOM_PX), legend=LEGEND_BELOW)
     return _titled(fig, title)
 
 
@@ -190,8 +196,8 @@ def loglog(series: dict[str, tuple[Sequence[float], Sequence[float]]], title: st
                                  line=dict(dash="dash" if name in dashed else "solid")))
     fig.update_xaxes(type="log", exponentformat="power")
     fig.update_yaxes(type="log", exponentformat="power")
-    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=360,
-                      margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.25))
+    fig.update_layout(xaxis_title=x_title, yaxis_title=y_title, height=420,
+                      margin=dict(l=10, r=10, t=40, b=LEGEND_ROOM_PX), legend=LEGEND_BELOW)
     return _titled(fig, title)
 
 

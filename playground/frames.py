@@ -47,8 +47,13 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
     fig = go.Figure(base)
     for trace, update in zip(fig.data, updates[start], strict=True):
         trace.update(update)
-    if titles is not None:
-        fig.update_layout(title_text=titles[start])
+    if titles is not None:  # wrapped as every chart title is, with room for the longest frame's lines
+        titles = [figures.wrap_title(title) for title in titles]
+        shown = (fig.layout.title.text or "").count("<br>")
+        extra = figures.TITLE_LINE_PX * max(0, max(title.count("<br>") for title in titles) - shown)
+        fig.update_layout(title={"text": titles[start], "font": {"size": figures.TITLE_PX}},
+                          margin={"t": (fig.layout.margin.t if fig.layout.margin.t is not None else 40) + extra},
+                          height=(fig.layout.height or 450) + extra)
     kinds = [trace.type for trace in base.data]  # a frame's trace without its type would be drawn as a scatter
     fig.frames = [go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
                            layout={"title": {"text": titles[i]}} if titles is not None else None)
@@ -184,7 +189,7 @@ def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: 
                    marker={"size": 16, "symbol": "circle-open", "line": {"width": 3}, "color": "#101419"}),
     ])
     base.update_layout(height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10},
-                       legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right"})
+                       legend={"orientation": "h", "y": -0.2})  # under the controls (played): clear of a two-line title
     base.update_xaxes(type="category", categoryorder="array", categoryarray=x)
     base.update_yaxes(range=[min(finite) - spare, max(finite) + spare], autorange=False)
     updates, frame_titles = [], []

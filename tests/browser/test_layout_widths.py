@@ -88,6 +88,10 @@ CONTENT = r"""(minFont) => {
     for (const t of plot.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-y2title text, .legendtext'))
       if (outside(t.getBoundingClientRect(), box)) found.push(['chart label', short(t.textContent)]);
     overlaps('chart labels overlap', [...plot.querySelectorAll('.textpoint text')]);
+    // the titles, the legend and a played chart's controls (buttons, the scrubber's caption) keep apart
+    const apart = '.gtitle, .g-xtitle text, .g-ytitle text, .legendtext, .updatemenu-item-text, '
+                  + 'text.slider-label:not(.slider-labels text)';
+    overlaps('chart labels overlap', [...plot.querySelectorAll(apart)]);
   }
   // (b) KaTeX: an equation fits, or its box scrolls sideways
   for (const k of main.querySelectorAll('.katex-display, .katex')) {
