@@ -136,3 +136,10 @@ def test_forward_then_backward_reveals_in_order_and_opens_whole():
     assert back.layout.title.text == "B 3 但" and list(back.data[2].y) == [-0.0659]
     low, high = fig.layout.yaxis.range  # one axis for every frame
     assert low < -0.76159 and high > 0.78540
+
+
+def test_a_played_chart_has_play_pause_and_a_faster_play():
+    fig = frames.played(figures.bars(["a", "b"], [1, 2], "t"), [[{"y": [1, 2]}], [{"y": [2, 1]}]], ["1", "2"], 0, WORDS)
+    play, pause, fast = fig.layout.updatemenus[0].buttons
+    assert "Play" in play.label and "Pause" in pause.label and "2×" in fast.label
+    assert fast.args[1]["frame"]["duration"] * 2 == play.args[1]["frame"]["duration"] == frames.FRAME_MS
