@@ -63,11 +63,14 @@ def _print_report():
 def _widgets(at) -> dict:
     """The keyed widgets of the main area (the sidebar only holds the language switch), by key. Not
     those in a form: they change only when it is sent, which starts a training job
-    (tests/test_store.py sends one)."""
+    (tests/test_store.py sends one). Not a predict-first answer either (``<prefix>_guess``): it starts
+    with nothing picked, which no visitor (and no AppTest value) can pick again, so it could not be put
+    back; tests/test_predict_first.py answers every one on every page, and the browser state sweep
+    sets each option."""
     found = {}
     for kind in KINDS:
         for el in at.main.get(kind):
-            if el.key is not None and not getattr(el, "form_id", ""):
+            if el.key is not None and not getattr(el, "form_id", "") and not el.key.endswith("_guess"):
                 found.setdefault(el.key, el)
     return found
 
