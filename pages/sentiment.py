@@ -189,7 +189,9 @@ def classifier_lab(language: str, kind: str) -> None:
         t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
              if len(tokens) > 1 else 1)
         unknown = (~trace["known"]).tolist()
-        shown = frame_window(len(tokens), t - 1)  # prefix by prefix: the review as read up to each token
+        # prefix by prefix: the review as read up to each token; a long review plays fewer frames (each
+        # frame is a whole strip: at most ~4,000 boxes in all, a few hundred KB to the browser)
+        shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
         frame_player([svg.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
                       for j in shown],
                      [tr("senti.model.frame", t=j + 1, n=len(tokens), p=f"{probs[j]:.3f}") for j in shown],

@@ -140,7 +140,8 @@ def show_tree(tree, width: int) -> None:
     # the tree grows position by position as it plays in the browser; it opens whole, as it ends
     positions = max((n["step"] for n in tree.nodes), default=0) + 1
     fig = frames.beam_growth(tree.nodes, tree.winner, names, tr("s2s.tree.position"),
-                             [str(s) for s in range(positions)], _play_words("s2s.tree.frame"))
+                             [str(s) for s in range(positions)], _play_words("s2s.tree.frame"),
+                             most=max(6, 60 // max(width, 1)))  # a wide beam draws more per frame (issue 28: <= 0.5 CPU-s)
     with st.container(key="s2s_tree_scroll"):  # as wide as its labels need: scrolls sideways on a narrow screen
         st.html(f"<style>.st-key-s2s_tree_scroll [data-testid='stElementContainer']:has([data-testid='stPlotlyChart']) "
                 f"{{ min-width: {fig.layout.width}px; }}</style>")

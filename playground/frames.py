@@ -128,7 +128,10 @@ def beam_growth(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, s
     (every hypothesis of positions 0..s, with the status it ended with); the winner's path is drawn
     on the last frame only, when the search has finished. The axes and the size are the whole
     tree's, so nothing moves but what grows. Opens on the whole tree. ``labels``: one per position."""
-    steps = sorted({n["step"] for n in nodes})[-most:]
+    every = sorted({n["step"] for n in nodes})
+    # at most ``most`` frames, evenly spread, the last one whole: each is a drawn tree (~15 ms at beam 10)
+    steps = every if len(every) <= most else sorted({every[round(k * (len(every) - 1) / (most - 1))]
+                                                      for k in range(most)})
     whole = figures.beam_tree(nodes, winner, names, "", x_title)
     if not steps:
         return whole  # nothing to grow
