@@ -1,5 +1,7 @@
 """Seq2seq translation: encoder-decoder with and without attention, decoding strategies, the bottleneck."""
 
+import functools
+
 import pandas as pd
 import streamlit as st
 
@@ -68,12 +70,6 @@ def translate(key: str, text: str, strategy: str = "beam", beam: int = 5, penalt
 @st.cache_data(show_spinner=False, max_entries=256)
 def _translate(key: str, text: str, strategy: str, beam: int, penalty: float, temperature: float, seed: int):
     return translator(key).translate(text, strategy, beam, penalty, temperature, seed)
-
-
-def compare(key: str, text: str, beam: int, penalty: float, temperature: float, seed: int) -> dict:
-    """The same sentence by every strategy (as ``Translator.compare``, through the shared cache)."""
-    return {"greedy": translate(key, text, "greedy"), "beam": translate(key, text, "beam", beam, penalty),
-            "sample": translate(key, text, "sample", beam, penalty, temperature, seed)}
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -209,7 +205,9 @@ def decoding_lab() -> None:
     if result is not None:
         show_result(result)
         show_steps(result)
-        show_comparison(compare(model_key, source, width, penalty, temperature, seed))
+        # every strategy through the cache above: the lab's own result is one of them
+        show_comparison(available[model_key].compare(source, width, penalty, temperature, seed,
+                                                     translate=functools.partial(translate, model_key)))
         show_tree(beam_tree(model_key, source, width, penalty), width)
         show_attention_or_context(result)
 

@@ -20,7 +20,8 @@ LAYERS = {
     "core": ("playground.device", "playground.errors", "playground.formatting", "playground.cells",
              "playground.training", "playground.checkpoints", "playground.jobs", "playground.datasets",
              "playground.diagnostics", "playground.catalog", "playground.i18n", "playground.optimisers",
-             "playground.runtime", "playground.coverage", "playground.fairness", "playground.seeding"),
+             "playground.runtime", "playground.coverage", "playground.fairness", "playground.seeding",
+             "playground.decoding_settings"),
 }
 RANK = {prefix: rank for rank, prefixes in enumerate(LAYERS.values()) for prefix in prefixes}
 

@@ -10,6 +10,7 @@ position, the top candidates, the attention weights and the log-probability at t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,7 +20,8 @@ import regex
 from playground.checkpoints import load_checkpoint
 from playground.coverage import coverage
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
-from playground.errors import InputError, whole
+from playground.decoding_settings import check_decoding_settings
+from playground.errors import InputError
 from playground.seq2seq.decoding import (
     MAX_OUTPUT_TOKENS,
     beam_search,
@@ -106,14 +108,7 @@ class TreeView:
 def check_decoding(strategy: str, beam: int, length_penalty: float, temperature: float, seed: int) -> None:
     if strategy not in STRATEGIES:
         raise InputError("bad_choice", name=strategy)
-    if not 1 <= whole(beam) <= MAX_BEAM:
-        raise InputError("out_of_range", name="beam", low=1, high=MAX_BEAM)
-    if not (math.isfinite(length_penalty) and 0.0 <= length_penalty <= 3.0):
-        raise InputError("out_of_range", name="length_penalty", low=0, high=3)
-    if not (math.isfinite(temperature) and 0.05 <= temperature <= 5.0):
-        raise InputError("out_of_range", name="temperature", low=0.05, high=5)
-    if not 0 <= whole(seed) < 2**31:
-        raise InputError("out_of_range", name="seed", low=0, high=2**31 - 1)
+    check_decoding_settings(temperature, length_penalty, beam, seed, max_width=MAX_BEAM, width_name="beam")
 
 
 class Translator:
@@ -157,11 +152,14 @@ class Translator:
                            scored.summary.numpy())
 
     def compare(self, text: str, beam: int = 5, length_penalty: float = 1.0, temperature: float = 1.0,
-                seed: int = 0) -> dict[str, Translation]:
-        """The same sentence by every strategy: greedy, beam search and sampling (their log p compare)."""
-        return {"greedy": self.translate(text, "greedy"),
-                "beam": self.translate(text, "beam", beam, length_penalty),
-                "sample": self.translate(text, "sample", beam, length_penalty, temperature, seed)}
+                seed: int = 0, translate: Callable[..., Translation] | None = None) -> dict[str, Translation]:
+        """The same sentence by every strategy: greedy, beam search and sampling (their log p compare).
+        ``translate`` takes ``translate``'s arguments after ``self`` and is called once per strategy
+        instead of it: a page passes its cached translation, which its lab shares."""
+        translate = translate or self.translate
+        return {"greedy": translate(text, "greedy"),
+                "beam": translate(text, "beam", beam, length_penalty),
+                "sample": translate(text, "sample", beam, length_penalty, temperature, seed)}
 
     def beam_tree(self, text: str, beam: int = 5, length_penalty: float = 1.0) -> TreeView:
         """Every hypothesis beam search kept or pruned, step by step, and the winner's path."""
