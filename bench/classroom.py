@@ -21,6 +21,9 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
+
+from websockets.exceptions import ConnectionClosed
 
 from bench.harness import streamlit_server
 from bench.interaction import PeakRSS, cpu_seconds, percentile, rss_bytes
@@ -47,17 +50,46 @@ def _texts() -> dict[str, tuple[str, list[str]]]:
             "seq2seq": ("s2s_text", sentences), "beyond": ("beyond_cloze_text", blanks)}
 
 
-async def _student(index: int, url: str, seconds: float, interval: float, out: dict) -> None:
+Connect = Callable[[int, str], LightSession]  # (student index, page) -> a session, not yet open
+
+
+def direct(url: str) -> Connect:
+    """Students connecting straight to the server at ``url`` (``ws://host:port``)."""
+    return lambda index, page: LightSession(url, page)
+
+
+def record() -> dict:
+    """What students write while they run: interactions as (finished at, student, page, seconds)."""
+    return {"open_s": [], "interactions": [], "errors": [], "reconnect_s": []}
+
+
+async def student(index: int, connect: Connect, seconds: float, interval: float, out: dict,
+                  rejoin: bool = False) -> None:
+    """Student ``index`` opens its page and types into it every ~``interval`` s for ``seconds``.
+    With ``rejoin``, a dropped socket (its server died behind a proxy) is a reconnect, as a browser's
+    "Connecting..." is: the session is opened again and the student goes on; without, an error."""
     texts = _texts()
     page = list(texts)[index % len(texts)]
     key, values = texts[page]
     values = random.Random(index).sample(values, len(values))
-    session = LightSession(url, page)
+    session = connect(index, page)
+
+    async def went_on(exc: Exception, doing: str) -> bool:
+        """With ``rejoin``, a dropped socket is reopened (True); anything else is an error (False)."""
+        if rejoin and isinstance(exc, ConnectionClosed):
+            try:
+                out["reconnect_s"].append(await session.open())
+                return True
+            except Exception as again:
+                exc, doing = again, "reconnect"
+        out["errors"].append(f"student {index} {page} {doing}: {type(exc).__name__}: {exc}")
+        return False
+
     try:
         out["open_s"].append(await session.open())
     except Exception as exc:  # a page that never answered
-        out["errors"].append(f"student {index} {page} open: {type(exc).__name__}: {exc}")
-        return
+        if not await went_on(exc, "open"):
+            return
     rng = random.Random(1000 + index)
     deadline = time.monotonic() + seconds
     await asyncio.sleep(rng.uniform(0, interval))  # the class does not start in step
@@ -67,12 +99,32 @@ async def _student(index: int, url: str, seconds: float, interval: float, out: d
         try:
             took = await session.change(key, value)
         except Exception as exc:
-            out["errors"].append(f"student {index} {page}: {type(exc).__name__}: {exc}")
+            if await went_on(exc, "change"):
+                continue
             break
-        out["latency_s"].setdefault(page, []).append(took)
+        out["interactions"].append((time.monotonic(), index, page, took))
         await asyncio.sleep(max(0.0, interval * rng.uniform(0.8, 1.2) - took))
-    out["errors"].extend(session.exceptions)
+    out["errors"].extend(f"student {index} {exception}" for exception in session.exceptions)
     await session.close()
+
+
+async def warm(url: str) -> list[str]:
+    """One student per page on the server at ``url``, so that every model is loaded; their errors."""
+    out = record()
+    await asyncio.gather(*(student(i, direct(url), 0.0, 0.0, out) for i in range(len(_texts()))))
+    return out["errors"]
+
+
+def latency(interactions: list[tuple]) -> dict:
+    """p50 / p95 of ``interactions`` (as ``record`` keeps them), all and per page."""
+    every = [took for *_, took in interactions]
+    by_page: dict[str, list[float]] = {}
+    for _, _, page, took in interactions:
+        by_page.setdefault(page, []).append(took)
+    return {"interactions": len(every), "p50_s": statistics.median(every) if every else 0.0,
+            "p95_s": percentile(every, 95) if every else 0.0,
+            "by_page": {page: {"n": len(times), "p50_s": statistics.median(times), "p95_s": percentile(times, 95)}
+                        for page, times in by_page.items()}}
 
 
 async def _fingerprints(url: str) -> dict:
@@ -82,27 +134,21 @@ async def _fingerprints(url: str) -> dict:
     return json.loads(session.code_blocks[0])
 
 
-
 async def _class(url: str, pid: int, students: int, seconds: float, interval: float) -> dict:
-    warm = {"open_s": [], "latency_s": {}, "errors": []}  # one student per page first: every model loaded
-    await asyncio.gather(*(_student(i, url, 0.0, 0.0, warm) for i in range(len(_texts()))))
+    warm_errors = await warm(url)
     before = await _fingerprints(url)
     loaded = rss_bytes(pid)
-    out = {"open_s": [], "latency_s": {}, "errors": []}
+    out = record()
     server_cpu, client_cpu, started = cpu_seconds(pid), time.process_time(), time.perf_counter()
     with PeakRSS(pid) as peak:
-        await asyncio.gather(*(_student(i, url, seconds, interval, out) for i in range(students)))
+        await asyncio.gather(*(student(i, direct(url), seconds, interval, out) for i in range(students)))
     wall = time.perf_counter() - started
     server_cpu, client_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - client_cpu
     after = await _fingerprints(url)
-    every = [t for times in out["latency_s"].values() for t in times]
     return {
-        "students": students, "seconds": round(wall, 1), "interval_s": interval, "interactions": len(every),
-        "p50_s": statistics.median(every), "p95_s": percentile(every, 95),
-        "by_page": {page: {"n": len(times), "p50_s": statistics.median(times), "p95_s": percentile(times, 95)}
-                    for page, times in out["latency_s"].items()},
+        "students": students, "seconds": round(wall, 1), "interval_s": interval, **latency(out["interactions"]),
         "open_p50_s": statistics.median(out["open_s"]), "open_p95_s": percentile(out["open_s"], 95),
-        "errors": warm["errors"] + out["errors"],
+        "errors": warm_errors + out["errors"],
         "rss_loaded_mb": loaded / 2**20, "rss_peak_mb": peak.bytes / 2**20,
         "server_cores_busy": server_cpu / wall, "client_cores_busy": client_cpu / wall,
         "cpus": os.cpu_count(), "goal_p95_s": GOAL_P95_S, "goal_rss_mb": GOAL_RSS_MB,

@@ -57,11 +57,12 @@ def wait_healthy(port: int, timeout: float = 120.0, proc: subprocess.Popen | Non
 @contextlib.contextmanager
 def streamlit_server(
     script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True, extra_args: tuple[str, ...] = (),
-    env: dict[str, str] | None = None,
+    env: dict[str, str] | None = None, port: int | None = None,
 ) -> Iterator[tuple[int, subprocess.Popen]]:
-    """``streamlit run script`` on a free loopback port (plus ``extra_args``, with ``env`` added to
-    the environment); yields (port, process)."""
-    port = free_port()
+    """``streamlit run script`` on ``port`` (a free loopback port if none: a replica restarted
+    behind a proxy needs its old one), plus ``extra_args``, with ``env`` added to the environment;
+    yields (port, process)."""
+    port = port or free_port()
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),

@@ -1,0 +1,316 @@
+"""The README's replica recipe, run: HAProxy in front of Streamlit replicas on this machine, a class
+of light sessions through it, one replica killed mid-lesson and brought back.
+
+The proxy runs ``deploy/haproxy.cfg``, the file the README documents, with the replicas' addresses
+in its environment (``RNN_BIND``, ``RNN_REPLICA_1``, ...); the bench adds only
+``bench/haproxy_stats.cfg``, a control socket to read what the health checks see.
+
+Each student (``bench.classroom.student``) behaves as a browser behind the proxy: it fetches its
+page over HTTP first and so receives the replica cookie, then opens the websocket with that cookie.
+HAProxy names the replica of every response (``X-Replica``), so the bench checks per session that
+everything went to one replica. At ``kill_at`` seconds one replica gets SIGKILL: its students'
+sockets drop and they reconnect through the proxy with their old cookie, which HAProxy redispatches
+to a live replica (a new cookie, a fresh session there: a visitor sees Streamlit's "Connecting..."
+and then the page run again with the settings kept in its link). Once the health check has marked
+the replica DOWN it is restarted on its old port; the bench times the check bringing it back UP
+and lets a few late students join, who should land on it (``balance leastconn``).
+
+Reported: latency p50 / p95 with every replica up, while one was down or cold, and overall; errors
+(reconnects are counted apart), the students of each replica, stickiness violations, the health
+check's timings, peak RSS per replica and their sum, the proxy's CPU; and, for comparison, the
+same class on one process (``bench.classroom.run``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+import http.cookies
+import io
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.exceptions import InvalidHandshake
+
+from bench import classroom
+from bench.harness import ROOT, free_port, streamlit_server, wait_healthy
+from bench.interaction import PeakRSS, cpu_seconds, rss_bytes
+from bench.light_client import LightSession
+
+CONFIG = ROOT / "deploy" / "haproxy.cfg"
+STATS_CONFIG = ROOT / "bench" / "haproxy_stats.cfg"
+COOKIE = "RNNREPLICA"
+GOAL_P95_S = classroom.GOAL_P95_S
+RECONNECT_S = 30.0  # a browser keeps retrying its websocket; a student gives up after this long
+
+
+def replica_names() -> list[str]:
+    """The replicas the configuration names, in order (``server rnn1 "${RNN_REPLICA_1...}"``)."""
+    return re.findall(r"^\s*server\s+(\S+)\s+\"\$\{RNN_REPLICA_\d+", CONFIG.read_text(), flags=re.M)
+
+
+@dataclass
+class ProxiedSession(LightSession):
+    """A light session that reaches its replica through the proxy as a browser does: the page over
+    HTTP first (which sets the replica cookie), then the websocket carrying that cookie. ``seen``
+    keeps (time, "page" | "socket", replica) for every response."""
+
+    cookie: str = ""
+    seen: list[tuple[float, str, str]] = field(default_factory=list)
+
+    async def open(self, timeout_s: float = 300.0) -> float:
+        if not self.cookie:
+            await asyncio.to_thread(self._get_page)
+        deadline = time.monotonic() + RECONNECT_S
+        while True:  # a reconnect may meet the proxy before it gave up on the dead replica: 503
+            self.headers = {"Cookie": f"{COOKIE}={self.cookie}"}
+            try:
+                took = await super().open(timeout_s)
+                break
+            except (OSError, InvalidHandshake):
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.5)
+        self._saw("socket", self.handshake_headers)
+        return took
+
+    def _get_page(self) -> None:
+        request = urllib.request.Request(f"{self.url.replace('ws://', 'http://')}/{self.page}")
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+            self._saw("page", {k.lower(): v for k, v in response.headers.items()})
+
+    def _saw(self, what: str, headers: dict[str, str]) -> None:
+        self.seen.append((time.monotonic(), what, headers.get("x-replica", "?")))
+        cookie = http.cookies.SimpleCookie(headers.get("set-cookie", ""))
+        if COOKIE in cookie:  # a first visit, or a redispatch to another replica
+            self.cookie = cookie[COOKIE].value
+
+    def replicas(self) -> list[str]:
+        """The replicas this session reached, in order, each once."""
+        return [r for i, (_, _, r) in enumerate(self.seen) if i == 0 or self.seen[i - 1][2] != r]
+
+
+class Stats:
+    """HAProxy's control socket: each replica's state as the health checks see it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def status(self) -> dict[str, str]:
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.connect(str(self.path))
+            sock.sendall(b"show stat\n")
+            text = b"".join(iter(lambda: sock.recv(65536), b"")).decode()
+        rows = csv.DictReader(io.StringIO(text.lstrip("# ")))
+        return {row["svname"]: row["status"] for row in rows if row["pxname"] == "replicas"
+                and row["svname"] not in ("FRONTEND", "BACKEND")}
+
+    async def wait(self, name: str, status: str, timeout_s: float) -> float:
+        """Seconds until replica ``name`` is ``status`` (UP, DOWN) in the proxy's eyes."""
+        started = time.monotonic()
+        # "UP 1/3" is still up (one failed check of three), "DOWN 1/2" still down
+        while ((await asyncio.to_thread(self.status)).get(name) or "?").split()[0] != status:
+            if time.monotonic() - started > timeout_s:
+                raise TimeoutError(f"{name} not {status} after {timeout_s:.0f} s: {self.status()}")
+            await asyncio.sleep(0.1)
+        return time.monotonic() - started
+
+
+def haproxy_binary() -> str:
+    """Debian's haproxy (in /usr/sbin, off a normal user's PATH)."""
+    binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not Path(binary).exists():
+        raise RuntimeError("HAProxy not found: apt-get install -y haproxy (.ci/run does)")
+    return binary
+
+
+@contextlib.contextmanager
+def haproxy(replica_ports: list[int]) -> Iterator[tuple[int, subprocess.Popen, Stats]]:
+    """HAProxy with the README's configuration on a free loopback port in front of ``replica_ports``;
+    yields (port, process, its control socket)."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = Path(tmp) / "haproxy.sock"
+        env = {**os.environ, "RNN_BIND": f"127.0.0.1:{port}", "RNN_HAPROXY_SOCKET": str(sock),
+               **{f"RNN_REPLICA_{i}": f"127.0.0.1:{p}" for i, p in enumerate(replica_ports, 1)}}
+        log = Path(tmp) / "haproxy.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen([haproxy_binary(), "-db", "-f", str(CONFIG), "-f", str(STATS_CONFIG)], env=env,
+                                    stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 10
+            while not sock.exists():
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"haproxy did not start: {log.read_text()[-2000:]}")
+                time.sleep(0.05)
+            yield port, proc, Stats(sock)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+@dataclass
+class Replica:
+    name: str
+    port: int
+    proc: subprocess.Popen
+    peak: PeakRSS | None = None
+    peak_bytes: int = 0  # the highest RSS of all its lives
+
+    def watch(self) -> None:
+        self.peak = PeakRSS(self.proc.pid).__enter__()
+
+    def unwatch(self) -> None:
+        if self.peak is not None:
+            self.peak.__exit__(None, None, None)
+            self.peak_bytes = max(self.peak_bytes, self.peak.bytes)
+            self.peak = None
+
+
+async def _kill_and_restart(victim: Replica, stats: Stats, start, kill_at: float, out: dict) -> None:
+    """SIGKILL ``victim`` at ``kill_at`` s; once the proxy's check says DOWN, start it again on its
+    port (``start(port)`` -> (port, process)) and time the check bringing it back UP."""
+    await asyncio.sleep(kill_at)
+    victim.unwatch()  # its peak so far: the process is about to vanish
+    os.kill(victim.proc.pid, signal.SIGKILL)
+    out["killed_at"] = time.monotonic()
+    out["down_after_s"] = await stats.wait(victim.name, "DOWN", 60)
+    restarted = time.monotonic()
+    _, victim.proc = start(victim.port)
+    await asyncio.to_thread(wait_healthy, victim.port, 120.0, victim.proc)
+    out["healthy_after_s"] = time.monotonic() - restarted
+    victim.watch()
+    out["up_after_s"] = out["healthy_after_s"] + await stats.wait(victim.name, "UP", 60)
+    out["up_at"] = time.monotonic()
+
+
+async def _all_up(stats: Stats, names: list[str]) -> None:
+    await asyncio.gather(*(stats.wait(name, "UP", 60) for name in names))
+
+
+async def _lesson(replicas: list[Replica], start, proxy_port: int, stats: Stats, students: int, seconds: float,
+                  interval: float, kill_at: float | None, late: int, warm: bool) -> dict:
+    """Warm every replica directly (``warm``), then hold the class through the proxy (and kill one)."""
+    warmed = await asyncio.gather(*(classroom.warm(f"ws://127.0.0.1:{r.port}") for r in replicas if warm))
+    warm_errors = [e for errors in warmed for e in errors]
+    loaded = {r.name: rss_bytes(r.proc.pid) / 2**20 for r in replicas}
+    sessions: dict[int, ProxiedSession] = {}
+    proxy = f"ws://127.0.0.1:{proxy_port}"
+
+    def connect(index: int, page: str) -> ProxiedSession:
+        return sessions.setdefault(index, ProxiedSession(proxy, page))
+
+    out, events = classroom.record(), {}
+    started = time.monotonic()
+    for r in replicas:
+        r.watch()
+    jobs = [classroom.student(i, connect, seconds, interval, out, rejoin=True) for i in range(students)]
+    victim = replicas[0]
+    if kill_at is not None:
+        async def kill_then_late_students() -> None:
+            await _kill_and_restart(victim, stats, start, kill_at, events)
+            stay = max(started + seconds - time.monotonic(), 2 * interval)  # at least one change each
+            await asyncio.gather(*(classroom.student(students + k, connect, stay, interval, out, rejoin=True)
+                                   for k in range(late)))
+        jobs.append(kill_then_late_students())
+    await asyncio.gather(*jobs)
+    wall = time.monotonic() - started
+    for r in replicas:
+        r.unwatch()
+    return {"wall_s": wall, "started": started, "sessions": sessions, "out": out, "events": events,
+            "warm_errors": warm_errors, "loaded_mb": loaded, "victim": victim.name, "students": students}
+
+
+def _student_of(error: str) -> int:
+    return int(error.split()[1])  # classroom.student writes "student <index> ..."
+
+
+def _report(lesson: dict, names: list[str], kill_at: float | None, late: int, proxy_cpu_s: float,
+            replicas: list[Replica]) -> dict:
+    sessions, out, events = lesson["sessions"], lesson["out"], lesson["events"]
+    home = {i: s.replicas()[0] for i, s in sessions.items() if s.seen}
+    killed_at, up_at = events.get("killed_at", float("inf")), events.get("up_at", float("inf"))
+    victim = lesson["victim"]
+    unsticky = []  # sessions that changed replica other than once, off the killed one, after the kill
+    for i, s in sessions.items():
+        moves = [(t, r) for (t, _, r), (_, _, before) in zip(s.seen[1:], s.seen, strict=False) if r != before]
+        if moves and not (len(moves) == 1 and home[i] == victim and moves[0][0] >= killed_at):
+            unsticky.append(f"student {i}: {' -> '.join(s.replicas())}")
+    errors = lesson["warm_errors"] + out["errors"]
+    on = {name: sorted(i for i, r in home.items() if r == name and i < lesson["students"]) for name in names}
+    survivors = {i for name, ids in on.items() if name != victim or kill_at is None for i in ids}
+    phases = {"all_up": [x for x in out["interactions"] if x[0] < killed_at],
+              "one_down_or_cold": [x for x in out["interactions"] if killed_at <= x[0] < up_at],
+              "after_back_up": [x for x in out["interactions"] if x[0] >= up_at]}
+    peaks = {r.name: r.peak_bytes / 2**20 for r in replicas}
+    return {
+        "students": lesson["students"], "replicas": names, "seconds": round(lesson["wall_s"], 1),
+        **classroom.latency(out["interactions"]),
+        "phases": {k: classroom.latency(v) for k, v in phases.items()},
+        "errors": errors, "survivor_errors": [e for e in out["errors"] if _student_of(e) in survivors],
+        "students_per_replica": {name: len(ids) for name, ids in on.items()},
+        "unsticky": unsticky, "sessions_checked": len(home),
+        "killed": victim if kill_at is not None else None, "kill_at_s": kill_at,
+        "paths": {i: " -> ".join(s.replicas()) for i, s in sorted(sessions.items())},
+        "moved": sorted(i for i, s in sessions.items() if len(s.replicas()) > 1),
+        # a moved browser must now carry the survivor's cookie, or its next reconnect goes back to the
+        # restarted replica: a third session (the config's cookie values are the server names)
+        "stale_cookies": [i for i, s in sessions.items() if len(s.replicas()) > 1 and s.cookie != s.replicas()[-1]],
+        "reconnects": len(out["reconnect_s"]),
+        "reconnect_max_s": max(out["reconnect_s"], default=0.0),
+        "down_after_s": events.get("down_after_s"), "healthy_after_s": events.get("healthy_after_s"),
+        "up_after_s": events.get("up_after_s"),
+        "late_students": {i: home.get(i) for i in range(lesson["students"], lesson["students"] + late)},
+        "rss_loaded_mb": lesson["loaded_mb"], "rss_peak_mb": peaks, "rss_peak_sum_mb": sum(peaks.values()),
+        "proxy_cpu_s": proxy_cpu_s, "goal_p95_s": GOAL_P95_S,
+    }
+
+
+def run(students: int = 60, minutes: float = 3.0, kill_at: float | None = 90.0, replicas: int = 2,
+        interval: float = 5.0, late: int = 4, warm: bool = True, compare: bool = True) -> dict:
+    """``students`` for ``minutes`` through HAProxy in front of ``replicas`` Streamlit processes; with
+    ``kill_at`` (seconds into the lesson), one replica killed then restarted and ``late`` students
+    joining once it is back; ``warm``: every model loaded on every replica first (else the students
+    load them: a quicker check, slower first changes); with ``compare``, the same class on one
+    process afterwards."""
+    names = replica_names()
+    if replicas != len(names):
+        raise ValueError(f"{CONFIG.relative_to(ROOT)} names {len(names)} replicas, not {replicas}")
+    with contextlib.ExitStack() as stack:
+        def start(port: int | None = None) -> tuple[int, subprocess.Popen]:  # a replica, not yet healthy
+            return stack.enter_context(streamlit_server(wait=False, port=port))
+
+        group = [Replica(name, *start()) for name in names]
+        for r in group:
+            wait_healthy(r.port, proc=r.proc)
+        proxy_port, proxy, stats = stack.enter_context(haproxy([r.port for r in group]))
+        asyncio.run(_all_up(stats, names))
+        proxy_cpu = cpu_seconds(proxy.pid)
+        lesson = asyncio.run(_lesson(group, start, proxy_port, stats, students, minutes * 60, interval, kill_at, late,
+                                    warm))
+        result = _report(lesson, names, kill_at, late if kill_at is not None else 0,
+                         cpu_seconds(proxy.pid) - proxy_cpu, group)
+    if compare:
+        result["one_process"] = classroom.run(students, minutes, interval)
+    return result
+
+
+if __name__ == "__main__":  # python -m bench.replicas [students] [minutes] [kill_at]
+    import json
+    import sys
+
+    args = sys.argv[1:]
+    print(json.dumps(run(int(args[0]) if args else 60, float(args[1]) if len(args) > 1 else 3.0,
+                         float(args[2]) if len(args) > 2 else 90.0, compare=False), indent=1, default=str))

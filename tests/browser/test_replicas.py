@@ -1,0 +1,43 @@
+"""The README's replica recipe, small: HAProxy with deploy/haproxy.cfg (the file the README points
+to) in front of two Streamlit replicas, a handful of light sessions through it, one replica killed
+and restarted (bench/replicas.py, the same code as ``python -m bench --only replicas``). So the
+documented configuration cannot drift from one that works."""
+
+import concurrent.futures
+import os
+import re
+import subprocess
+
+from bench import replicas
+from bench.harness import ROOT
+
+STUDENTS = 4
+
+
+def test_the_readme_points_to_the_one_config_file_and_it_parses():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "deploy/haproxy.cfg" in readme
+    assert not re.search(r"^\s*server\s+rnn\d", readme, flags=re.M), "a second copy of the config in the README"
+    env = {**os.environ, "RNN_HAPROXY_SOCKET": "/tmp/unused.sock"}
+    check = subprocess.run([replicas.haproxy_binary(), "-c", "-f", str(replicas.CONFIG), "-f", str(replicas.STATS_CONFIG)],
+                           env=env, capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert replicas.replica_names() == ["rnn1", "rnn2"]
+
+
+def test_a_class_behind_haproxy_stays_sticky_and_survives_a_killed_replica():
+    # a thread of its own: Playwright's sync API may hold an event loop in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        r = pool.submit(replicas.run, STUDENTS, 0.3, kill_at=5.0, interval=3.0, late=2, warm=False,
+                        compare=False).result()
+    assert r["errors"] == [], r["errors"]
+    assert r["sessions_checked"] == STUDENTS + 2
+    assert r["unsticky"] == [], "every session stays on one replica (one move, off the killed one, at most)"
+    assert all(r["students_per_replica"].values()), f"leastconn puts students on both: {r['students_per_replica']}"
+    killed = r["students_per_replica"][r["killed"]]
+    assert len(r["moved"]) == killed and r["reconnects"] >= killed, r["paths"]
+    assert all(r["paths"][i] == f"{r['killed']} -> rnn2" for i in r["moved"]), r["paths"]
+    assert r["stale_cookies"] == [], "a redispatched browser carries the survivor's cookie"
+    assert r["down_after_s"] < 15 and r["up_after_s"] < 30, "the health check takes a replica out and back"
+    assert set(r["late_students"].values()) == {r["killed"]}, f"new students land on the restarted one: {r}"
+    assert r["interactions"] > 0 and all(mb > 0 for mb in r["rss_peak_mb"].values())
