@@ -162,7 +162,7 @@ def classifier_lab(language: str, kind: str) -> None:
     clf = classifiers[kind]
     review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80,
                   on_change=_forget_counterfactual)
-    trace = None
+    reading = None
     try:
         cleaned, cut = clf.clean(review)
     except InputError:
@@ -174,21 +174,21 @@ def classifier_lab(language: str, kind: str) -> None:
             st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{other}")))
         try:
             with busy(tr("busy.review")):
-                trace = clf.trace(cleaned)
+                reading = clf.read(cleaned)  # everything below comes from this one reading (cached by text)
         except InputError as exc:  # too little of it is known to the model: no verdict, and it says why
             input_error(exc)
-    if trace is not None:
-        if unknown := int((~trace["known"]).sum()):
+    if reading is not None:
+        if unknown := int((~reading.known).sum()):
             st.caption(tr("senti.model.unknown", count=unknown,
                           tokens=escape_markdown(" ".join(clf.coverage(cleaned).listed()))))
-        tokens, probs = trace["token"].tolist(), trace["p_positive"].tolist()
+        tokens, probs = list(reading.tokens), reading.p_positive.tolist()
         # the colour says which way it went (green / amber; red is kept for errors), and so do the words
         verdict = st.success if probs[-1] >= 0.5 else st.warning
         verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg",
                    model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
         t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
              if len(tokens) > 1 else 1)
-        unknown = (~trace["known"]).tolist()
+        unknown = (~reading.known).tolist()
         # prefix by prefix: the review as read up to each token; a long review plays fewer frames (each
         # frame is a whole strip: at most ~4,000 boxes in all, a few hundred KB to the browser)
         shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
@@ -199,38 +199,35 @@ def classifier_lab(language: str, kind: str) -> None:
         st.caption(tr("senti.model.step_numbers", t=t, token=escape_markdown(tokens[t - 1]), p=f"{probs[t - 1]:.4f}"))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)
-        # each model reads the review once per change: this one's trace serves the curves, the reasons and
-        # an unedited counterfactual too (issue 28: a 500-character review cost 0.5 CPU-s when read four times)
-        curves = {tr(f"senti.kind.{k}"): (trace if k == kind else classifiers[k].trace(cleaned))["p_positive"]
-                  for k in shown_kinds}
+        # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
+        # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
+        curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
         st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                                model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
                                             dashed=[tr("senti.kind.bag")]), key="senti_curves")
         if kind != "bag":
-            units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(len(trace['h'][0]))]
+            units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
             titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
                                                           for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")}
             # one view at a time: five stacked 128-row heat maps cost seconds to draw and scroll past
             name = choice(state.VIEW, tr("senti.model.view"), options=list(titles),
                           format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
-            z = [list(col) for col in zip(*trace[name], strict=True)]
+            z = reading.states[name].T  # one row per unit
             lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
             st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat")
 
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
-        with busy(tr("busy.review")):
-            why = sentiment_model.influence(clf, cleaned, trace)
         y1, y2 = st.columns(2)
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
-        y1.plotly_chart(figures.bars(numbered, why["delta_p"], tr("senti.why.delta")), key="senti_delta")
-        y2.plotly_chart(figures.bars(numbered, why["saliency"], tr("senti.why.saliency")), key="senti_saliency")
+        y1.plotly_chart(figures.bars(numbered, reading.delta_p, tr("senti.why.delta")), key="senti_delta")
+        y2.plotly_chart(figures.bars(numbered, reading.saliency, tr("senti.why.saliency")), key="senti_saliency")
         # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
         other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
-            other_trace = trace if other == cleaned else clf.trace(other)
-            both = {tr("senti.why.original"): probs, tr("senti.why.edited"): other_trace["p_positive"]}
-            fig = figures.time_series(sentiment_model.paired_labels(tokens, other_trace["token"].tolist()), both,
+            edited = clf.read(other)
+            both = {tr("senti.why.original"): probs, tr("senti.why.edited"): edited.p_positive}
+            fig = figures.time_series(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
                                       tr("senti.why.chart"), "p")
             st.plotly_chart(fig, key="senti_counter")
         except InputError as exc:

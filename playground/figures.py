@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+import numpy as np
 import plotly.graph_objects as go
 
 # Chart titles: a half-width column at 1024 px and a phone both give a chart about 330 px, so a
@@ -80,14 +81,32 @@ LEGEND_BELOW = dict(orientation="h", yref="container", y=0, yanchor="bottom")
 LEGEND_ROOM_PX = 100  # the axis's numbers and title, and a legend of up to two rows
 
 
-def _titled(fig: go.Figure, title: str) -> go.Figure:
-    """Set a wrapped title; the top margin and the height grow by a line for each extra line."""
+def _title_layout(title: str, height: int, top: int = 40) -> dict:
+    """A wrapped title with the top margin and the height grown by a line for each extra line."""
     text = wrap_title(title)
     extra = TITLE_LINE_PX * text.count("<br>")
-    top = fig.layout.margin.t if fig.layout.margin.t is not None else 40
-    fig.update_layout(title=dict(text=text, font=dict(size=TITLE_PX)), margin=dict(t=top + extra),
-                      height=(fig.layout.height or 300) + extra)
+    return {"title": {"text": text, "font": {"size": TITLE_PX}}, "height": height + extra, "margin_t": top + extra}
+
+
+def _titled(fig: go.Figure, title: str) -> go.Figure:
+    """Set a wrapped title; the top margin and the height grow by a line for each extra line."""
+    layout = _title_layout(title, fig.layout.height or 300,
+                           fig.layout.margin.t if fig.layout.margin.t is not None else 40)
+    fig.update_layout(title=layout["title"], margin=dict(t=layout["margin_t"]), height=layout["height"])
     return fig
+
+
+def _built(data: list, title: str, height: int, **layout) -> go.Figure:
+    """A figure built in one go (each ``update_layout`` or ``add_vline`` validates and walks the whole
+    figure again: on a page that redraws five charts per review that was most of its CPU time)."""
+    titled = _title_layout(title, height)
+    margin = {"l": 10, "r": 10, "b": 10, **layout.pop("margin", {}), "t": titled["margin_t"]}
+    return go.Figure(data=data, layout={**layout, "title": titled["title"], "height": titled["height"], "margin": margin})
+
+
+def _column_line(x: int, **line) -> dict:
+    """A vertical line through category ``x`` (0-based), the whole height of the plot."""
+    return {"type": "line", "xref": "x", "yref": "paper", "x0": x, "x1": x, "y0": 0, "y1": 1, "line": line}
 
 
 def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figure:
@@ -126,17 +145,13 @@ def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], tit
     """Several lines over the same time axis (categorical labels, e.g. the characters read),
     with an optional highlighted step (0-based) and log scale."""
     x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
-    fig = go.Figure()
-    for name, values in series.items():
-        fig.add_trace(go.Scatter(x=x, y=[float(v) for v in values], mode="lines+markers", name=name,
-                                 line=dict(dash="dash" if name in dashed else "solid")))
-    if highlight is not None and 0 <= highlight < len(x):
-        fig.add_vline(x=highlight, line=dict(color="#999", dash="dot"))
-    fig.update_layout(yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10),
-                      legend=dict(orientation="h", y=-0.25))
-    if log_y:
-        fig.update_yaxes(type="log", exponentformat="power")  # 10⁻⁶, not the SI prefixes 1μ
-    return _titled(fig, title)
+    data = [go.Scatter(x=x, y=np.asarray(values, dtype=float), mode="lines+markers", name=name,
+                       line=dict(dash="dash" if name in dashed else "solid")) for name, values in series.items()]
+    shapes = ([_column_line(highlight, color="#999", dash="dot")]
+              if highlight is not None and 0 <= highlight < len(x) else [])
+    yaxis = {"title": {"text": y_title}} | ({"type": "log", "exponentformat": "power"} if log_y else {})
+    # (a log axis: 10⁻⁶, not the SI prefixes 1μ)
+    return _built(data, title, 300, yaxis=yaxis, shapes=shapes, legend=dict(orientation="h", y=-0.25))
 
 
 def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: str, x_title: str, y_title: str,
@@ -202,9 +217,8 @@ def loglog(series: dict[str, tuple[Sequence[float], Sequence[float]]], title: st
 
 
 def bars(labels: Sequence[str], values: Sequence[float], title: str, y_title: str = "") -> go.Figure:
-    fig = go.Figure(go.Bar(x=list(labels), y=[float(v) for v in values]))
-    fig.update_layout(yaxis_title=y_title, height=300, margin=dict(l=10, r=10, t=40, b=10))
-    return _titled(fig, title)
+    return _built([go.Bar(x=list(labels), y=np.asarray(values, dtype=float))], title, 300,
+                  yaxis={"title": {"text": y_title}})
 
 
 def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar: str) -> go.Figure:
@@ -221,12 +235,10 @@ def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmi
             highlight: int | None = None) -> go.Figure:
     """Rows x columns of values; red at zmin, blue at zmax (RdBu); an optional highlighted column."""
     x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
-    fig = go.Figure(go.Heatmap(z=z, x=x, y=list(y_labels), zmin=zmin, zmax=zmax, colorscale="RdBu",
-                               hovertemplate="%{x} · %{y}: %{z:.3f}<extra></extra>"))
-    if highlight is not None:
-        fig.add_vline(x=highlight, line=dict(color="black", width=2))
-    fig.update_layout(height=min(120 + 6 * len(y_labels), 520), margin=dict(l=10, r=10, t=40, b=10))
-    return _titled(fig, title)
+    data = [go.Heatmap(z=np.asarray(z, dtype=float), x=x, y=list(y_labels), zmin=zmin, zmax=zmax, colorscale="RdBu",
+                       hovertemplate="%{x} · %{y}: %{z:.3f}<extra></extra>")]
+    shapes = [_column_line(highlight, color="black", width=2)] if highlight is not None else []
+    return _built(data, title, min(120 + 6 * len(y_labels), 520), shapes=shapes)
 
 
 def attention_map(weights, source: Sequence[str], target: Sequence[str], title: str) -> go.Figure:
@@ -250,21 +262,23 @@ def _label_px(text: str) -> float:
     return BEAM_LABEL_PX * text_em(text)
 
 
-def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], title: str, x_title: str) -> go.Figure:
-    """A beam search drawn as a tree: x = output position, y = rank at that position (best on top);
-    grey edges to every node, the winner's path in red; hover shows the token and its cumulative
-    log-probability. The figure is as wide as its labels need (one position per column, each as
-    wide as the longest label) and as tall as its deepest rank, so no two labels overlap: the page
-    shows it in a box that scrolls sideways where the screen is narrower."""
+def beam_ranks(nodes: Sequence[dict]) -> dict[int, int]:
+    """Each hypothesis's rank among those at its output position (0: the most probable)."""
     rank: dict[int, int] = {}
     for step in sorted({n["step"] for n in nodes}):
         at_step = sorted((n for n in nodes if n["step"] == step), key=lambda n: -n["log_prob"])
         rank.update({n["id"]: i for i, n in enumerate(at_step)})
+    return rank
+
+
+def beam_labels(nodes: Sequence[dict]) -> dict[int, str]:
+    return {n["id"]: n["token"] if len(n["token"]) <= BEAM_MAX_LABEL else n["token"][:BEAM_MAX_LABEL - 1] + "…"
+            for n in nodes}
+
+
+def beam_edges(nodes: Sequence[dict], rank: dict[int, int], on_path: set[int]) -> tuple[tuple[list, list], ...]:
+    """The tree's edges as line segments (x, y with None between them): (every other edge, the winner's)."""
     by_id = {n["id"]: n for n in nodes}
-    on_path = set(winner)
-    shown = {n["id"]: n["token"] if len(n["token"]) <= BEAM_MAX_LABEL else n["token"][:BEAM_MAX_LABEL - 1] + "…"
-             for n in nodes}
-    fig = go.Figure()
     edges_x, edges_y, path_x, path_y = [], [], [], []
     for n in nodes:
         parent = by_id.get(n["parent"]) if n["parent"] is not None else None
@@ -272,6 +286,19 @@ def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str
         xs, ys = (path_x, path_y) if n["id"] in on_path else (edges_x, edges_y)
         xs += [x0, n["step"], None]
         ys += [y0, -rank[n["id"]], None]
+    return (edges_x, edges_y), (path_x, path_y)
+
+
+def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], title: str, x_title: str) -> go.Figure:
+    """A beam search drawn as a tree: x = output position, y = rank at that position (best on top);
+    grey edges to every node, the winner's path in red; hover shows the token and its cumulative
+    log-probability. The figure is as wide as its labels need (one position per column, each as
+    wide as the longest label) and as tall as its deepest rank, so no two labels overlap: the page
+    shows it in a box that scrolls sideways where the screen is narrower."""
+    rank, shown = beam_ranks(nodes), beam_labels(nodes)
+    on_path = set(winner)
+    fig = go.Figure()
+    (edges_x, edges_y), (path_x, path_y) = beam_edges(nodes, rank, on_path)
     fig.add_trace(go.Scatter(x=edges_x, y=edges_y, mode="lines", line=dict(color="#dddddd", width=1),
                              hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(x=path_x, y=path_y, mode="lines", line=dict(color="#d62728", width=3),

@@ -55,9 +55,13 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
                           margin={"t": (fig.layout.margin.t if fig.layout.margin.t is not None else 40) + extra},
                           height=(fig.layout.height or 450) + extra)
     kinds = [trace.type for trace in base.data]  # a frame's trace without its type would be drawn as a scatter
-    fig.frames = [go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
-                           layout={"title": {"text": titles[i]}} if titles is not None else None)
-                  for i, frame in enumerate(updates)]
+    # the frames go in unchecked: plotly.py would check every property of every frame again (four fifths of
+    # a played chart's CPU time), and they only hold values of the traces ``base`` has already checked.
+    # (Their JSON, ``to_dict``, is what Streamlit sends; ``tests/test_frames.py`` reads them that way.)
+    fig._frame_objs = tuple(
+        go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
+                 **({"layout": {"title": {"text": titles[i]}}} if titles is not None else {}), _validate=False)
+        for i, frame in enumerate(updates))
     play = {"frame": {"duration": FRAME_MS, "redraw": True}, "transition": {"duration": 0}, "fromcurrent": True,
             "mode": "immediate"}
     fast = {**play, "frame": {"duration": FRAME_MS // 2, "redraw": True}}  # the speed: twice as fast
@@ -129,17 +133,28 @@ def beam_growth(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, s
     on the last frame only, when the search has finished. The axes and the size are the whole
     tree's, so nothing moves but what grows. Opens on the whole tree. ``labels``: one per position."""
     every = sorted({n["step"] for n in nodes})
-    # at most ``most`` frames, evenly spread, the last one whole: each is a drawn tree (~15 ms at beam 10)
+    # at most ``most`` frames, evenly spread, the last one whole
     steps = every if len(every) <= most else sorted({every[round(k * (len(every) - 1) / (most - 1))]
                                                       for k in range(most)})
     whole = figures.beam_tree(nodes, winner, names, "", x_title)
     if not steps:
         return whole  # nothing to grow
+    # a frame is the whole tree's points up to its position (ranks and statuses are the ones the search
+    # ended with, so they do not change as it grows), with no winner's path until the last frame
+    rank, shown = figures.beam_ranks(nodes), figures.beam_labels(nodes)
     updates = []
-    for s in steps:
+    for s in steps[:-1]:
         cut = [n for n in nodes if n["step"] <= s]
-        fig = whole if s == steps[-1] else figures.beam_tree(cut, [], names, "", x_title)
-        updates.append([_trace_data(trace) for trace in fig.data])
+        (edges_x, edges_y), _ = figures.beam_edges(cut, rank, set())
+        frame = [{"x": edges_x, "y": edges_y}, {"x": [], "y": []}]
+        for status in figures.BEAM_STATUS_STYLE:
+            chosen = [n for n in cut if n["status"] == status]
+            frame.append({"x": [n["step"] for n in chosen], "y": [-rank[n["id"]] for n in chosen],
+                          "text": [shown[n["id"]] for n in chosen],
+                          "customdata": [[n["token"], n["log_prob"]] for n in chosen],
+                          "marker": {"line": {"width": [0] * len(chosen)}}})
+        updates.append([*frame, _trace_data(whole.data[-1])])  # the <bos> mark stays
+    updates.append([_trace_data(trace) for trace in whole.data])
     return played(whole, updates, [labels[s] for s in steps], len(steps) - 1, words)
 
 

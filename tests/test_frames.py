@@ -128,12 +128,13 @@ def test_forward_then_backward_reveals_in_order_and_opens_whole():
     labels = [s.label for s in fig.layout.sliders[0].steps]
     assert labels == ["→ 1", "→ 2", "→ 3", "→ 4", "← 4", "← 3", "← 2", "← 1"]
     assert fig.layout.sliders[0].active == 7 and fig.layout.title.text == "B 1 服务"  # opens on the last frame
-    second, back = fig.frames[1], fig.frames[5]  # forward t = 2; backward t = 3
-    assert [not math.isnan(v) for v in second.data[0].y] == [True, True, False, False]
-    assert all(math.isnan(v) for v in second.data[1].y)
-    assert second.layout.title.text == "F 2 慢" and list(second.data[2].y) == [-0.76159]
-    assert [not math.isnan(v) for v in back.data[1].y] == [False, False, True, True]
-    assert back.layout.title.text == "B 3 但" and list(back.data[2].y) == [-0.0659]
+    sent = _spec(fig)["frames"]
+    second, back = sent[1], sent[5]  # forward t = 2; backward t = 3
+    assert [v is not None for v in _array(second["data"][0]["y"])] == [True, True, False, False]
+    assert all(v is None for v in _array(second["data"][1]["y"]))
+    assert second["layout"]["title"]["text"] == "F 2 慢" and _array(second["data"][2]["y"]) == [-0.76159]
+    assert [v is not None for v in _array(back["data"][1]["y"])] == [False, False, True, True]
+    assert back["layout"]["title"]["text"] == "B 3 但" and _array(back["data"][2]["y"]) == [-0.0659]
     low, high = fig.layout.yaxis.range  # one axis for every frame
     assert low < -0.76159 and high > 0.78540
 

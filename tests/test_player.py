@@ -49,3 +49,23 @@ def test_two_players_on_a_page_have_their_own_ids():
 def test_a_long_sequence_plays_the_window_around_the_chosen_step(count, chosen, expected):
     shown = player.frame_window(count, chosen)
     assert shown == expected and chosen in shown
+
+
+def test_running_marks_fall_due_in_order_and_a_finished_result_draws_none():
+    """``ui.busy``: one thread draws the running marks of every slow result (no thread per result)."""
+    import threading
+    import time
+
+    from playground.ui.widgets import _MarkTimer
+
+    timer, drawn, done = _MarkTimer(), [], threading.Event()
+    late = timer.add(0.2, lambda: (drawn.append("late"), done.set()))
+    timer.add(0.05, lambda: drawn.append("soon"))
+    cancelled = timer.add(0.1, lambda: drawn.append("cancelled"))
+    cancelled[0] = None  # its result came in time
+    assert done.wait(5) and drawn == ["soon", "late"] and late[0] is not None
+    before = threading.active_count()
+    for _ in range(20):
+        timer.add(0.01, lambda: None)
+    time.sleep(0.1)
+    assert threading.active_count() == before  # still the one thread

@@ -107,6 +107,32 @@ def test_bad_text_and_unknown_tokens(shipped):
         S.load_classifier("fr", "lstm")
 
 
+
+def test_a_review_is_read_once_in_one_pass_and_shared_read_only(shipped, monkeypatch):
+    """``Classifier.read``: the states, gates and reasons of one pass agree with the torch model (its
+    own forward pass and gradient), a second read of the same text is the same object, its arrays
+    cannot be changed by a session, and the store keeps to its byte budget."""
+    text = "not bad at all, I would watch it again"
+    for kind in S.KINDS:
+        clf = shipped[("en", kind)]
+        reading = clf.read(text)
+        assert clf.read("  " + text + " ") is reading  # cached by the cleaned text
+        assert not reading.p_positive.flags.writeable and not reading.saliency.flags.writeable
+        ids = torch.tensor([S.encode(text, "en", clf.vocab, clf._lookup, max_tokens=S.MAX_CHARS)])
+        emb = clf.model.embed(ids).detach().requires_grad_(True)
+        states = None if kind == "bag" else clf.model.rnn(emb)[0]
+        logit = clf.model.out(emb.mean(1) if states is None else states[:, -1])[0, 0]
+        (grad,) = torch.autograd.grad(logit, emb)
+        assert np.allclose(reading.saliency, (grad * emb).sum(-1)[0].detach().numpy(), atol=1e-4), kind
+        assert np.allclose(reading.delta_p.cumsum() + 0.5, reading.p_positive)
+        if states is not None:
+            assert np.allclose(reading.states["h"], states[0].detach().numpy(), atol=1e-5), kind
+    clf = shipped[("en", "lstm")]
+    monkeypatch.setattr(S, "READINGS_BYTES", 3 * clf.read(text).nbytes)
+    for i in range(6):
+        clf.read(f"{text} {'again ' * i}")
+    assert clf._readings_bytes <= S.READINGS_BYTES and len(clf._readings) <= 3
+
 _PREDICTIONS = {}
 
 

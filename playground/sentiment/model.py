@@ -12,10 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import threading
 import weakref
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import regex
 import torch
@@ -152,6 +154,10 @@ class Classifier:
 
     def __post_init__(self):
         self._lookup = self.vocab.lookup()
+        self._readings: OrderedDict[str, Reading] = OrderedDict()  # text -> reading, least recently used first
+        self._readings_bytes = 0
+        self._readings_lock = threading.Lock()
+        self._weights64: CellWeights | None = None
 
     def clean(self, text: str) -> tuple[str, bool]:
         """Strip; refuse empty; cut to MAX_CHARS (returns whether it was cut)."""
@@ -179,67 +185,107 @@ class Classifier:
         dev = next(self.model.parameters()).device
         return float(torch.sigmoid(self.model(x.to(dev))[0])[0])
 
-    @torch.no_grad()
-    def trace(self, text: str) -> pd.DataFrame:
-        """One row per token: token, known (in vocabulary), p_positive after this prefix, h, and the
-        gates (LSTM: i, f, o, c; GRU: z, r) as lists, computed step by step with playground.cells.
-        InputError for an empty text or one the model cannot read (``Coverage.require``)."""
+    def read(self, text: str) -> Reading:
+        """``text`` read once: every prefix's probability, the states and gates, and why (``Reading``).
+        InputError for an empty text or one the model cannot read (``Coverage.require``). Cached by
+        text (a bounded store per model), so moving the time-step slider or picking another view
+        reads nothing again."""
         clean = self.clean(text)[0]
+        with self._readings_lock:
+            known = self._readings.get(clean)
+            if known is not None:
+                self._readings.move_to_end(clean)
+                return known
+        reading = self._read(clean)
+        with self._readings_lock:
+            self._readings[clean] = reading
+            self._readings_bytes += reading.nbytes
+            while self._readings_bytes > READINGS_BYTES and len(self._readings) > 1:
+                self._readings_bytes -= self._readings.popitem(last=False)[1].nbytes
+        return reading
+
+    def _read(self, clean: str) -> Reading:
+        """One pass, step by step with ``playground.cells`` in float64 (the numbers the lecture's cells
+        give), recording every state and gate; the gradient of the final logit then gives the saliency."""
         toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
         if not toks:
             raise InputError("empty_text")
         coverage(toks, self._lookup[0]).require()
         ids = encode(clean, self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)
         dev = next(self.model.parameters()).device
-        x = torch.tensor(ids, device=dev)
-        e = self.model.embed(x).double()
-        rows = []
-        if self.kind == "bag":
-            running = torch.cumsum(e, 0) / torch.arange(1, len(ids) + 1, device=dev)[:, None]
-            logits = running @ self.model.out.weight.double()[0] + self.model.out.bias.double()
-            for t, tok in enumerate(toks):
-                rows.append({"token": tok, "known": ids[t][0] != UNK, "p_positive": float(torch.sigmoid(logits[t]))})
-            return pd.DataFrame(rows)
-        weights = CellWeights.from_torch(self.model.rnn)
-        weights = CellWeights(weights.kind, weights.w_ih.double(), weights.w_hh.double(), weights.b_ih.double(),
-                              weights.b_hh.double(), weights.nonlinearity)
-        m = weights.hidden_size
-        h = torch.zeros(m, dtype=torch.float64, device=dev)
-        c = torch.zeros_like(h)
-        w_out, b_out = self.model.out.weight.double()[0], self.model.out.bias.double()[0]
-        pooled = torch.full_like(h, -torch.inf)
-        for t, tok in enumerate(toks):
-            out = step(weights, e[t], h, c)
-            h, c = out["h"], out.get("c", c)
-            pooled = torch.maximum(pooled, h) if self.model.pool == "max" else h
-            p = torch.sigmoid(pooled @ w_out + b_out)
-            row = {"token": tok, "known": ids[t][0] != UNK, "p_positive": float(p), "h": h.tolist()}
-            for gate in {"lstm": ("i", "f", "o", "c"), "gru": ("z", "r")}.get(self.kind, ()):
-                row[gate] = out[gate].tolist()
-            rows.append(row)
-        return pd.DataFrame(rows)
+        with torch.enable_grad():
+            e = self.model.embed(torch.tensor(ids, device=dev)).detach().double().requires_grad_(True)
+            w_out, b_out = self.model.out.weight.detach().double()[0], self.model.out.bias.detach().double()[0]
+            states: dict[str, list] = {}
+            if self.kind == "bag":
+                logits = (torch.cumsum(e, 0) / torch.arange(1, len(ids) + 1, device=dev)[:, None]) @ w_out + b_out
+            else:
+                weights = self._double_weights()
+                h = torch.zeros(weights.hidden_size, dtype=torch.float64, device=dev)
+                c = torch.zeros_like(h)
+                pooled, logits = torch.full_like(h, -torch.inf), []
+                for t in range(len(ids)):
+                    out = step(weights, e[t], h, c)
+                    h, c = out["h"], out.get("c", c)
+                    pooled = torch.maximum(pooled, h) if self.model.pool == "max" else h
+                    logits.append(pooled @ w_out + b_out)
+                    for name in ("h", *GATES.get(self.kind, ())):
+                        states.setdefault(name, []).append(out[name].detach())
+                logits = torch.stack(logits)
+            (grad,) = torch.autograd.grad(logits[-1], e)
+        p = torch.sigmoid(logits.detach()).cpu().numpy()
+        return Reading(
+            tokens=tuple(toks), known=_frozen(np.array([row[0] != UNK for row in ids])), p_positive=_frozen(p),
+            delta_p=_frozen(np.diff(p, prepend=0.5)), saliency=_frozen((grad * e.detach()).sum(-1).cpu().numpy()),
+            states={name: _frozen(torch.stack(rows).float().cpu().numpy()) for name, rows in states.items()})
+
+    def _double_weights(self) -> CellWeights:
+        if self._weights64 is None:
+            w = CellWeights.from_torch(self.model.rnn)
+            self._weights64 = CellWeights(w.kind, w.w_ih.double(), w.w_hh.double(), w.b_ih.double(),
+                                          w.b_hh.double(), w.nonlinearity)
+        return self._weights64
+
+    def trace(self, text: str) -> pd.DataFrame:
+        """One row per token: token, known (in vocabulary), p_positive after this prefix, h, and the
+        gates (LSTM: i, f, o, c; GRU: z, r) as lists (``read`` as a table)."""
+        reading = self.read(text)
+        table = {"token": list(reading.tokens), "known": reading.known, "p_positive": reading.p_positive}
+        return pd.DataFrame(table | {name: list(values.tolist()) for name, values in reading.states.items()})
 
 
-def influence(classifier: Classifier, text: str, trace: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Why the model decided as it did, per token: ``delta_p`` (how much reading the token moved the
-    positive probability) and ``saliency`` (gradient x input: d logit / d embedding . embedding,
-    summed over the embedding, for the whole text). ``trace``: this text's ``classifier.trace``,
-    when the caller has it already (reading 500 characters step by step costs 0.1 s)."""
-    trace = classifier.trace(text) if trace is None else trace
-    p = trace["p_positive"].to_numpy()
-    delta = [p[0] - 0.5, *(p[1:] - p[:-1])]
-    clean = classifier.clean(text)[0]
-    ids = encode(clean, classifier.lang, classifier.vocab, classifier._lookup, max_tokens=MAX_CHARS)
-    model = classifier.model
-    dev = next(model.parameters()).device
-    with torch.enable_grad():
-        emb = model.embed(torch.tensor([ids], device=dev)).detach().requires_grad_(True)
-        states = None if model.kind == "bag" else model.rnn(emb)[0]
-        pooled = emb.mean(1) if states is None else states.amax(1) if model.pool == "max" else states[:, -1]
-        logit = model.out(pooled)[0, 0]
-        (grad,) = torch.autograd.grad(logit, emb)
-    saliency = (grad * emb).sum(-1)[0].detach().cpu().tolist()
-    return pd.DataFrame({"token": trace["token"], "delta_p": delta, "saliency": saliency})
+GATES = {"lstm": ("i", "f", "o", "c"), "gru": ("z", "r")}
+READINGS_BYTES = 4 * 2**20  # per model: about a hundred short reviews, or three of 500 characters with every gate
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False  # a reading is shared by every session that typed the same text
+    return array
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A text as one classifier reads it, token by token: ``p_positive`` after each prefix, ``known``
+    (in the vocabulary), ``states`` ("h" and the gates, one row per token, float32), and why it
+    decided: ``delta_p`` (how much reading the token moved p; the first from 0.5) and ``saliency``
+    (gradient x input: d final logit / d embedding . embedding, summed over the embedding)."""
+
+    tokens: tuple[str, ...]
+    known: np.ndarray
+    p_positive: np.ndarray
+    delta_p: np.ndarray
+    saliency: np.ndarray
+    states: dict[str, np.ndarray]
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in (self.known, self.p_positive, self.delta_p, self.saliency, *self.states.values()))
+
+
+def influence(classifier: Classifier, text: str) -> pd.DataFrame:
+    """Why the model decided as it did, per token: ``delta_p`` and ``saliency`` (``Reading``)."""
+    reading = classifier.read(text)
+    return pd.DataFrame({"token": list(reading.tokens), "delta_p": reading.delta_p, "saliency": reading.saliency})
 
 
 def paired_labels(original: list[str], edited: list[str]) -> list[str]:
