@@ -10,6 +10,8 @@ position, the top candidates, the attention weights and the log-probability at t
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -24,6 +26,7 @@ from playground.decoding_settings import check_decoding_settings
 from playground.errors import InputError
 from playground.seq2seq.decoding import (
     MAX_OUTPUT_TOKENS,
+    BeamResult,
     beam_search,
     greedy_batch,
     sample,
@@ -33,6 +36,7 @@ from playground.seq2seq.model import UNK, Seq2Seq, Vocab, model_name, rebuild, s
 
 STRATEGIES = ("greedy", "beam", "sample")
 MAX_BEAM = 10
+RECENT_SEARCHES = 32  # beam searches a translator keeps (a tree of width 10: ~300 small nodes)
 _HAN = regex.compile(r"\p{Han}")
 _LATIN = regex.compile(r"[a-z]")
 
@@ -116,6 +120,8 @@ class Translator:
 
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
+        self._searches: OrderedDict[tuple, BeamResult] = OrderedDict()  # (source, width, penalty) -> search
+        self._lock = threading.Lock()
 
     @property
     def attention(self) -> bool:
@@ -132,8 +138,7 @@ class Translator:
             ids = greedy_batch(self.model, self.src_vocab, [source.text])[0]
             finished = len(ids) < MAX_OUTPUT_TOKENS
         elif strategy == "beam":
-            best = beam_search(self.model, self.src_vocab, [source.text], width=int(beam),
-                               length_penalty=length_penalty)[0].best
+            best = self._beam(source.text, int(beam), length_penalty).best
             ids, finished = best.tokens, best.finished
         else:
             ids = sample(self.model, self.src_vocab, source.text, temperature=temperature, seed=int(seed))
@@ -164,14 +169,28 @@ class Translator:
     def beam_tree(self, text: str, beam: int = 5, length_penalty: float = 1.0) -> TreeView:
         """Every hypothesis beam search kept or pruned, step by step, and the winner's path."""
         check_decoding("beam", beam, length_penalty, 1.0, 0)
-        source = prepare_source(text, self.src_vocab)
-        result = beam_search(self.model, self.src_vocab, [source.text], width=int(beam),
-                             length_penalty=length_penalty, record_tree=True)[0]
+        result = self._beam(prepare_source(text, self.src_vocab).text, int(beam), length_penalty)
         nodes = [{"id": n.id, "step": n.step, "parent": n.parent, "token": self.tgt_vocab.tokens[n.token],
                   "log_prob": n.log_prob, "status": n.status} for n in result.nodes]
         hyps = [{"text": detokenize_en(self.words(h.tokens)), "log_prob": h.log_prob, "score": h.score,
                  "finished": h.finished, "best": h is result.best} for h in result.hypotheses]
         return TreeView(nodes, result.path(), hyps, result.greedy_won)
+
+    def _beam(self, source: str, width: int, length_penalty: float) -> BeamResult:
+        """One beam search per sentence and settings, its tree recorded: a page shows the translation
+        and the tree it grew, and searching twice cost a sentence ~40 ms more (kept for the last few)."""
+        key = (source, width, length_penalty)
+        with self._lock:
+            if key in self._searches:
+                self._searches.move_to_end(key)
+                return self._searches[key]
+        result = beam_search(self.model, self.src_vocab, [source], width=width, length_penalty=length_penalty,
+                             record_tree=True)[0]
+        with self._lock:
+            self._searches[key] = result
+            while len(self._searches) > RECENT_SEARCHES:
+                self._searches.popitem(last=False)
+        return result
 
     def unknown_share(self, text: str) -> float:
         source = prepare_source(text, self.src_vocab)
