@@ -307,6 +307,39 @@ def run(students: int = 60, minutes: float = 3.0, kill_at: float | None = 90.0, 
     return result
 
 
+def summary(r: dict) -> str:
+    """The report's lines (``python -m bench --only replicas``); the one-process class is printed as
+    the classroom part prints it."""
+    ok = r["phases"]["all_up"]["p95_s"] <= r["goal_p95_s"] and not r["errors"] and not r["unsticky"]
+    lines = [
+        f"replicas: {r['students']} light sessions through HAProxy (deploy/haproxy.cfg) in front of"
+        f" {len(r['replicas'])} replicas for {r['seconds']:.0f} s on sentiment / char-LM / seq2seq / beyond"
+        f" ({r['interactions']} interactions); students per replica "
+        + ", ".join(f"{k} {v}" for k, v in r["students_per_replica"].items()),
+        "  latency p50 / p95: " + "; ".join(f"{name.replace('_', ' ')} {p['p50_s'] * 1000:.0f} / {p['p95_s'] * 1000:.0f} ms"
+                                           f" ({p['interactions']})" for name, p in r["phases"].items()
+                                           if p["interactions"])
+        + f"; all {r['p50_s'] * 1000:.0f} / {r['p95_s'] * 1000:.0f} ms",
+        f"  errors {len(r['errors'])} (survivor's students {len(r['survivor_errors'])}); sessions on more than one"
+        f" replica other than the killed one's move: {len(r['unsticky'])} of {r['sessions_checked']} checked;"
+        f" stale cookies {len(r['stale_cookies'])}",
+    ]
+    if r["killed"]:
+        lines.append(
+            f"  {r['killed']} SIGKILLed at {r['kill_at_s']:.0f} s: {len(r['moved'])} sessions moved, {r['reconnects']}"
+            f" reconnects (longest {r['reconnect_max_s']:.2f} s); health check DOWN after {r['down_after_s']:.1f} s;"
+            f" restarted: healthy after {r['healthy_after_s']:.1f} s, UP in the proxy after {r['up_after_s']:.1f} s;"
+            " late students on " + ", ".join(sorted({str(v) for v in r["late_students"].values()})))
+    lines.append("  peak RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in r["rss_peak_mb"].items())
+                 + f", sum {r['rss_peak_sum_mb']:.0f} MB (loaded: "
+                 + ", ".join(f"{k} {v:.0f}" for k, v in r["rss_loaded_mb"].items())
+                 + f"); proxy CPU {r['proxy_cpu_s']:.1f} s"
+                 + f"  ({'meets' if ok else 'MISSES'} p95 <= {r['goal_p95_s']} s with every replica up, 0 errors,"
+                 " every session on one replica)")
+    lines += [f"  ! {line}" for line in (r["errors"] + r["unsticky"])[:10]]
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":  # python -m bench.replicas [students] [minutes] [kill_at]
     import json
     import sys
