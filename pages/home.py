@@ -1,11 +1,11 @@
 """Home: what a sequence is, the four forms, order matters, and where to go next."""
 
-import pandas as pd
 import streamlit as st
 
 from playground import lecture_map, svg
 from playground.catalog import PAGES
 from playground.errors import InputError
+from playground.formatting import escape_markdown
 from playground.home import forms, order
 from playground.state import home as state
 from playground.ui import fragment, input_error, lang, questions, require_app_shell, show_svg, tr
@@ -21,8 +21,10 @@ st.header(tr("home.seq.header"), anchor="home-seq")
 st.markdown(tr("home.seq.traits"))
 rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
-# a plain table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
-st.table(pd.DataFrame(rows, columns=columns), hide_index=True)
+# a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px), and
+# the first page a visitor opens needs no pandas (cold start, issue 27: playground.runtime.warm_up)
+st.markdown("\n".join(["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|",
+                        *("| " + " | ".join(escape_markdown(cell.strip()) for cell in row) + " |" for row in rows)]))
 
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"), anchor="home-forms")

@@ -14,10 +14,13 @@ numbers shown. ``reset_after=True`` (torch, cuDNN) applies the reset gate after 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import torch
 from torch import Tensor, nn
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: the home page draws none
+    import pandas as pd
 
 NONLINEARITIES = {
     "tanh": torch.tanh,
@@ -175,6 +178,8 @@ def trace_table(trace: list[dict[str, Tensor]]) -> pd.DataFrame:
         for name, value in out.items():
             flat = value.detach().reshape(-1).cpu().tolist()
             rows.extend({"t": t, "quantity": name, "unit": j, "value": v} for j, v in enumerate(flat))
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=["t", "quantity", "unit", "value"])
 
 

@@ -19,9 +19,10 @@ the Dockerfile sets the same through ``MALLOC_ARENA_MAX``.
 
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
-about 120 ms of CPU per click. They live as long as the server, so ``configure_server`` imports
-them once and freezes them (``gc.freeze``: the collector skips them from then on); a collection
-then walks only what came later (the models, the sessions: about 2 ms with every model loaded).
+about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
+(after the first run, in a thread of its own) and freezes them (``gc.freeze``: the collector skips
+them from then on); a collection then walks only what came later (the models, the sessions: about
+2 ms with every model loaded).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import functools
 import gc
 import os
 import sys
+import threading
 import time
 
 import torch
@@ -43,6 +45,8 @@ SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every s
 ARENAS = 2
 _M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
 _configured = False
+_warmer: threading.Thread | None = None
+_warm_lock = threading.Lock()
 _last_release = 0.0
 
 
@@ -67,16 +71,36 @@ def configure_server() -> dict:
         torch.set_num_threads(torch_threads())
         threadpool_limits(torch_threads(), user_api="blas")
         sys.setswitchinterval(SWITCH_INTERVAL_S)
-        import pandas  # noqa: F401 - every page's tables; imported here so that they are frozen below
-        import plotly.graph_objects  # noqa: F401 - every page's charts
-
-        gc.collect()
-        gc.freeze()
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS}
+
+
+def warm_up(wait: bool = False) -> threading.Thread:
+    """Import what the other pages need (pandas and pyarrow for every table, plotly's figures), then
+    freeze every long-lived object, in a thread of its own, once per process. The entry script calls
+    it when a run is over: the first visitor's first page (Home: no table, no chart) is drawn without
+    waiting for ~0.3 s of imports and a full collection, which then happen while the browser paints.
+    ``wait``: return when it is done (tests)."""
+    global _warmer
+    with _warm_lock:
+        if _warmer is None:
+            _warmer = threading.Thread(target=_import_and_freeze, name="warm-up", daemon=True)
+            _warmer.start()
+    if wait:
+        _warmer.join()
+    return _warmer
+
+
+def _import_and_freeze() -> None:
+    import pandas  # noqa: F401 - every page's tables
+    import plotly.graph_objects  # noqa: F401 - every page's charts
+    import pyarrow  # noqa: F401 - how Streamlit sends a table
+
+    gc.collect()
+    gc.freeze()
 
 
 def release_free_memory(every_s: float = 0.0) -> bool:
