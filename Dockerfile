@@ -15,12 +15,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 playground
 WORKDIR /app
 
-# CPU-only PyTorch first: PyPI's Linux wheel brings several GB of CUDA libraries that a CPU box never
-# uses. requirements.txt's torch==2.13.0 is then already satisfied by 2.13.0+cpu.
-ARG TORCH_INDEX=https://download.pytorch.org/whl/cpu
+# CPU-only PyTorch: PyPI's Linux wheel brings several GB of CUDA libraries that a CPU box never uses,
+# so requirements.txt pins torch==2.13.0+cpu on Linux and names torch's page in PyTorch's CPU index
+# (https://download.pytorch.org/whl/cpu/torch/); everything else comes from PyPI, as on Community Cloud.
 COPY requirements.txt .
-RUN pip install --index-url "$TORCH_INDEX" torch==2.13.0 \
-    && pip install -r requirements.txt
+RUN pip install -r requirements.txt
 
 COPY --chown=playground:playground . .
 # data-cache/: corpora fetched at run time (live training, held-out checks) are kept here

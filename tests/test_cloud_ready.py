@@ -14,20 +14,24 @@ APP_FILES = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), 
 # import name -> distribution name, for the app's third-party imports
 DISTRIBUTIONS = {"streamlit": "streamlit", "plotly": "plotly", "torch": "torch", "numpy": "numpy", "pandas": "pandas",
                  "safetensors": "safetensors", "regex": "regex", "opencc": "opencc-python-reimplemented",
-                 "threadpoolctl": "threadpoolctl"}
+                 "threadpoolctl": "threadpoolctl", "pyarrow": "pyarrow"}
 # imported lazily by code that only training or held-out evaluation runs (never a page)
 TRAINING_ONLY = {"sacrebleu"}
-TEST_TOOLS = {"pytest", "playwright", "ruff", "hypothesis", "sacrebleu"}
+TEST_TOOLS = {"pytest", "playwright", "ruff", "hypothesis", "sacrebleu", "uv"}
 
 
 def _requirements(name: str) -> dict[str, str]:
+    """Package -> pinned version; a pin may carry an environment marker (torch's CPU build on Linux),
+    and the one option allowed is torch's own page (tests/test_install_resolves.py checks it)."""
     pins = {}
     for line in (ROOT / name).read_text().splitlines():
         line = line.split("#")[0].strip()
+        if line.startswith("--find-links https://download.pytorch.org/whl/cpu/torch/"):
+            continue
         if line:
-            assert re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][A-Za-z0-9_.\-]*", line), f"{name}: not pinned: {line}"
-            package, version = line.split("==")
-            pins[package.lower()] = version
+            pin = re.fullmatch(r"([A-Za-z0-9_.\-]+)==([0-9][A-Za-z0-9_.+\-]*)(\s*;\s*\S.*)?", line)
+            assert pin, f"{name}: not pinned: {line}"
+            pins[pin.group(1).lower()] = pin.group(2)
     return pins
 
 
@@ -94,7 +98,11 @@ def test_the_dockerfile_runs_the_app_as_a_non_root_user_with_a_health_check():
     assert "USER playground" in lines and lines.index("USER playground") > max(
         i for i, line in enumerate(lines) if line.startswith("RUN "))  # nothing runs as root after it
     assert "/_stcore/health" in docker and "HEALTHCHECK" in docker
-    assert "download.pytorch.org/whl/cpu" in docker  # CPU-only torch: no CUDA libraries on a CPU box
+    # CPU-only torch: no CUDA libraries on a CPU box; requirements.txt pins the +cpu build on Linux
+    assert re.search(r"^RUN pip install -r requirements\.txt$", docker, re.M)
+    requirements = (root / "requirements.txt").read_text()
+    assert re.search(r'^torch==[0-9.]+\+cpu ; sys_platform == "linux"$', requirements, re.M)
+    assert "download.pytorch.org/whl/cpu" in docker  # says where torch comes from
     assert 'CMD ["python", "-m", "streamlit", "run", "streamlit_app.py"' in docker
     ignored = {line.strip() for line in (root / ".dockerignore").read_text().splitlines() if line.strip()}
     for needed in ("streamlit_app.py", "pages", "playground", "pretrained", ".streamlit", "requirements.txt"):
