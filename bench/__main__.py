@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
 import sys
 import time
+import traceback
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
@@ -26,80 +29,156 @@ from bench import (
     translation_speed,
 )
 from bench.harness import ROOT, launch_browser
+from bench.sizes import FULL, SMOKE, Sizes
 from playground.device import device_label
 
-PARTS = ("cold_start", "latency", "memory", "speed", "load", "browsers", "cloud", "monkey", "state", "abuse")
+
+# --- the parts: each measures at ``sizes``, prints its figures and returns them by results key -------
+def _cold_start(sizes: Sizes, browser) -> dict:
+    result = cold_start.run(browser, rounds=sizes.rounds)
+    _print_cold_start(result)
+    return {"cold_start": result}
+
+
+def _latency(sizes: Sizes, browser) -> dict:
+    result = interaction.latency(browser, changes=sizes.changes, keys=sizes.pages)
+    _print_latency(result)
+    return {"latency": result}
+
+
+def _memory(sizes: Sizes, browser) -> dict:
+    result = {**interaction.memory(browser, extra_sessions=sizes.extra_sessions, keys=sizes.pages),
+              **memory_table.run()}
+    _print_memory(result)
+    return {"memory": result}
+
+
+def _speed(sizes: Sizes) -> dict:
+    many = max(sizes.rounds, sizes.fast_rounds)
+    results = {
+        "two_ones_training": training.two_ones_wall_time(rounds=sizes.rounds),
+        "gradient_curves": curves.gradient_curves(rounds=many),
+        "charlm_sampling": charlm_speed.sampling_speed(rounds=many, length=sizes.sample_chars),
+        "translation": translation_speed.decoding_speed(rounds=sizes.fast_rounds, test_sentences=sizes.test_sentences),
+    }
+    _print_speed(results)
+    return results
+
+
+def _load(sizes: Sizes) -> dict:  # minutes: a class of light sessions on one server
+    result = classroom.run(sizes.students, sizes.minutes)
+    _print_classroom(result)
+    return {"load": result}
+
+
+def _browsers(sizes: Sizes) -> dict:  # minutes: 20 Chromiums walking every page and training, on one server
+    result = load.run(sizes.browsers, longest_job=sizes.longest_job, keys=sizes.pages)
+    _print_load(result)
+    return {"browsers": result}
+
+
+def _monkey_part(sizes: Sizes) -> dict:  # minutes: the browser suite's seeded monkey with a longer action budget
+    result = _monkey(actions=sizes.monkey_actions)
+    print(f"monkey: {result}")
+    return {"monkey": result}
+
+
+def _state(sizes: Sizes) -> dict:  # minutes: every declared setting through a page switch and a fresh link
+    langs = [lang.strip() for lang in os.environ.get("STATE_SWEEP_LANGS", "").split(",") if lang.strip()]
+    summary = state_sweep.run(langs=langs or sizes.state_langs, pages=sizes.state_pages,
+                              settings=sizes.state_settings,
+                              log=lambda line: line.startswith("  ok ") or print(line, flush=True))
+    print("state sweep: " + summary.report())
+    return {"state": {**summary.counts(), "seconds": round(summary.seconds, 1),
+                      "failures": [r.line() for r in summary.failures()]}}
+
+
+def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server (issue 28), every figure beside its goal
+    result = abuse.run(attackers=sizes.attackers, warmup_s=sizes.attack_warmup_s, attack_s=sizes.attack_s,
+                       alone_s=sizes.victim_alone_s, gradient_seeds=sizes.gradient_seeds, flood_rows=sizes.flood_rows,
+                       cloze_inputs=sizes.cloze_inputs, rest_s=sizes.rest_s, waiting=sizes.waiting,
+                       waiting_s=sizes.waiting_s, keys=sizes.pages)
+    _print_abuse(result)
+    return {"abuse": result}
+
+
+def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
+    rows = cloud.run(sizes.cloud_pythons, online=sizes.cloud_online)
+    for row in rows:
+        print(f"cloud readiness: {row}")
+    return {"cloud": rows}
+
+
+IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
+# each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
+ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers, "monkey": _monkey_part, "state": _state,
+                "abuse": _abuse, "cloud": _cloud}
+PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--rounds", type=int, default=3, help="repetitions of each measurement (median reported)")
     parser.add_argument("--only", default=",".join(PARTS),
                         help=f"comma-separated parts to run (default: all of {', '.join(PARTS)})")
-    parser.add_argument("--students", type=int, default=30, help="light sessions in the classroom load test")
-    parser.add_argument("--minutes", type=float, default=3.0, help="how long the classroom load test lasts")
-    parser.add_argument("--browsers", type=int, default=20, help="Chromium sessions in the browser walk")
-    parser.add_argument("--json", action="store_true", help="also write bench/results/<time>.json")
+    parser.add_argument("--smoke", action="store_true",
+                        help="every part at its smallest size (bench/sizes.py SMOKE): checks that each still runs;"
+                             " its figures mean nothing")
+    parser.add_argument("--rounds", type=int, help=f"repetitions of each measurement, median reported ({FULL.rounds})")
+    parser.add_argument("--students", type=int, help=f"light sessions in the classroom load test ({FULL.students})")
+    parser.add_argument("--minutes", type=float, help=f"how long the classroom load test lasts ({FULL.minutes})")
+    parser.add_argument("--browsers", type=int, help=f"Chromium sessions in the browser walk ({FULL.browsers})")
+    parser.add_argument("--json", nargs="?", const="", metavar="PATH",
+                        help="also write the results as JSON, to PATH or else bench/results/<time>.json")
     args = parser.parse_args(argv)
     parts = {p.strip() for p in args.only.split(",") if p.strip()}
     unknown = parts - set(PARTS)
     if unknown:
         parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
+    given = {name: value for name in ("rounds", "students", "minutes", "browsers")
+             if (value := getattr(args, name)) is not None}
+    sizes = dataclasses.replace(SMOKE if args.smoke else FULL, **given)
 
-    results = {"machine": {"python": platform.python_version(), "device": device_label(), "cpus": _cpus()}}
-    print(f"machine: {results['machine']}")
-    with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
-        if "cold_start" in parts:
-            results["cold_start"] = cold_start.run(browser, rounds=args.rounds)
-            _print_cold_start(results["cold_start"])
-        if "latency" in parts:
-            results["latency"] = interaction.latency(browser)
-            _print_latency(results["latency"])
-        if "memory" in parts:
-            results["memory"] = {**interaction.memory(browser), **memory_table.run()}
-            _print_memory(results["memory"])
-        browser.close()
-    if "speed" in parts:
-        results["two_ones_training"] = training.two_ones_wall_time(rounds=args.rounds)
-        results["gradient_curves"] = curves.gradient_curves(rounds=max(args.rounds, 5))
-        results["charlm_sampling"] = charlm_speed.sampling_speed(rounds=max(args.rounds, 5))
-        results["translation"] = translation_speed.decoding_speed()
-        _print_speed(results)
-    if "load" in parts:  # minutes: a class of light sessions on one server
-        results["load"] = classroom.run(args.students, args.minutes)
-        _print_classroom(results["load"])
-    if "browsers" in parts:  # minutes: 20 Chromiums walking every page and training, on one server
-        results["browsers"] = load.run(args.browsers)
-        _print_load(results["browsers"])
-    if "monkey" in parts:  # minutes: the browser suite's seeded monkey with a longer action budget
-        results["monkey"] = _monkey(actions=600)
-        print(f"monkey: {results['monkey']}")
-    if "state" in parts:  # minutes: every declared setting through a page switch and a fresh link, both languages
-        langs = [lang.strip() for lang in os.environ.get("STATE_SWEEP_LANGS", "zh,en").split(",") if lang.strip()]
-        summary = state_sweep.run(langs=langs, log=lambda line: line.startswith("  ok ") or print(line, flush=True))
-        results["state"] = {**summary.counts(), "seconds": round(summary.seconds, 1),
-                            "failures": [r.line() for r in summary.failures()]}
-        print("state sweep: " + summary.report())
-    if "abuse" in parts:  # minutes: one visitor attacks a real server (issue 28), every figure beside its goal
-        results["abuse"] = abuse.run()
-        _print_abuse(results["abuse"])
-    if "cloud" in parts:  # minutes: clean venvs
-        results["cloud"] = cloud.run()
-        for row in results["cloud"]:
-            print(f"cloud readiness: {row}")
-    if args.json:
-        out = ROOT / "bench" / "results"
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / time.strftime("%Y%m%d-%H%M%S.json")
-        path.write_text(json.dumps(results, indent=2))
+    results = {"machine": {"python": platform.python_version(), "device": device_label(), "cpus": _cpus()},
+               "sizes": dataclasses.asdict(sizes)}  # a smoke run's file is never mistaken for figures
+    print(f"machine: {results['machine']}" + ("  (smoke sizes: the figures mean nothing)" if args.smoke else ""))
+    failed: dict[str, str] = {}
+    took = results["part_seconds"] = {}
+
+    def attempt(name: str, part, *extra) -> None:
+        """One part; a part that breaks is reported and the others still run."""
+        started = time.perf_counter()
+        try:
+            results.update(part(sizes, *extra))
+        except Exception:
+            failed[name] = traceback.format_exc()
+            print(f"{name}: FAILED\n{failed[name]}", file=sys.stderr, flush=True)
+        took[name] = round(time.perf_counter() - started, 1)
+        print(f"  ({name}: {took[name]:.0f} s)", flush=True)
+
+    if parts & set(IN_BROWSER):
+        with sync_playwright() as playwright:
+            browser = launch_browser(playwright)
+            for name, part in IN_BROWSER.items():
+                if name in parts:
+                    attempt(name, part, browser)
+            browser.close()
+    for name, part in ON_THEIR_OWN.items():
+        if name in parts:
+            attempt(name, part)
+    if failed:
+        results["failed"] = failed
+    if args.json is not None:
+        path = Path(args.json) if args.json else ROOT / "bench" / "results" / time.strftime("%Y%m%d-%H%M%S.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(results, indent=2, default=list))
         print(f"written {path}")
-    return 0
+    if failed:
+        print(f"parts that failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _monkey(actions: int) -> dict:
     """The CI monkey (tests/browser/test_monkey.py) with ``actions`` random actions, seed fixed."""
-    import os
     import subprocess
 
     started = time.perf_counter()

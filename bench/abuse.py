@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.harness import streamlit_server
-from bench.interaction import PeakRSS, cpu_seconds, percentile, rss_bytes
+from bench.interaction import PeakRSS, cpu_seconds, pages, percentile, rss_bytes
 from bench.light_client import LightSession
 
 GOAL_PEAK_MB = 300.0  # per interaction, above the RSS before it
@@ -240,7 +240,7 @@ def _said(session: LightSession, since: int) -> list[str]:
 
 
 # --- 1 and 2: each heavy interaction alone ------------------------------------------------------------
-async def _alone(url: str, pid: int, rng: random.Random, out: dict) -> None:
+async def _alone(url: str, pid: int, rng: random.Random, out: dict, seeds: int = 3) -> None:
     items, grad_base = interactions()
     rows = []
     for item in items:
@@ -261,7 +261,7 @@ async def _alone(url: str, pid: int, rng: random.Random, out: dict) -> None:
         rows.append({"name": item.name, "page": item.page, "link": query, "key": item.key, "limit": item.limit,
                      **figures})
     out["interactions"] = rows
-    out["gradients_lab"] = await _gradients_memory(url, pid, rng)
+    out["gradients_lab"] = await _gradients_memory(url, pid, rng, seeds)
 
 
 async def _gradients_memory(url: str, pid: int, rng: random.Random, seeds: int = 3) -> dict:
@@ -433,7 +433,7 @@ async def _fair(url: str, pid: int, attackers: int, warmup_s: float, attack_s: f
     reviews = _reviews()
     loop = asyncio.get_running_loop()
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    alone = await loop.run_in_executor(pool, _victim_process, url, alone_s, reviews[:100], 2.0)
+    alone = await loop.run_in_executor(pool, _victim_process, url, alone_s, reviews[:100], min(2.0, alone_s / 2))
     attack = _Attack(attackers)
     tasks = [asyncio.create_task(_attacker(url, ranked[i % len(ranked)], grad_base, i, attack))
              for i in range(attackers)]
@@ -478,15 +478,14 @@ def _round(value: float | None, digits: int = 3) -> float | None:
 
 
 # --- 3: resting memory on a fresh server ------------------------------------------------------------
-async def _resting(url: str, pid: int, cloze_inputs: int = 60, rest_s: float = 5.0) -> dict:
-    from playground.catalog import PAGES
-
+async def _resting(url: str, pid: int, cloze_inputs: int = 60, rest_s: float = 5.0,
+                   keys: tuple[str, ...] | None = None) -> dict:
     session = LightSession(url, "")
     started_mb = rss_bytes(pid) / MB
     after_page: dict[str, float] = {}
     errors: list[str] = []
     await session.open()
-    for spec in PAGES:
+    for spec in pages(keys):
         try:
             await session.goto("" if spec.default else spec.url_path)
         except Exception as exc:
@@ -517,8 +516,9 @@ async def _resting(url: str, pid: int, cloze_inputs: int = 60, rest_s: float = 5
 
 
 # --- 5: fair training (another bench file) ----------------------------------------------------------
-def training(port: int | None = None, pid: int | None = None) -> dict:
-    """``bench.abuse_training.measure()`` if that module exists (it may take the server's port and pid)."""
+def training(port: int | None = None, pid: int | None = None, waiting: int = 30, seconds: float = 45.0) -> dict:
+    """``bench.abuse_training.measure()`` if that module exists (it may take the server's port and pid,
+    and the crowd's size and time)."""
     try:
         module = importlib.import_module("bench.abuse_training")
     except ModuleNotFoundError:
@@ -526,7 +526,8 @@ def training(port: int | None = None, pid: int | None = None) -> dict:
     measure = getattr(module, "measure", None)
     if measure is None:
         return {"measured": False, "why": "bench.abuse_training has no measure()"}
-    offered = {"port": port, "pid": pid, "url": f"ws://127.0.0.1:{port}" if port else None}
+    offered = {"port": port, "pid": pid, "url": f"ws://127.0.0.1:{port}" if port else None, "waiting": waiting,
+               "seconds": seconds}
     params = inspect.signature(measure).parameters
     kwargs = {k: v for k, v in offered.items() if k in params and v is not None}
     try:
@@ -538,16 +539,16 @@ def training(port: int | None = None, pid: int | None = None) -> dict:
 
 # --- the whole part ----------------------------------------------------------------------------------
 async def _one_server(url: str, pid: int, out: dict, attackers: int, warmup_s: float, attack_s: float,
-                      alone_s: float) -> None:
+                      alone_s: float, gradient_seeds: int, flood_rows: int) -> None:
     rng = random.Random(28)
     step = time.perf_counter()
     out["markup"] = await _markup(url)
     out["seconds"]["markup"] = round(time.perf_counter() - step, 1)
     step = time.perf_counter()
-    await _alone(url, pid, rng, out)
+    await _alone(url, pid, rng, out, gradient_seeds)
     out["seconds"]["alone"] = round(time.perf_counter() - step, 1)
     step = time.perf_counter()
-    out["table_flood"] = await _table_flood(url, pid)
+    out["table_flood"] = await _table_flood(url, pid, flood_rows)
     out["seconds"]["table_flood"] = round(time.perf_counter() - step, 1)
     step = time.perf_counter()
     order = [r["name"] for r in sorted(out["interactions"], key=lambda r: -r.get("cpu_s", 0.0))]
@@ -556,21 +557,25 @@ async def _one_server(url: str, pid: int, out: dict, attackers: int, warmup_s: f
 
 
 def run(attackers: int = 12, warmup_s: float = 10.0, attack_s: float = 60.0, alone_s: float = 20.0,
-        with_training: bool = True) -> dict:
+        with_training: bool = True, gradient_seeds: int = 3, flood_rows: int = 5000, cloze_inputs: int = 60,
+        rest_s: float = 5.0, waiting: int = 30, waiting_s: float = 45.0, keys: tuple[str, ...] | None = None) -> dict:
     """Every figure of the part; one server for all but resting memory (a fresh one) and training
-    (whatever ``bench.abuse_training`` starts)."""
+    (whatever ``bench.abuse_training`` starts, ``waiting`` sessions in line for ``waiting_s``). The
+    resting memory walks the pages of ``keys`` (None: all)."""
     started = time.perf_counter()
     out: dict = {"seconds": {}, "goals": {
         "peak_mb": GOAL_PEAK_MB, "cpu_s": GOAL_CPU_S, "rest_mb": GOAL_REST_MB, "victim_p95_s": GOAL_VICTIM_P95_S,
         "tiny_start_s": GOAL_TINY_START_S, "waiting_review_p95_s": GOAL_WAITING_P95_S, "table_cpu_s": GOAL_TABLE_CPU_S}}
     with streamlit_server() as (port, proc):
-        asyncio.run(_one_server(f"ws://127.0.0.1:{port}", proc.pid, out, attackers, warmup_s, attack_s, alone_s))
+        asyncio.run(_one_server(f"ws://127.0.0.1:{port}", proc.pid, out, attackers, warmup_s, attack_s, alone_s,
+                                gradient_seeds, flood_rows))
     step = time.perf_counter()
     with streamlit_server() as (port, proc):
-        out["resting"] = asyncio.run(_resting(f"ws://127.0.0.1:{port}", proc.pid))
+        out["resting"] = asyncio.run(_resting(f"ws://127.0.0.1:{port}", proc.pid, cloze_inputs, rest_s, keys))
     out["seconds"]["resting"] = round(time.perf_counter() - step, 1)
     step = time.perf_counter()
-    out["training"] = training() if with_training else {"measured": False, "why": "skipped"}
+    out["training"] = training(waiting=waiting, seconds=waiting_s) if with_training else {
+        "measured": False, "why": "skipped"}
     out["seconds"]["training"] = round(time.perf_counter() - step, 1)
     out["seconds"]["total"] = round(time.perf_counter() - started, 1)
     out["summary"] = summary(out)

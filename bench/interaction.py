@@ -50,6 +50,11 @@ class ScriptRuns:
                 pass
 
 
+def pages(keys: tuple[str, ...] | None = None) -> list:
+    """The catalog's pages whose keys are in ``keys`` (None: every page), in the catalog's order."""
+    return [spec for spec in PAGES if keys is None or spec.key in keys]
+
+
 def page_url(base: str, spec) -> str:
     return f"{base}/" if spec.default else f"{base}/{spec.url_path}"
 
@@ -116,8 +121,9 @@ GOAL_RATIO = 2.0  # every page's p95 at most twice the bare page's
 GOAL_CPU_S = 0.150  # server CPU per main interaction, on 2 cores
 
 
-def latency(browser, changes: int = 20) -> dict:
-    """p50 / p95 and server CPU per change, per page and on the bare one-slider page."""
+def latency(browser, changes: int = 20, keys: tuple[str, ...] | None = None) -> dict:
+    """p50 / p95 and server CPU per change, per page (those of ``keys``, None: all) and on the
+    bare one-slider page."""
     out: dict = {"pages": {}, "goal_ratio": GOAL_RATIO, "goal_cpu_s": GOAL_CPU_S}
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "bare.py"
@@ -132,7 +138,7 @@ def latency(browser, changes: int = 20) -> dict:
             context.close()
     with streamlit_server() as (port, proc):
         base = f"http://127.0.0.1:{port}"
-        for spec in PAGES:
+        for spec in pages(keys):
             if not spec.main_widget:
                 continue
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -183,12 +189,13 @@ class PeakRSS:
         self._thread.join()
 
 
-def visit_every_page(browser, base: str, pid: int | None = None) -> dict[str, float]:
-    """One session opens every page in turn; with ``pid``, the server's RSS (MB) after each."""
+def visit_every_page(browser, base: str, pid: int | None = None, keys: tuple[str, ...] | None = None
+                     ) -> dict[str, float]:
+    """One session opens every page (of ``keys``) in turn; with ``pid``, the server's RSS (MB) after each."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     after: dict[str, float] = {}
-    for spec in PAGES:
+    for spec in pages(keys):
         page.goto(page_url(base, spec))
         wait_rendered(page)
         page.wait_for_timeout(300)
@@ -200,16 +207,16 @@ def visit_every_page(browser, base: str, pid: int | None = None) -> dict[str, fl
     return after
 
 
-def memory(browser, extra_sessions: int = 3) -> dict:
-    """Server RSS: started, after one visitor walked every page, and per extra session."""
+def memory(browser, extra_sessions: int = 3, keys: tuple[str, ...] | None = None) -> dict:
+    """Server RSS: started, after one visitor walked every page (of ``keys``), and per extra session."""
     with streamlit_server() as (port, proc):
         base = f"http://127.0.0.1:{port}"
         started = rss_bytes(proc.pid)
-        after_page = visit_every_page(browser, base, proc.pid)
+        after_page = visit_every_page(browser, base, proc.pid, keys)
         time.sleep(1.0)
         loaded = rss_bytes(proc.pid)
         for _ in range(extra_sessions):
-            visit_every_page(browser, base)
+            visit_every_page(browser, base, keys=keys)
         time.sleep(1.0)
         after = rss_bytes(proc.pid)
     previous, added = started / 2**20, {}

@@ -18,7 +18,7 @@ import time
 from playwright.async_api import async_playwright
 
 from bench.harness import CHROMIUM_ARGS, RENDERED, chromium_path, streamlit_server
-from bench.interaction import PeakRSS, page_url, percentile, rss_bytes
+from bench.interaction import PeakRSS, page_url, pages, percentile, rss_bytes
 from playground.catalog import PAGES
 from playground.i18n import t
 
@@ -40,11 +40,12 @@ async def _fingerprints(context, base: str) -> dict:
     return json.loads(text)
 
 
-async def _session(browser, base: str, index: int, out: dict) -> None:
+async def _session(browser, base: str, index: int, out: dict, longest_job: bool = True,
+                   keys: tuple[str, ...] | None = None) -> None:
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})
     page = await context.new_page()
     try:
-        for spec in PAGES:
+        for spec in pages(keys):
             started = time.perf_counter()
             try:
                 await page.goto(page_url(base, spec), timeout=300_000)
@@ -56,14 +57,14 @@ async def _session(browser, base: str, index: int, out: dict) -> None:
             if await page.locator("[data-testid='stException']").count():
                 out["exceptions"].append(f"session {index} {spec.key}: "
                                          + await page.locator("[data-testid='stException']").first.inner_text())
-        # one live-training job: the two-1s RNN, steps slider pushed to its maximum
+        # one live-training job: the two-1s RNN, steps slider pushed to its maximum (or minimum)
         two_ones = next(s for s in PAGES if s.key == "two_ones")
         await page.goto(page_url(base, two_ones))
         await _rendered(page)
         form = page.locator("[data-testid='stForm']").first
         steps = form.locator("input[type='range']").nth(1)
         await steps.focus()
-        await steps.press("End")
+        await steps.press("End" if longest_job else "Home")
         await form.get_by_role("button", name=t("two.train.start", "en")).click()
         deadline = time.monotonic() + 600
         waiting_text = t("job.waiting", "en", running="", cap="").split(":")[0]
@@ -82,19 +83,19 @@ async def _session(browser, base: str, index: int, out: dict) -> None:
 
 
 
-async def _run(base: str, pid: int, sessions: int) -> dict:
+async def _run(base: str, pid: int, sessions: int, longest_job: bool, keys: tuple[str, ...] | None) -> dict:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
         # one session alone first: it loads every model and gives the unloaded baseline
         alone = {"render_s": [], "exceptions": [], "unanswered": [], "saw_waiting": set(), "jobs_done": 0}
-        await _session(browser, base, -1, alone)
+        await _session(browser, base, -1, alone, longest_job, keys)
         context = await browser.new_context()
         before = await _fingerprints(context, base)
         loaded_rss = rss_bytes(pid)
         out = {"render_s": [], "exceptions": [], "unanswered": [], "saw_waiting": set(), "jobs_done": 0}
         started = time.perf_counter()
         with PeakRSS(pid) as peak:
-            await asyncio.gather(*(_session(browser, base, i, out) for i in range(sessions)))
+            await asyncio.gather(*(_session(browser, base, i, out, longest_job, keys) for i in range(sessions)))
         wall = time.perf_counter() - started
         after = await _fingerprints(context, base)
         await context.close()
@@ -112,11 +113,13 @@ async def _run(base: str, pid: int, sessions: int) -> dict:
     }
 
 
-def run(sessions: int = 20) -> dict:
+def run(sessions: int = 20, longest_job: bool = True, keys: tuple[str, ...] | None = None) -> dict:
+    """``sessions`` browsers at once, each walking every page (of ``keys``) and training the longest
+    two-1s job the form offers (or the shortest)."""
     os.environ["RNN_PLAYGROUND_DIAGNOSTICS"] = "1"  # inherited by the server process
     try:
         with streamlit_server() as (port, proc):
-            return asyncio.run(_run(f"http://127.0.0.1:{port}", proc.pid, sessions))
+            return asyncio.run(_run(f"http://127.0.0.1:{port}", proc.pid, sessions, longest_job, keys))
     finally:
         os.environ.pop("RNN_PLAYGROUND_DIAGNOSTICS", None)
 

@@ -114,6 +114,15 @@ def full_plan(pages: Iterable[PageSpec] = PAGES) -> dict[str, list[Case]]:
             for spec in pages}
 
 
+def first_values(cases: list[Case], settings: int) -> list[Case]:
+    """The first non-default value of each of the first ``settings`` settings among ``cases``."""
+    chosen: dict[str, Case] = {}
+    for case in cases:
+        if case.target != "default" and case.key not in chosen and len(chosen) < settings:
+            chosen[case.key] = case
+    return list(chosen.values())
+
+
 def date_seed(today: datetime.date | None = None) -> int:
     return (today or datetime.date.today()).toordinal()
 
@@ -867,20 +876,24 @@ def sweep(browser, base: str, plan: dict[str, list[Case]], langs: dict[str, str]
 
 
 def run(browser=None, langs: Iterable[str] = LANGS, pages: Iterable[str] | None = None,
-        log: Callable[[str], None] = print) -> Summary:
-    """The full sweep on a fresh server (``python -m bench --only state``)."""
+        log: Callable[[str], None] = print, settings: int | None = None) -> Summary:
+    """The full sweep on a fresh server (``python -m bench --only state``); with ``settings``, one
+    value each of the first that many settings of each page (one batch, when their needs agree)."""
     from playwright.sync_api import sync_playwright
 
     from bench.harness import launch_browser, streamlit_server
 
     specs = [spec for spec in PAGES if pages is None or spec.key in set(pages)]
+    plan = full_plan(specs)
+    if settings is not None:
+        plan = {page: first_values(cases, settings) for page, cases in plan.items()}
     with streamlit_server() as (port, _proc):
         base = f"http://127.0.0.1:{port}"
         if browser is not None:
-            return sweep(browser, base, full_plan(specs), list(langs), log)
+            return sweep(browser, base, plan, list(langs), log)
         with sync_playwright() as playwright:
             own = launch_browser(playwright)
             try:
-                return sweep(own, base, full_plan(specs), list(langs), log)
+                return sweep(own, base, plan, list(langs), log)
             finally:
                 own.close()

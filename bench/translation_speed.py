@@ -13,7 +13,9 @@ from playground.seq2seq.decoding import beam_search, greedy_batch
 SENTENCES = ("我爱自然语言处理", "他每天早上喝咖啡。", "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。")
 
 
-def decoding_speed(rounds: int = 5) -> dict:
+def decoding_speed(rounds: int = 5, test_sentences: int | None = None) -> dict:
+    """Page decoding per strategy (median of ``rounds``), and the first ``test_sentences`` of the
+    test split batched (None: all of it)."""
     translator = load_translator(True, device=device())
     page = {}
     for strategy in ("greedy", "beam", "sample"):
@@ -31,7 +33,7 @@ def decoding_speed(rounds: int = 5) -> dict:
     from playground.datasets.tatoeba import translation_pairs
     from playground.seq2seq.evaluation import grouped_references
 
-    sources, _ = grouped_references(translation_pairs()[0]["test"])
+    sources = grouped_references(translation_pairs()[0]["test"])[0][:test_sentences]
     started = time.perf_counter()
     greedy_batch(translator.model, translator.src_vocab, sources)
     greedy_s = time.perf_counter() - started

@@ -1,0 +1,52 @@
+"""How big ``python -m bench`` runs each part: ``FULL`` (the figures the README quotes) and ``SMOKE``
+(``--smoke``: every step of every part at its smallest size, a few minutes in all, so that CI
+notices a part a refactor broke: tests/browser/test_bench_smoke.py). The values are passed down to
+each part's functions as parameters; a part's own defaults are its full size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Sizes:
+    pages: tuple[str, ...] | None = None  # latency, memory, browsers, resting memory: the pages walked (None: all)
+    rounds: int = 3  # cold start, two-1s training: repetitions (median reported)
+    fast_rounds: int = 5  # the quick speed figures repeat at least this often
+    changes: int = 20  # latency: widget changes per page
+    extra_sessions: int = 3  # memory: sessions walking every page after the first (>= 1: growth per session)
+    sample_chars: int = 2000  # speed: characters per char-LM sample
+    test_sentences: int | None = None  # speed: translation's test split (None: all of it)
+    students: int = 30  # load: light sessions ...
+    minutes: float = 3.0  # ... for this long
+    browsers: int = 20  # browsers: Chromium sessions walking every page
+    longest_job: bool = True  # browsers: each trains the longest two-1s job the form offers (False: shortest)
+    monkey_actions: int = 600
+    state_langs: tuple[str, ...] = ("zh", "en")  # state sweep: languages ...
+    state_pages: tuple[str, ...] | None = None  # ... pages (None: all) ...
+    state_settings: int | None = None  # ... settings per page, one value each (None: every value of each)
+    attackers: int = 12  # abuse: the fair-CPU attack ...
+    attack_s: float = 60.0  # ... its length after ...
+    attack_warmup_s: float = 10.0  # ... a warm-up, the victim alone for ...
+    victim_alone_s: float = 20.0
+    gradient_seeds: int = 3  # abuse: seed changes in the gradients lab's memory check
+    flood_rows: int = 5000  # abuse: rows a forged client adds to the data editor
+    cloze_inputs: int = 60  # abuse: distinct cloze inputs before the resting memory
+    rest_s: float = 5.0
+    waiting: int = 30  # abuse, fair training: sessions waiting in line ...
+    waiting_s: float = 45.0  # ... while the victim reviews this long
+    cloud_pythons: tuple[str, ...] = ("3.11", "3.12", "3.13")
+    cloud_online: bool = True  # clean venvs from the package index (False: the offline checks only)
+
+
+FULL = Sizes()
+# every step still runs: one round, two changes (one each way), a few seconds of each load
+SMOKE = Sizes(
+    pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
+    rounds=1, fast_rounds=1, changes=2, extra_sessions=1, sample_chars=60, test_sentences=4,
+    students=2, minutes=0.2, browsers=1, longest_job=False, monkey_actions=4,
+    state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
+    attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,
+    cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
+    cloud_pythons=("3.11",), cloud_online=False,  # CI cannot count on the package index
+)
