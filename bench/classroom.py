@@ -66,8 +66,8 @@ def record() -> dict:
 async def student(index: int, connect: Connect, seconds: float, interval: float, out: dict,
                   rejoin: bool = False) -> None:
     """Student ``index`` opens its page and types into it every ~``interval`` s for ``seconds``.
-    With ``rejoin``, a dropped socket (its server died behind a proxy) is a reconnect, as a browser's
-    "Connecting..." is: the session is opened again and the student goes on; without, an error."""
+    With ``rejoin``, a dropped socket (its server died behind a proxy) is a reconnect, as a browser
+    reconnects: the session is opened again and the student goes on; without, an error."""
     texts = _texts()
     page = list(texts)[index % len(texts)]
     key, values = texts[page]

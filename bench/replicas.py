@@ -10,8 +10,8 @@ page over HTTP first and so receives the replica cookie, then opens the websocke
 HAProxy names the replica of every response (``X-Replica``), so the bench checks per session that
 everything went to one replica. At ``kill_at`` seconds one replica gets SIGKILL: its students'
 sockets drop and they reconnect through the proxy with their old cookie, which HAProxy redispatches
-to a live replica (a new cookie, a fresh session there: a visitor sees Streamlit's "Connecting..."
-and then the page run again with the settings kept in its link). Once the health check has marked
+to a live replica (a new cookie, a fresh session there: a visitor sees the page grey out while
+Streamlit reconnects, then run again with the settings kept in its link). Once the health check has marked
 the replica DOWN it is restarted on its old port; the bench times the check bringing it back UP
 and lets a few late students join, who should land on it (``balance leastconn``).
 
