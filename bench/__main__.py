@@ -24,6 +24,7 @@ from bench import (
     interaction,
     load,
     memory_table,
+    replicas,
     state_sweep,
     training,
     translation_speed,
@@ -102,6 +103,14 @@ def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server 
     return {"abuse": result}
 
 
+def _replicas(sizes: Sizes) -> dict:  # minutes: the README's replica recipe behind HAProxy, then one process
+    result = replicas.run(sizes.replica_students, sizes.replica_minutes, kill_at=sizes.replica_kill_at)
+    print(replicas.summary(result))
+    print("  the same class on one process:")
+    _print_classroom(result["one_process"])
+    return {"replicas": result}
+
+
 def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
     rows = cloud.run(sizes.cloud_pythons, online=sizes.cloud_online)
     for row in rows:
@@ -112,7 +121,7 @@ def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
 IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
 # each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
 ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers, "monkey": _monkey_part, "state": _state,
-                "abuse": _abuse, "cloud": _cloud}
+                "abuse": _abuse, "replicas": _replicas, "cloud": _cloud}
 PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
 

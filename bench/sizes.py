@@ -19,6 +19,9 @@ class Sizes:
     test_sentences: int | None = None  # speed: translation's test split (None: all of it)
     students: int = 30  # load: light sessions ...
     minutes: float = 3.0  # ... for this long
+    replica_students: int = 60  # replicas: light sessions through HAProxy ...
+    replica_minutes: float = 3.0  # ... for this long, ...
+    replica_kill_at: float = 90.0  # ... one replica killed this many seconds in
     browsers: int = 20  # browsers: Chromium sessions walking every page
     longest_job: bool = True  # browsers: each trains the longest two-1s job the form offers (False: shortest)
     monkey_actions: int = 600
@@ -45,6 +48,7 @@ SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, extra_sessions=1, sample_chars=60, test_sentences=4,
     students=2, minutes=0.2, browsers=1, longest_job=False, monkey_actions=4,
+    replica_students=4, replica_minutes=0.3, replica_kill_at=5.0,  # a kill, a restart and late students still fit
     state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
