@@ -47,7 +47,7 @@ FULL = Sizes()
 SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, extra_sessions=1, sample_chars=60, test_sentences=4,
-    students=2, minutes=0.2, browsers=1, longest_job=False, monkey_actions=4,
+    students=2, minutes=0.1, browsers=1, longest_job=False, monkey_actions=4,
     replica_students=4, replica_minutes=0.3, replica_kill_at=5.0,  # a kill, a restart and late students still fit
     state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,

@@ -1,0 +1,70 @@
+"""Every part of ``python -m bench`` at its smallest size (``--smoke``, bench/sizes.py SMOKE), so that
+a refactor that breaks a part fails CI instead of the next person who runs the bench. It checks that
+each part ran every step and returned the figures its report prints, never how fast they are (the
+machine CI runs on decides that). A few minutes: it starts a dozen servers and Chromium."""
+
+import json
+import subprocess
+import sys
+
+from bench.__main__ import PARTS
+from bench.harness import ROOT
+
+# results key -> the figures the report reads from it (a part may return more)
+FIGURES = {
+    "cold_start": ("app_median_s", "bare_median_s", "ratio", "goal"),
+    "latency": ("bare", "pages", "goal_ratio", "goal_cpu_s"),
+    "memory": ("started_mb", "all_models_loaded_mb", "added_by_page_mb", "per_extra_session_mb", "imports_mb",
+               "models_mb"),
+    "two_ones_training": ("seconds", "median_s", "exhaustive_string_accuracy"),
+    "gradient_curves": ("median_s", "goal_s"),
+    "charlm_sampling": ("median", "fast_over_naive", "fast_over_matvec"),
+    "translation": ("page_median_s", "test_greedy_s", "test_beam5_s"),
+    "load": ("p50_s", "p95_s", "by_page", "errors", "rss_peak_mb", "shared_models_changed"),
+    "browsers": ("render_load_p95_s", "exceptions", "unanswered", "jobs_done", "shared_models_changed"),
+    "monkey": ("actions", "passed"),
+    "state": ("values", "failures", "seconds"),
+    "replicas": ("phases", "p95_s", "errors", "survivor_errors", "students_per_replica", "unsticky", "up_after_s",
+                 "rss_peak_mb", "one_process"),
+    "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary"),
+    "cloud": (),
+}
+SPEED = ("two_ones_training", "gradient_curves", "charlm_sampling", "translation")  # the speed part's keys
+
+
+def _part_keys() -> dict[str, tuple[str, ...]]:
+    """Each part's results keys (a new part needs its line in FIGURES: this test says so)."""
+    return {part: SPEED if part == "speed" else (part,) for part in PARTS}
+
+
+def test_every_part_runs_at_its_smallest_size(tmp_path):
+    out = tmp_path / "smoke.json"
+    run = subprocess.run([sys.executable, "-m", "bench", "--smoke", "--json", str(out)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=900)
+    log = (run.stdout[-6000:] + "\n--- stderr ---\n" + run.stderr[-8000:]).strip()
+    assert out.exists(), f"the bench wrote no results (exit {run.returncode}):\n{log}"
+    results = json.loads(out.read_text())
+    failed = results.get("failed", {})
+    assert not failed, "parts that raised:\n" + "\n".join(failed.values())
+    assert run.returncode == 0, log
+
+    for part, keys in _part_keys().items():
+        for key in keys:
+            assert key in FIGURES, f"part {part}: add what its report reads from results[{key!r}] to FIGURES"
+            assert key in results, f"part {part} returned no {key!r}"
+            missing = [figure for figure in FIGURES[key] if figure not in results[key]]
+            assert not missing, f"results[{key!r}] lacks {missing}"
+
+    # every step ran: a step that broke is recorded by its part rather than raised
+    assert results["latency"]["pages"] and results["memory"]["added_by_page_mb"]
+    assert results["load"]["interactions"] and not results["load"]["errors"], results["load"]["errors"]
+    walk = results["browsers"]
+    assert not walk["exceptions"] + walk["unanswered"] and walk["jobs_done"] == walk["sessions"] + 1, walk
+    assert results["monkey"]["passed"], results["monkey"]["last_lines"]
+    assert results["state"]["values"] and not results["state"]["failures"], results["state"]
+    abuse = results["abuse"]
+    broken = [row for row in abuse["interactions"] if "error" in row or row.get("exceptions")]
+    assert not broken, broken
+    assert "flood" in abuse["table_flood"] and abuse["markup"]["bodies_checked"], abuse["table_flood"]
+    assert abuse["training"].get("measured"), abuse["training"]
+    assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]
