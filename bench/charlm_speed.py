@@ -2,7 +2,7 @@
 
 naive   - ``torch.nn.LSTM`` (with its embedding and output layer) called one character at a time,
           the next character drawn with ``torch.multinomial``;
-fast    - ``charlm_sampling.sample_text``: the page's sampler (float32 numpy, fused layout);
+fast    - ``playground.charlm.engine.sample_text``: the stages' sampler (float32 numpy, fused layout);
 matvec  - only the step's matrix-vector products (first-layer state, deeper layers on the
           concatenated [input, state], output layer): the ceiling for this model on this machine.
 """
@@ -15,7 +15,7 @@ import time
 import numpy as np
 import torch
 
-from playground.charlm import decoding as cs
+from playground.charlm import engine
 from playground.charlm import model as charlm
 
 
@@ -35,26 +35,26 @@ def _naive(model: charlm.CharLM, vocab, prompt: str, length: int, seed: int) -> 
 def _fast(sampler, prompt: str, length: int, seed: int, calls: int = 3) -> float:
     started = time.perf_counter()
     for k in range(calls):  # the page's longest sample is 2000 characters: time several
-        cs.sample_text(sampler, prompt, length, 1.0, seed + k)
+        engine.sample_text(sampler, prompt, length, 1.0, seed + k)
     return calls * length / (time.perf_counter() - started)
 
 
 def _matvec(sampler, length: int) -> float:
+    _, w_hh0, deeper, head_w = sampler.lean_lstm()  # the matrices sample_text multiplies by, in its layout
     h = np.random.default_rng(0).standard_normal(sampler.hidden).astype(np.float32)
-    cat = np.concatenate([h, h])
-    mats = [w for w, _ in sampler.deeper]
+    cat = np.concatenate([h, h, np.ones(1, dtype=np.float32)])  # a deeper layer reads [input, state, 1]
     started = time.perf_counter()
     for _ in range(length):
-        h @ sampler.w_hh0
-        for w in mats:
+        h @ w_hh0
+        for w in deeper:
             cat @ w
-        h @ sampler.head_w
+        h @ head_w
     return length / (time.perf_counter() - started)
 
 
 def sampling_speed(rounds: int = 5, length: int = 2000, corpus: str = "shakespeare", kind: str = "lstm") -> dict:
     model, vocab, card = charlm.load_model(corpus, kind, device="cpu")
-    sampler = cs.FastSampler.from_model(model, vocab)
+    sampler = engine.FastSampler.from_model(model, vocab)
     prompt = charlm.PROMPTS[corpus]
     rates: dict[str, list[float]] = {"naive": [], "fast": [], "matvec": []}
     _fast(sampler, prompt, 100, 0)  # warm-up

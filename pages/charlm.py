@@ -24,7 +24,6 @@ from playground.ui import (
     require_app_shell,
     session_jobs,
     shared_resource,
-    stream_text,
     text_columns,
     tr,
 )
@@ -108,11 +107,9 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     width = slider(state.WIDTH, tr("charlm.lab.width"), c4, disabled=strategy != "beam")
     penalty = slider(state.PENALTY, tr("charlm.lab.penalty"), c4, disabled=strategy != "beam",
                      help=tr("charlm.lab.penalty_help"))
-    options = dict(temperature=temperature, top_k=top_k, top_p=top_p, seed=int(seed))
-
     try:
         unknown = cs.check_prompt(sampler, prompt)
-        cs.check_settings(length, temperature, top_k, top_p, width)
+        cs.check_settings(length, temperature, top_k, top_p, width, penalty, int(seed))
     except InputError as exc:
         input_error(exc)
         return None  # the rest of the page (live training) is still drawn
@@ -120,20 +117,13 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
         st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown))),
                 icon=":material/help:")
 
-    memo = st.session_state.setdefault("charlm_generations", {})
-    memo_key = (model_key, prompt, length, strategy, width, penalty, *options.values())
-    generation = memo.get(memo_key)
+    model = _model_id(model_key)
+    # not streamed: 300 characters take ~40 ms, and every partial text shown was another message to send
+    generation = _generation(model, sampler, prompt, length, strategy,
+                             **cs.used_settings(strategy, temperature=temperature, top_k=top_k, top_p=top_p,
+                                                width=width, length_penalty=penalty, seed=int(seed)))
     st.markdown(f"**{tr('charlm.lab.output')}**")
-    box = st.empty()
-    if generation is None:
-        if strategy == "beam":
-            generation = cs.beam_search(sampler, prompt, length, width=width, length_penalty=penalty)
-        else:
-            records = stream_text(cs.iter_generate(sampler, prompt, length, strategy, **options), box, prefix=prompt)
-            generation = cs.Generation.from_records(prompt, strategy, records, unknown)
-        memo.clear()
-        memo[memo_key] = generation
-    box.code(prompt + generation.text, language=None)
+    st.code(prompt + generation.text, language=None)
     if strategy == "beam" and len(generation.text) < length:  # said on the page, not only in a tooltip
         st.info(tr("charlm.lab.beam_stopped", n=len(generation.text), length=length), icon=":material/info:")
     elif strategy != "greedy":
@@ -157,13 +147,10 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     st.markdown(tr("charlm.compare.intro"))
     # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
     n = min(length, COMPARED)
-    # sampling with this seed writes the same first n characters as the lab above: when the lab
-    # samples, its record gives that column (the same numbers, for no extra work)
-    sampled = cs.Generation.from_records(prompt, "sample", generation.steps[:n], []) if strategy == "sample" else None
     if not on_request("lm_compare", (model_key, prompt, n, temperature, width, penalty, int(seed)),
                       tr("charlm.compare.run", n=n)):
         return prompt, int(seed)
-    compared = _compare(model_key, sampler, prompt, n, temperature, width, penalty, int(seed), sampled)
+    compared = _compare(model, sampler, prompt, n, temperature, width, penalty, int(seed), generation)
     columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
     for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
         column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
@@ -171,12 +158,26 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     return prompt, int(seed)
 
 
+def _model_id(model_key: str) -> str:
+    """The shared caches' name for a model: a shipped one's key, a live one's job id (``live-1`` is
+    this visitor's first: another visitor has one of that name too)."""
+    return f"job-{session_jobs().get('charlm').id}" if model_key.startswith("live-") else model_key
+
+
+# shared by the class: a prompt anyone has tried (the default one first) costs the next visitor nothing
+@st.cache_data(show_spinner=False, max_entries=64)
+def _generation(model: str, _sampler, prompt: str, length: int, strategy: str, *, temperature: float, top_k: int,
+                top_p: float, width: int, length_penalty: float, seed: int) -> cs.Generation:
+    return cs.generate(_sampler, prompt, length, strategy, temperature=temperature, top_k=top_k, top_p=top_p,
+                       width=width, length_penalty=length_penalty, seed=seed)
+
+
 @st.cache_data(show_spinner=False, max_entries=16)
-def _compare(key: str, _sampler, prompt: str, length: int, temperature: float, width: int, penalty: float, seed: int,
-             _sampled: cs.Generation | None = None):
-    runs = {"greedy": cs.generate(_sampler, prompt, length, "greedy"),
-            "sample": _sampled or cs.generate(_sampler, prompt, length, "sample", temperature=temperature, seed=seed),
-            "beam": cs.beam_search(_sampler, prompt, length, width=width, length_penalty=penalty)}
+def _compare(model: str, _sampler, prompt: str, length: int, temperature: float, width: int, penalty: float, seed: int,
+             _lab: cs.Generation | None = None):
+    """The side by side; the lab's generation stands in for its strategy's column where it can (the same text)."""
+    runs = cs.compare(_sampler, prompt, length, temperature=temperature, width=width, length_penalty=penalty, seed=seed,
+                      made=_lab)
     return {name: (g.text, g.log_prob, g.mean_log_prob, cs.repetition(g.text)) for name, g in runs.items()}
 
 

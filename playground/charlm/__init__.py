@@ -1,9 +1,10 @@
 """Character-level language models (lecture 7, sections 6-7).
 
-``model`` (vocabulary, network, held-out loss), ``decoding`` (the fast step; greedy, sampling,
-top-k, top-p, beam search), ``interpret`` (activations over a text, features, cell ranking),
-``recipes`` (training, live training, rebuilding the shipped models) and ``shipped`` (what a
-notebook or a page loads: ``load(corpus="shakespeare", cell="lstm")``).
+``model`` (vocabulary, network, held-out loss), ``engine`` (the fast numpy step and sampler),
+``decoding`` (greedy, sampling, top-k, top-p, beam search: one dispatcher, and the side by
+side), ``interpret`` (activations over a text, features, cell ranking), ``recipes`` (training,
+live training, rebuilding the shipped models) and ``shipped`` (what a notebook or a page loads:
+``load(corpus="shakespeare", cell="lstm")``).
 """
 
 from playground.charlm.model import CORPORA, KINDS, SHIPPED_CHOICES

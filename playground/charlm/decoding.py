@@ -1,264 +1,68 @@
-"""Generating text from a character LM: one fast step, and the decoding strategies built on it.
-
-``torch.nn.LSTM`` called one character at a time spends most of its time in dispatch, not in
-arithmetic. ``FastSampler`` steps with numpy views of the model's own float32 weights (no
-second copy: a server holds each weight once): for a small character set the first layer's input
-projection becomes a lookup table (embedding x input weights + both biases, one row per
-character; for a vocabulary of thousands it is computed per step, since the table would be four
-times the embedding), and each layer does its matrix-vector products on transposed views. Every
-step works on a batch of states, so beam search advances all its hypotheses at once.
+"""Decoding strategies for a character LM, and the one dispatcher every caller goes through.
 
 Strategies (lecture 7, section 6): greedy (always the most likely character: it soon repeats
-itself), sampling with a temperature, top-k, top-p (nucleus), and beam search. Each generated
-step records the chosen character and the top 10 of the model's distribution, and every
-sequence's log-probability is measured under the model itself (temperature 1), so strategies
-compare on one scale.
+itself), sampling with a temperature, top-k, top-p (nucleus), and beam search. ``generate`` picks
+the strategy for the page's lab, ``LanguageModel.generate`` and ``compare`` (greedy, sampling and
+beam search side by side) alike. Each generated step records the chosen character and the top 10
+of the model's distribution, and every sequence's log-probability is measured under the model
+itself (temperature 1), so strategies compare on one scale. The numpy engine they step with
+(``FastSampler``, the fused ``sample_text``) is ``playground.charlm.engine``.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from playground.charlm.engine import (
+    MAX_LENGTH,
+    MAX_PROMPT,
+    TABLE_MAX_VOCAB,
+    Clamp,
+    FastSampler,
+    check_length,
+    check_prompt,
+    gumbel_noise,
+    log_softmax,
+    sample_text,
+)
+from playground.decoding_settings import check_decoding_settings
 from playground.errors import InputError, whole
 
+# the engine's names stay importable from here, where callers have always found them
+__all__ = ["COMPARED", "MAX_LENGTH", "MAX_PROMPT", "MAX_WIDTH", "STRATEGIES", "TABLE_MAX_VOCAB", "TOP", "USES",
+           "Clamp", "FastSampler", "Generation", "StepRecord", "beam_continuations", "beam_search",
+           "candidate_log_probs", "check_prompt", "check_settings", "compare", "generate", "gumbel_noise",
+           "iter_generate", "length_normaliser", "log_softmax", "repetition", "sample_text", "sequence_log_prob"]
+
 STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
-
-
-@functools.cache
-def _gate_affine(H: int) -> tuple[np.ndarray, np.ndarray]:
-    """Scale and shift that turn tanh(x / 2) into sigma(x) on the i, f, o blocks and leave g as tanh."""
-    scale = np.full(4 * H, 0.5, dtype=np.float32)
-    scale[2 * H : 3 * H] = 1.0
-    return scale, np.where(scale == 0.5, 0.5, 0.0).astype(np.float32)
-MAX_PROMPT = 2000
-MAX_LENGTH = 2000
+# the settings each strategy reads (the others are ignored: a cache keyed by them would miss for nothing)
+USES = {"greedy": (), "sample": ("temperature", "seed"), "top_k": ("temperature", "top_k", "seed"),
+        "top_p": ("temperature", "top_p", "seed"), "beam": ("width", "length_penalty")}
+DEFAULTS = {"temperature": 1.0, "top_k": 10, "top_p": 0.9, "width": 5, "length_penalty": 0.0, "seed": 0}
+COMPARED = ("greedy", "sample", "beam")  # the side by side
+MAX_WIDTH = 20
 TOP = 10
 
 
-@dataclass(frozen=True)
-class Clamp:
-    """Hold one unit of one layer at a value at every step (the LSTM's cell state, else the hidden state)."""
-
-    layer: int
-    unit: int
-    value: float
-
-
-def _sigmoid(x: np.ndarray) -> np.ndarray:
-    return 0.5 * (np.tanh(0.5 * x) + 1.0)  # stable for any x
-
-
-TABLE_MAX_VOCAB = 512  # above this many characters, the first layer's input projection is computed per step
-
-
-class FastSampler:
-    """A read-only view of a ``CharLM`` for stepping one character at a time (numpy arrays that
-    share the model's float32 memory; only the small per-character table is new)."""
-
-    def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int) -> None:
-        self.kind, self.vocab, self.hidden = kind, vocab, hidden
-        self.embedding = embedding  # (vocab, E)
-        self.first = first  # layer 1: (W_ih^T, input bias, W_hh^T, hidden bias)
-        self.deeper = deeper  # layers 2..: the same four arrays each
-        w_ih, b_ih, _, b_hh = first
-        input_bias = b_ih if kind == "gru" else b_ih + b_hh  # GRU: b_hn stays inside r * (...)
-        self._input_bias = input_bias
-        self.table = (np.ascontiguousarray(embedding @ w_ih + input_bias, dtype=np.float32)
-                      if len(vocab) <= TABLE_MAX_VOCAB else None)
-        self.head_w, self.head_b = head_w, head_b.copy()
-        self.head_b[0] = -1e4  # index 0 is "a character never seen in training": never write it
-        self.layers = 1 + len(deeper)
-        self.index = vocab.index
-
-    @classmethod
-    def from_model(cls, model, vocab) -> FastSampler:
-        rnn = model.rnn
-
-        def view(tensor) -> np.ndarray:  # the tensor's own memory when it is float32 on the CPU
-            return tensor.detach().cpu().float().numpy()
-
-        def layer(k: int) -> tuple:
-            return (view(getattr(rnn, f"weight_ih_l{k}")).T, view(getattr(rnn, f"bias_ih_l{k}")),
-                    view(getattr(rnn, f"weight_hh_l{k}")).T, view(getattr(rnn, f"bias_hh_l{k}")))
-
-        return cls(model.kind, vocab, view(model.embedding.weight), layer(0),
-                   [layer(k) for k in range(1, model.layers)], view(model.head.weight).T, view(model.head.bias),
-                   model.hidden)
-
-    def input_projection(self, ids: np.ndarray) -> np.ndarray:
-        """Layer 1's input part for each character in ``ids`` (with its biases): a table row, or computed."""
-        if self.table is not None:
-            return self.table[ids]
-        return self.embedding[ids] @ self.first[0] + self._input_bias
-
-    def lean_lstm(self):
-        """The LSTM weights laid out for ``sample_text``: gate rows of i, f, o pre-scaled by 1/2 (so
-        one tanh gives sigma(x) = (1 + tanh(x / 2)) / 2 for them), deeper layers as one matrix on
-        [input, state, 1]. Built on first use and kept (read-only): only the bench and the live
-        training's samples use it."""
-        if getattr(self, "_lean", None) is None:
-            half = _gate_affine(self.hidden)[0]
-            table = self.table if self.table is not None else self.input_projection(np.arange(len(self.vocab)))
-            deeper = [np.vstack([w_ih, w_hh, (b_ih + b_hh)[None, :]]) * half for w_ih, b_ih, w_hh, b_hh in self.deeper]
-            self._lean = (table * half, self.first[2] * half, deeper, self.head_w)
-        return self._lean
-
-    def initial_state(self, n: int = 1) -> list[tuple[np.ndarray, np.ndarray | None]]:
-        zeros = lambda: np.zeros((n, self.hidden), dtype=np.float32)  # noqa: E731
-        return [(zeros(), zeros() if self.kind == "lstm" else None) for _ in range(self.layers)]
-
-    def _cell(self, layer: int, pre_x: np.ndarray, h: np.ndarray, c, clamp: Clamp | None):
-        H = self.hidden
-        if self.kind == "lstm":
-            i, f = _sigmoid(pre_x[:, :H]), _sigmoid(pre_x[:, H : 2 * H])
-            g, o = np.tanh(pre_x[:, 2 * H : 3 * H]), _sigmoid(pre_x[:, 3 * H :])
-            c = f * c + i * g
-            if clamp is not None and clamp.layer == layer:
-                c[:, clamp.unit] = clamp.value
-            return o * np.tanh(c), c
-        if self.kind == "gru":
-            gi, gh = pre_x
-            r = _sigmoid(gi[:, :H] + gh[:, :H])
-            z = _sigmoid(gi[:, H : 2 * H] + gh[:, H : 2 * H])
-            n = np.tanh(gi[:, 2 * H :] + r * gh[:, 2 * H :])
-            h = (1.0 - z) * n + z * h
-        else:
-            h = np.tanh(pre_x)
-        if clamp is not None and clamp.layer == layer:
-            h[:, clamp.unit] = clamp.value
-        return h, None
-
-    def step(self, ids: np.ndarray, state, clamp: Clamp | None = None):
-        """One character per row of ``ids`` -> (next-character logits, new state)."""
-        new_state = []
-        h0, c0 = state[0]
-        _, _, w_hh, b_hh = self.first
-        if self.kind == "gru":
-            pre = (self.input_projection(ids), h0 @ w_hh + b_hh)
-        else:
-            pre = self.input_projection(ids) + h0 @ w_hh
-        below = self._cell(0, pre, h0, c0, clamp)
-        new_state.append(below)
-        for k, (w_ih, b_ih, w_hh, b_hh) in enumerate(self.deeper, start=1):
-            h, c = state[k]
-            if self.kind == "gru":
-                pre = (below[0] @ w_ih + b_ih, h @ w_hh + b_hh)
-            else:
-                pre = below[0] @ w_ih + h @ w_hh + (b_ih + b_hh)
-            below = self._cell(k, pre, h, c, clamp)
-            new_state.append(below)
-        return below[0] @ self.head_w + self.head_b, new_state
-
-    def encode(self, text: str) -> np.ndarray:
-        return np.array([self.index.get(ch, 0) for ch in text], dtype=np.int64)
-
-    def feed(self, text: str, state=None, clamp: Clamp | None = None):
-        """Read ``text``; return the logits after its last character and the state."""
-        state = state if state is not None else self.initial_state(1)
-        logits = None
-        for i in self.encode(text):
-            logits, state = self.step(np.array([i]), state, clamp)
-        return logits, state
-
-
-def gumbel_noise(seed: int, length: int, vocab_size: int) -> np.ndarray:
-    """(length, vocab) standard Gumbel noise, -log(-log U), for ``sample_text``'s draws."""
-    uniform = np.random.default_rng(seed).random((length, vocab_size))
-    return (-np.log(-np.log(np.clip(uniform, 1e-12, 1 - 1e-12)))).astype(np.float32)
-
-
-def sample_text(sampler: FastSampler, prompt: str, length: int, temperature: float = 1.0, seed: int = 0) -> str:
-    """Plain temperature sampling at full speed: no per-step records (the bench's and the live
-    training's sampler). For an LSTM each step is three matrix-vector products and a dozen vector
-    operations on 1-D arrays: the first layer's input projection is a table row, all four gates go
-    through one tanh (sigma(x) = (1 + tanh(x / 2)) / 2), and the next character is drawn with the
-    Gumbel-max trick (argmax of logits / T plus Gumbel noise drawn up front: an exact sample of
-    softmax(logits / T) in two vector operations)."""
-    check_prompt(sampler, prompt)
-    check_settings(length, temperature, 1, 1.0, 1)
-    if sampler.kind != "lstm":
-        return generate(sampler, prompt, length, "sample", temperature=temperature, seed=seed).text
-    table, w_hh0, deeper, head_w = sampler.lean_lstm()
-    inv_t = np.float32(1.0 / temperature)
-    head_w = head_w * inv_t
-    noise = gumbel_noise(seed, int(length), len(sampler.vocab)) + sampler.head_b * inv_t  # bias folded in
-    logits, state = sampler.feed(prompt)
-    logits = (logits[0] - sampler.head_b) * inv_t  # noise already carries the bias
-    H, L = sampler.hidden, sampler.layers
-    scale, shift = _gate_affine(H)
-    # Preallocated buffers, written in place (no allocation, no slicing inside the loop). Deeper
-    # layer k reads cats[k - 1] = [h of layer k-1, its own h, 1]; each h lives where it is read.
-    cats = [np.ones(2 * H + 1, dtype=np.float32) for _ in range(L - 1)]
-    h_at = [cats[0][:H] if L > 1 else np.empty(H, dtype=np.float32)]
-    h_at += [cats[k - 1][H : 2 * H] for k in range(1, L)]
-    copy_to = [cats[k][:H] if 1 <= k < L - 1 else None for k in range(L)]
-    pre = [np.empty(4 * H, dtype=np.float32) for _ in range(L)]
-    gates = [(p[:H], p[H : 2 * H], p[2 * H : 3 * H], p[3 * H :]) for p in pre]
-    cells = [c[0].copy() for _, c in state]
-    tmp = np.empty(H, dtype=np.float32)
-    for k, (h, _) in enumerate(state):
-        h_at[k][:] = h[0]
-        if copy_to[k] is not None:
-            copy_to[k][:] = h[0]
-    logits = logits.astype(np.float32)
-    out = []
-    for row in noise:
-        np.add(logits, row, out=logits)
-        idx = int(np.argmax(logits))
-        out.append(idx)
-        for k in range(L):
-            if k:
-                np.dot(cats[k - 1], deeper[k - 1], out=pre[k])
-            else:
-                np.dot(h_at[0], w_hh0, out=pre[0])
-                np.add(pre[0], table[idx], out=pre[0])
-            p, (i, f, g, o), c = pre[k], gates[k], cells[k]
-            np.tanh(p, out=p)
-            np.multiply(p, scale, out=p)
-            np.add(p, shift, out=p)  # i, f, o as sigmoids; g as tanh
-            np.multiply(f, c, out=c)
-            np.multiply(i, g, out=tmp)
-            np.add(c, tmp, out=c)
-            np.tanh(c, out=tmp)
-            np.multiply(o, tmp, out=h_at[k])
-            if copy_to[k] is not None:
-                copy_to[k][:] = h_at[k]
-        np.dot(h_at[L - 1], head_w, out=logits)
-    return sampler.vocab.decode(out)
-
-
-def log_softmax(logits: np.ndarray) -> np.ndarray:
-    shifted = logits - logits.max(axis=-1, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
-
-
-def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
-    """Raise for an unusable prompt (empty, too long, or too little of it known to the model to
-    continue it: ``playground.coverage``); return the characters the model has never seen (read as unknown)."""
-    if not prompt:
-        raise InputError("empty_text")
-    if len(prompt) > MAX_PROMPT:
-        raise InputError("text_too_long", length=len(prompt), limit=MAX_PROMPT)
-    sampler.vocab.coverage(prompt).require()
-    return sampler.vocab.unknown(prompt)
-
-
-def check_settings(length: int, temperature: float, top_k: int, top_p: float, width: int) -> None:
-    if not 1 <= whole(length) <= MAX_LENGTH:
-        raise InputError("out_of_range", name="length", low=1, high=MAX_LENGTH)
-    if not (math.isfinite(temperature) and 0.01 <= temperature <= 100):
-        raise InputError("out_of_range", name="temperature", low=0.01, high=100)
+def check_settings(length: int, temperature: float, top_k: int, top_p: float, width: int,
+                   length_penalty: float = 0.0, seed: int = 0) -> None:
+    """Raise InputError for a setting out of range (the shared ones: ``playground.decoding_settings``)."""
+    check_length(length)
+    check_decoding_settings(temperature, length_penalty, width, seed, max_width=MAX_WIDTH)
     if not whole(top_k) >= 1:
         raise InputError("out_of_range", name="top_k", low=1, high="|V|")
     if not (math.isfinite(top_p) and 0 < top_p <= 1):
         raise InputError("out_of_range", name="top_p", low=0, high=1)
-    if not 1 <= whole(width) <= 20:
-        raise InputError("out_of_range", name="width", low=1, high=20)
+
+
+def used_settings(strategy: str, **settings) -> dict:
+    """``settings`` with those ``strategy`` does not read put back to their defaults: one key per
+    distinct generation (a page's cache), whatever the greyed sliders hold."""
+    return {name: value if name in USES.get(strategy, ()) else DEFAULTS[name] for name, value in settings.items()}
 
 
 @dataclass
@@ -289,6 +93,11 @@ class Generation:
                    list(unknown))
 
 
+def _record(chars, choice: int, logp: np.ndarray) -> StepRecord:
+    top = np.argsort(-logp)[:TOP]
+    return StepRecord(chars[choice], float(logp[choice]), [(chars[j], float(math.exp(logp[j]))) for j in top])
+
+
 def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top_p: float, rng) -> int:
     if strategy == "greedy":
         return int(np.argmax(logp))
@@ -305,35 +114,60 @@ def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top
         mask = np.zeros_like(probs)
         mask[order[:keep]] = 1.0
         probs = probs * mask
-    probs = probs / probs.sum()
-    return int(rng.choice(len(probs), p=probs))
+    # exactly rng.choice(len(probs), p=probs / probs.sum()) (one uniform against the normalised
+    # cumulative sum, the same draw), without its checks of p, which cost more than the draw
+    cdf = np.cumsum(probs / probs.sum())
+    cdf /= cdf[-1]
+    return int(cdf.searchsorted(rng.random(), side="right"))
 
 
 def iter_generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", temperature: float = 1.0,
                   top_k: int = 10, top_p: float = 0.9, seed: int = 0, clamp: Clamp | None = None) -> Iterator[StepRecord]:
-    """Yield one generated character at a time (greedy, sample, top_k or top_p)."""
+    """Yield one generated character at a time (greedy, sample, top_k or top_p): to show them as they come."""
     if strategy not in STRATEGIES or strategy == "beam":
         raise InputError("bad_choice", name=strategy)
     check_prompt(sampler, prompt)
-    check_settings(length, temperature, top_k, top_p, 1)
+    check_settings(length, temperature, top_k, top_p, 1, seed=seed)
     rng = np.random.default_rng(seed)
-    logits, state = sampler.feed(prompt, clamp=clamp)
-    for _ in range(int(length)):
+    logits, state = sampler.fed(prompt, clamp)
+    chars = sampler.vocab.chars
+    for position in range(int(length)):
         logp = log_softmax(logits[0].astype(np.float64))
         choice = _choose(logp, strategy, temperature, top_k, top_p, rng)
-        top = np.argsort(-logp)[:TOP]
-        yield StepRecord(sampler.vocab.chars[choice], float(logp[choice]),
-                         [(sampler.vocab.chars[j], float(np.exp(logp[j]))) for j in top])
-        logits, state = sampler.step(np.array([choice]), state, clamp)
+        yield _record(chars, choice, logp)
+        if position + 1 < length:
+            logits, state = sampler.step(np.array([choice]), state, clamp)
 
 
-def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", **options) -> Generation:
-    if strategy == "beam":
-        return beam_search(sampler, prompt, length, **{k: v for k, v in options.items()
-                                                      if k in ("width", "length_penalty", "end")})
-    options = {k: v for k, v in options.items() if k not in ("width", "length_penalty", "end")}
+def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", *, temperature: float = 1.0,
+             top_k: int = 10, top_p: float = 0.9, width: int = 5, length_penalty: float = 0.0, seed: int = 0,
+             clamp: Clamp | None = None, end: str = "\n\n") -> Generation:
+    """``length`` characters after ``prompt`` by ``strategy`` (one of STRATEGIES; each reads the
+    settings USES names): the one way to a strategy for the page, the notebook API and ``compare``."""
+    if strategy not in STRATEGIES:
+        raise InputError("bad_choice", name=strategy)
     unknown = check_prompt(sampler, prompt)
-    return Generation.from_records(prompt, strategy, iter_generate(sampler, prompt, length, strategy, **options), unknown)
+    check_settings(length, temperature, top_k, top_p, width, length_penalty, seed)
+    if strategy == "beam":
+        return beam_search(sampler, prompt, length, width, length_penalty, end, clamp)
+    records = iter_generate(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp)
+    return Generation.from_records(prompt, strategy, records, unknown)
+
+
+def compare(sampler: FastSampler, prompt: str, length: int, *, temperature: float = 1.0, width: int = 5,
+            length_penalty: float = 0.0, seed: int = 0, made: Generation | None = None) -> dict[str, Generation]:
+    """Greedy, sampling and beam search after one prompt, side by side (their log-probabilities
+    compare). ``made``: a generation the caller already has for one of them with these settings
+    and at least ``length`` characters (a page's lab), used instead of running that one again
+    (greedy and sampling write the same first characters whatever the length; beam search does not)."""
+    runs = {}
+    for strategy in COMPARED:
+        if made is not None and made.strategy == strategy != "beam" and len(made.steps) >= length:
+            runs[strategy] = Generation.from_records(prompt, strategy, made.steps[:length], made.unknown)
+        else:
+            runs[strategy] = generate(sampler, prompt, length, strategy, temperature=temperature, width=width,
+                                      length_penalty=length_penalty, seed=seed)
+    return runs
 
 
 def length_normaliser(length: int, alpha: float) -> float:
@@ -341,51 +175,54 @@ def length_normaliser(length: int, alpha: float) -> float:
     return ((5.0 + length) / 6.0) ** alpha
 
 
-@dataclass
-class Beam:
-    ids: list[int]
-    log_prob: float
-    finished: bool = False
-
-
 def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, length_penalty: float = 0.0,
-                end: str = "\n\n") -> Generation:
+                end: str = "\n\n", clamp: Clamp | None = None) -> Generation:
     """Keep the ``width`` most likely continuations at every step. A hypothesis finishes when it
     writes ``end`` (a blank line: the end of a speech or a block); the winner is the best by
-    log-probability / length_normaliser among the finished ones and those still open at ``length``."""
+    log-probability / length_normaliser among the finished ones and those still open at ``length``.
+
+    The hypotheses live in arrays (their characters, scores, and at each step which row each grew
+    from), all stepped as one batch; the winner's step records come from the distributions the
+    search already computed, traced back along its rows, not from reading it again."""
     unknown = check_prompt(sampler, prompt)
-    check_settings(length, 1.0, 1, 1.0, width)
-    logits, state = sampler.feed(prompt)
-    alive = [Beam([], 0.0)]
-    finished: list[Beam] = []
-    chars = sampler.vocab.chars
-    for _ in range(int(length)):
-        logp = log_softmax(logits.astype(np.float64))  # (len(alive), V)
-        totals = np.array([b.log_prob for b in alive])[:, None] + logp
-        flat = np.argsort(-totals, axis=None)[: int(width)]
-        rows, cols = np.unravel_index(flat, totals.shape)
-        next_alive, keep_rows = [], []
-        for r, c in zip(rows, cols, strict=True):
-            beam = Beam(alive[r].ids + [int(c)], float(totals[r, c]))
-            text = "".join(chars[i] for i in beam.ids[-len(end):]) if end else ""
-            if end and text == end:
-                beam.finished = True
-                finished.append(beam)
-            else:
-                next_alive.append(beam)
-                keep_rows.append(r)
-        if not next_alive:
+    check_settings(length, 1.0, 1, 1.0, width, length_penalty)
+    width = int(width)
+    logits, state = sampler.fed(prompt, clamp)
+    end_ids = sampler.encode(end) if end else None
+    ids = np.zeros((1, 0), dtype=np.int64)  # the open hypotheses' characters so far
+    scores = np.zeros(1)
+    seen, grew_from = [], []  # per step: the logits each open hypothesis chose from; the row each kept one grew from
+    finished = []  # (characters, log-probability, step, row it grew from)
+    for position in range(int(length)):
+        seen.append(logits)
+        totals = scores[:, None] + log_softmax(logits.astype(np.float64))
+        rows, cols = np.unravel_index(np.argsort(-totals, axis=None)[:width], totals.shape)
+        grown, grown_scores = np.concatenate([ids[rows], cols[:, None]], axis=1), totals[rows, cols]
+        done = np.zeros(len(rows), dtype=bool)
+        if end_ids is not None and grown.shape[1] >= len(end_ids):
+            done = (grown[:, -len(end_ids):] == end_ids).all(axis=1)
+        finished += [(grown[k], float(grown_scores[k]), position, rows[k]) for k in np.flatnonzero(done)]
+        if done.all():
             break
-        ids = np.array([b.ids[-1] for b in next_alive])
-        state = [(h[keep_rows], None if c is None else c[keep_rows]) for h, c in state]
-        logits, state = sampler.step(ids, state)
-        alive = next_alive
-    candidates = finished + alive
-    best = max(candidates, key=lambda b: b.log_prob / length_normaliser(len(b.ids), length_penalty))
-    text = "".join(chars[i] for i in best.ids)
-    out = Generation(prompt, "beam", text=text, log_prob=best.log_prob, unknown=unknown)
-    out.steps = _records_along(sampler, prompt, best.ids)
-    return out
+        keep = ~done
+        ids, scores = grown[keep], grown_scores[keep]
+        grew_from.append(rows[keep])
+        if position + 1 < length:
+            state = [(h[rows[keep]], None if c is None else c[rows[keep]]) for h, c in state]
+            logits, state = sampler.step(ids[:, -1], state, clamp)
+    last = len(grew_from) - 1
+    candidates = finished + [(ids[k], float(scores[k]), last, grew_from[last][k]) for k in range(len(ids))
+                             if len(grew_from) == len(seen)]
+    best, log_prob, at, row = max(candidates, key=lambda c: c[1] / length_normaliser(len(c[0]), length_penalty))
+    chosen_from = [0] * (at + 1)  # the row of each step's logits the winner chose from, traced back
+    for position in range(at, -1, -1):
+        chosen_from[position] = row
+        if position:
+            row = grew_from[position - 1][row]
+    walked = log_softmax(np.stack([seen[p][r] for p, r in enumerate(chosen_from)]).astype(np.float64))
+    chars = sampler.vocab.chars
+    steps = [_record(chars, int(c), lp) for c, lp in zip(best, walked, strict=True)]
+    return Generation(prompt, "beam", "".join(chars[i] for i in best), log_prob, steps, unknown)
 
 
 def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
@@ -393,7 +230,7 @@ def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
     """Beam search of exactly ``k`` characters after ``context`` (no end marker): the ``width``
     most likely continuations and their log-probabilities. Never proposes "unknown" (index 0) nor
     any character in ``banned`` (the cloze bans the sentence boundary inside a sentence)."""
-    logits, state = sampler.feed(context)
+    logits, state = sampler.fed(context)
     texts, scores = [""], [0.0]
     for position in range(k):
         lp = log_softmax(logits.astype(np.float64))
@@ -415,15 +252,13 @@ def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
 
 
 def _records_along(sampler: FastSampler, prompt: str, ids: list[int]) -> list[StepRecord]:
-    """Step records for a given continuation (to show the distributions beam search walked through)."""
-    logits, state = sampler.feed(prompt)
+    """Step records for a given continuation (the distributions it was written from)."""
+    logits, state = sampler.fed(prompt)
     records = []
-    for i in ids:
-        logp = log_softmax(logits[0].astype(np.float64))
-        top = np.argsort(-logp)[:TOP]
-        records.append(StepRecord(sampler.vocab.chars[i], float(logp[i]),
-                                  [(sampler.vocab.chars[j], float(np.exp(logp[j]))) for j in top]))
-        logits, state = sampler.step(np.array([i]), state)
+    for position, i in enumerate(ids):
+        records.append(_record(sampler.vocab.chars, i, log_softmax(logits[0].astype(np.float64))))
+        if position + 1 < len(ids):
+            logits, state = sampler.step(np.array([i]), state)
     return records
 
 
@@ -436,7 +271,7 @@ def candidate_log_probs(sampler: FastSampler, prompt: str, candidates: list[str]
     lengths = {len(c) for c in candidates}
     if len(lengths) != 1:
         return [sequence_log_prob(sampler, prompt, c) for c in candidates]
-    logits, state = sampler.feed(prompt)
+    logits, state = sampler.fed(prompt)
     n = len(candidates)
     state = [(np.repeat(h, n, axis=0), None if c is None else np.repeat(c, n, axis=0)) for h, c in state]
     logits = np.repeat(logits, n, axis=0)

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import regex
 
-from playground.charlm.decoding import FastSampler
+from playground.charlm.engine import FastSampler
 from playground.errors import InputError, Phrase
 
 MAX_TEXT = 6000

@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass, field
 import torch
 from torch import Tensor
 
-from playground.charlm.decoding import FastSampler, generate
+from playground.charlm.decoding import generate
+from playground.charlm.engine import FastSampler
 from playground.charlm.model import (
     MAX_TRAIN_TEXT_BYTES,
     MAX_VOCAB,

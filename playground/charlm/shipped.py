@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from playground.charlm import decoding
-from playground.charlm.decoding import FastSampler
+from playground.charlm.engine import FastSampler, sample_text
 from playground.charlm.interpret import activations as _activations
 from playground.charlm.model import (
     SHIPPED_CHOICES,
@@ -60,10 +60,10 @@ class LanguageModel:
             raise InputError("bad_choice", name=f"{strategy} with beam={beam}")
         if beam > 1:
             strategy = "beam"
-        if strategy == "beam":
-            return decoding.beam_search(self.sampler, prompt, length, width=beam, length_penalty=length_penalty)
         return decoding.generate(self.sampler, prompt, length, strategy, temperature=temperature,
-                                 top_k=10 if top_k is None else top_k, top_p=0.9 if top_p is None else top_p, seed=seed)
+                                 top_k=decoding.DEFAULTS["top_k"] if top_k is None else top_k,
+                                 top_p=decoding.DEFAULTS["top_p"] if top_p is None else top_p,
+                                 width=beam, length_penalty=length_penalty, seed=seed)
 
     def sample(self, prompt: str, length: int, strategy: str = "sample", temperature: float = 1.0,
                top_k: int | None = None, top_p: float | None = None, beam: int = 1, seed: int = 0) -> str:
@@ -121,8 +121,8 @@ class Stage:
     sampler: FastSampler
 
     def sample(self, prompt: str, length: int, temperature: float = 0.8, seed: int = 0) -> str:
-        """Plain temperature sampling on the fast path (``decoding.sample_text``: no per-step records)."""
-        return decoding.sample_text(self.sampler, prompt, length, temperature=temperature, seed=seed)
+        """Plain temperature sampling on the fast path (``engine.sample_text``: no per-step records)."""
+        return sample_text(self.sampler, prompt, length, temperature=temperature, seed=seed)
 
 
 def training_stages(corpus: str = "shakespeare", cell: str = "lstm", directory=None) -> list[Stage]:
