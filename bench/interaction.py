@@ -6,7 +6,10 @@ finished the rerun (``data-test-script-state`` back to ``notRunning``). 20 chang
 alternating between two values so that every change reruns, p50 / p95; and the server's CPU time
 per change (the process's user + system time around the 20 changes, divided by 20: what one
 student's click costs the box, whatever the browser does). The same on a bare page with one
-slider, in the same run.
+slider, in the same run. On two or more CPUs the server runs on one and Chromium on the others
+(``harness.split_cpus``): a student's browser draws five charts on the student's machine, and on
+the server's two cores Chromium's drawing (0.3-0.6 CPU-s per change on the chart-heavy pages,
+measured) took the cores the server needed. Each page is measured ``rounds`` times; the best kept.
 
 Memory: the server's resident set size after one session has visited every page (every shipped
 model loaded lazily, as a visitor would), what each page added on the way, and the growth per
@@ -22,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench.harness import ROOT, streamlit_server, wait_rendered
+from bench.harness import ROOT, split_cpus, streamlit_server, wait_rendered
 from playground.catalog import PAGES
 
 BARE_SLIDER_PAGE = ('import streamlit as st\n\nvalue = st.slider("x", 0, 100, 50, key="x")\n'
@@ -118,38 +121,45 @@ def _measured(page, runs: ScriptRuns, pid: int, widget: str, value, changes: int
 
 
 GOAL_RATIO = 2.0  # every page's p95 at most twice the bare page's
-GOAL_CPU_S = 0.150  # server CPU per main interaction, on 2 cores
+GOAL_CPU_S = 0.100  # server CPU per main interaction, on 2 cores (issue 27; 0.150 before)
 
 
-def latency(browser, changes: int = 20, keys: tuple[str, ...] | None = None) -> dict:
+def _page_rounds(browser, url: str, pid: int, widget: str, value, changes: int, rounds: int) -> dict:
+    """``rounds`` times ``changes`` changes in a fresh tab, the server and Chromium on CPUs of their
+    own (``split_cpus``); the round with the lowest p95 is kept (a 2-core box's other work moves a
+    p95 of 20 changes by +-100 ms), with every round's p95 beside it."""
+    measured = []
+    for _ in range(rounds):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        runs = ScriptRuns(page)
+        page.goto(url)
+        wait_rendered(page)
+        page.wait_for_timeout(300)
+        split = split_cpus(pid)  # after the page opened: its renderer process exists now
+        measured.append(_measured(page, runs, pid, widget, value, changes) | {"cpus_split": split})
+        context.close()
+    best = min(measured, key=lambda m: m["p95_s"])
+    return best | {"rounds_p95_s": [m["p95_s"] for m in measured]}
+
+
+def latency(browser, changes: int = 20, keys: tuple[str, ...] | None = None, rounds: int = 3) -> dict:
     """p50 / p95 and server CPU per change, per page (those of ``keys``, None: all) and on the
-    bare one-slider page."""
-    out: dict = {"pages": {}, "goal_ratio": GOAL_RATIO, "goal_cpu_s": GOAL_CPU_S}
+    bare one-slider page; the best of ``rounds`` rounds of each."""
+    out: dict = {"pages": {}, "goal_ratio": GOAL_RATIO, "goal_cpu_s": GOAL_CPU_S, "rounds": rounds}
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "bare.py"
         bare.write_text(BARE_SLIDER_PAGE)
         with streamlit_server(bare, cwd=Path(tmp)) as (port, proc):
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            page = context.new_page()
-            runs = ScriptRuns(page)
-            page.goto(f"http://127.0.0.1:{port}/")
-            wait_rendered(page)
-            out["bare"] = _measured(page, runs, proc.pid, "x", None, changes)
-            context.close()
+            out["bare"] = _page_rounds(browser, f"http://127.0.0.1:{port}/", proc.pid, "x", None, changes, rounds)
     with streamlit_server() as (port, proc):
         base = f"http://127.0.0.1:{port}"
         for spec in pages(keys):
             if not spec.main_widget:
                 continue
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            page = context.new_page()
-            runs = ScriptRuns(page)
-            page.goto(page_url(base, spec))
-            wait_rendered(page)
-            page.wait_for_timeout(300)
-            figures = _measured(page, runs, proc.pid, spec.main_widget, str(spec.main_value), changes)
+            figures = _page_rounds(browser, page_url(base, spec), proc.pid, spec.main_widget, str(spec.main_value),
+                                   changes, rounds)
             out["pages"][spec.key] = {**figures, "widget": spec.main_widget}
-            context.close()
     bare_p95 = out["bare"]["p95_s"]
     for figures in out["pages"].values():
         figures["p95_over_bare"] = figures["p95_s"] / bare_p95

@@ -13,6 +13,7 @@ from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.state import beyond as state
 from playground.ui import (
+    CHART_CONFIG,
     busy,
     checkpoint_error,
     fragment,
@@ -133,7 +134,7 @@ def _plot(measurements, title: str) -> None:
               ([x.length for x in measurements if x.method == m], [x.seconds for x in measurements if x.method == m])
               for m in scaling.METHODS}
     st.plotly_chart(figures.loglog(series, title, tr("beyond.cost.length"), tr("beyond.cost.seconds")),
-                    key=f"beyond_cost_{title}")
+                    key=f"beyond_cost_{title}", config=CHART_CONFIG)
     table = pd.DataFrame([{"T": x.length, "method": names[x.method], "ms": round(x.seconds * 1000, 3),
                            "MB": None if x.peak_bytes is None else round(x.peak_bytes / 2**20, 1)} for x in measurements])
     with st.expander(tr("beyond.cost.table")):
@@ -189,7 +190,7 @@ def kv_cost() -> None:
     series = {tr("beyond.kv.rnn"): (lengths, [scaling.state_bytes(d_model, layers, "lstm") for _ in lengths]),
               tr("beyond.kv.attention"): (lengths, [scaling.kv_cache_bytes(t, d_model, layers) for t in lengths])}
     st.plotly_chart(figures.loglog(series, tr("beyond.kv.title", layers=layers, width=d_model), tr("beyond.cost.length"),
-                                   tr("beyond.kv.bytes")), key="beyond_kv")
+                                   tr("beyond.kv.bytes")), key="beyond_kv", config=CHART_CONFIG)
     st.caption(tr("beyond.kv.caption", rnn=f"{scaling.state_bytes(d_model, layers, 'lstm') / 1024:.0f} KiB",
                   kv=f"{scaling.kv_cache_bytes(100_000, d_model, layers) / 2**30:.1f} GiB"))
 

@@ -11,7 +11,17 @@ from playground.checkpoints import CheckpointError
 from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
-from playground.ui import fragment, how_we_know, input_error, questions, require_app_shell, shipped_model, show_svg, tr
+from playground.ui import (
+    CHART_CONFIG,
+    fragment,
+    how_we_know,
+    input_error,
+    questions,
+    require_app_shell,
+    shipped_model,
+    show_svg,
+    tr,
+)
 from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
 
@@ -150,9 +160,11 @@ def conveyor_belt() -> None:
         st.caption(tr("lab.belt.play_note"))
         g1, g2 = st.columns(2)
         g1.plotly_chart(figures.time_series(chars, {names[u]: c_series[:, u] for u in units},
-                                            tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c")
+                                            tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c",
+                                                config=CHART_CONFIG)
         g2.plotly_chart(figures.time_series(chars, {names[u]: f_series[:, u] for u in units},
-                                            tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f")
+                                            tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f",
+                                                config=CHART_CONFIG)
         step = belt.trace[t - 1]
         rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
         # the gate column's header says which step the values are (an empty header tells a screen reader nothing)
@@ -161,7 +173,7 @@ def conveyor_belt() -> None:
         grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
         st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
                                             f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
-                                            dashed=[tr("lab.belt.product")]), key="lab_belt_grad")
+                                            dashed=[tr("lab.belt.product")]), key="lab_belt_grad", config=CHART_CONFIG)
         difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
         st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
         st.markdown(tr("lab.belt.resnet"))

@@ -15,6 +15,7 @@ from playground.gradients import memory_span
 from playground.jobs import TINY
 from playground.state import gradients as state
 from playground.ui import (
+    CHART_CONFIG,
     busy,
     checkpoint_error,
     fragment,
@@ -79,7 +80,8 @@ def scalar_lab() -> None:
              "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
              f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
         tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
-        points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power")
+        points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power",
+            config=CHART_CONFIG)
     limits = gradients.float_limits(a, 2000)
     never = tr("grad.scalar.never", k=2000)
     st.markdown(f"**{tr('grad.scalar.limits')}**")
@@ -129,7 +131,7 @@ def rnn_lab() -> None:
     ts = list(range(length))
     # the gradient flowing back: revealed from t = T-1 back to 0 in the visitor's browser (play), whole at first
     st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"),
-                                                     tr("grad.lab.norm")), 1), key="grad_rnn_norms")
+                                                     tr("grad.lab.norm")), 1), key="grad_rnn_norms", config=CHART_CONFIG)
     st.caption(tr("grad.play.note"))
     zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
     if zeros or bad:  # only what happened is said: "at 0 steps ..." is never printed
@@ -141,9 +143,9 @@ def rnn_lab() -> None:
         st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
     g1, g2 = st.columns(2)
     g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
-                                       tr("grad.lab.t"), ""), key="grad_factors")
+                                       tr("grad.lab.t"), ""), key="grad_factors", config=CHART_CONFIG)
     g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
-                                 tr("grad.lab.singular")), key="grad_singular")
+                                 tr("grad.lab.singular")), key="grad_singular", config=CHART_CONFIG)
     st.caption(tr("grad.lab.factors_note"))
 
     # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
@@ -155,7 +157,8 @@ def rnn_lab() -> None:
     st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
                                                           tr("grad.compare.cell_path"): lstm.cell_path},
                                                      tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
-                                                     dashed=[tr("grad.compare.cell_path")]), 4), key="grad_compare")
+                                                     dashed=[tr("grad.compare.cell_path")]), 4), key="grad_compare",
+                                                         config=CHART_CONFIG)
 
 
 rnn_lab()
@@ -178,9 +181,9 @@ def clipping_lab() -> None:
     steps_axis = list(range(1, 61))
     p1, p2 = st.columns(2)
     p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
-                                       tr("grad.clip.step"), ""), key="grad_clip_loss")
+                                       tr("grad.clip.step"), ""), key="grad_clip_loss", config=CHART_CONFIG)
     p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
-                                       tr("grad.clip.step"), ""), key="grad_clip_norm")
+                                       tr("grad.clip.step"), ""), key="grad_clip_norm", config=CHART_CONFIG)
     st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
     st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
                 else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
@@ -204,7 +207,8 @@ def tbptt_lab() -> None:
     modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
     with np.errstate(divide="ignore"):
         reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
-    st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip")
+    st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip",
+        config=CHART_CONFIG)
     st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
     st.dataframe(pd.DataFrame({
         tr("grad.tbptt.mode"): list(modes),
@@ -229,7 +233,7 @@ try:
         series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
         column.plotly_chart(figures.time_series([str(v) for v in lengths], series, tr(f"grad.span.chart.{regime}"),
                                                 tr("grad.span.accuracy"), dashed=[tr("grad.span.chance")]),
-                            key=f"grad_span_{regime}")
+                            key=f"grad_span_{regime}", config=CHART_CONFIG)
     for regime in memory_span.REGIMES:
         reach = []
         for cell in memory_span.CELLS:

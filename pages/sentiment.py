@@ -14,6 +14,7 @@ from playground.sentiment import challenge, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.state import sentiment as state
 from playground.ui import (
+    CHART_CONFIG,
     busy,
     checkpoint_error,
     fragment,
@@ -130,7 +131,8 @@ def walkthrough_lab() -> None:
         # its last frame (every h_t and every ∂L/∂h_t, as the table above)
         st.plotly_chart(frames.forward_backward(
             table["token"].tolist(), table["h"].tolist(), table["dL_dh"].tolist(), ("h_t", "∂L/∂h_t"),
-            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")), _play_words()), key="senti_walk_play")
+            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")), _play_words()), key="senti_walk_play",
+                config=CHART_CONFIG)
         st.caption(tr("senti.walk.play_note"))
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
@@ -204,7 +206,7 @@ def classifier_lab(language: str, kind: str) -> None:
         curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
         st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                                model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
-                                            dashed=[tr("senti.kind.bag")]), key="senti_curves")
+                                            dashed=[tr("senti.kind.bag")]), key="senti_curves", config=CHART_CONFIG)
         if kind != "bag":
             units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
             titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
@@ -214,14 +216,17 @@ def classifier_lab(language: str, kind: str) -> None:
                           format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
             z = reading.states[name].T  # one row per unit
             lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
-            st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat")
+            st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat",
+                config=CHART_CONFIG)
 
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
         y1, y2 = st.columns(2)
         numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
-        y1.plotly_chart(figures.bars(numbered, reading.delta_p, tr("senti.why.delta")), key="senti_delta")
-        y2.plotly_chart(figures.bars(numbered, reading.saliency, tr("senti.why.saliency")), key="senti_saliency")
+        y1.plotly_chart(figures.bars(numbered, reading.delta_p, tr("senti.why.delta")), key="senti_delta",
+            config=CHART_CONFIG)
+        y2.plotly_chart(figures.bars(numbered, reading.saliency, tr("senti.why.saliency")), key="senti_saliency",
+            config=CHART_CONFIG)
         # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
         other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
@@ -229,7 +234,7 @@ def classifier_lab(language: str, kind: str) -> None:
             both = {tr("senti.why.original"): probs, tr("senti.why.edited"): edited.p_positive}
             fig = figures.time_series(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
                                       tr("senti.why.chart"), "p")
-            st.plotly_chart(fig, key="senti_counter")
+            st.plotly_chart(fig, key="senti_counter", config=CHART_CONFIG)
         except InputError as exc:
             input_error(exc)
 

@@ -16,6 +16,7 @@ from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator
 from playground.state import seq2seq as state
 from playground.ui import (
+    CHART_CONFIG,
     busy,
     checkpoint_error,
     fragment,
@@ -141,7 +142,7 @@ def show_tree(tree, width: int) -> None:
     with st.container(key="s2s_tree_scroll"):  # as wide as its labels need: scrolls sideways on a narrow screen
         st.html(f"<style>.st-key-s2s_tree_scroll [data-testid='stElementContainer']:has([data-testid='stPlotlyChart']) "
                 f"{{ min-width: {fig.layout.width}px; }}</style>")
-        st.plotly_chart(fig, key="s2s_tree")
+        st.plotly_chart(fig, key="s2s_tree", config=CHART_CONFIG)
     st.caption(tr("s2s.tree.play_note"))
     if tree.greedy_won:
         st.info(tr("s2s.tree.greedy_won"), icon=":material/lightbulb:")
@@ -156,18 +157,19 @@ def show_attention_or_context(result) -> None:
     if result.attention is not None:
         st.subheader(tr("s2s.attn.header"), anchor="s2s-attention")
         targets = result.tokens + (["<eos>"] if result.finished else [])
-        st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s_attention")
+        st.plotly_chart(figures.attention_map(result.attention, result.source_labels, targets, ""), key="s2s_attention",
+            config=CHART_CONFIG)
         st.caption(tr("s2s.attn.caption"))
         # one row of the map at a time: the bars of the source characters an output word reads, word by word
         titles = [tr("s2s.attn.row", i=i + 1, word=w) for i, w in enumerate(targets)]
         st.plotly_chart(frames.attention_rows(result.attention, result.source_labels, targets, titles,
                                               tr("s2s.attn.weight"), _play_words("s2s.attn.frame")),
-                        key="s2s_attention_play")
+                        key="s2s_attention_play", config=CHART_CONFIG)
     else:
         st.subheader(tr("s2s.context.header"), anchor="s2s-context")
         size = len(result.context)
         st.plotly_chart(figures.strips({"c": result.context}, tr("s2s.context.title", size=size), "", "c"),
-                        key="s2s_context")
+                        key="s2s_context", config=CHART_CONFIG)
         st.caption(tr("s2s.context.caption", size=size, n=len(result.source.chars)))
 
 
@@ -227,7 +229,8 @@ else:
               for k in ("attention", "classic") for s, v in (("beam", "beam5"), ("greedy", "greedy"))}
     buckets = by_length["attention"]["buckets"]
     st.plotly_chart(figures.time_series(buckets, series, tr("s2s.bottleneck.title"), "BLEU",
-                                        dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s_buckets")
+                                        dashed=[n for n in series if tr("s2s.strategy.greedy") in n]), key="s2s_buckets",
+                                            config=CHART_CONFIG)
     st.caption(tr("s2s.bottleneck.caption", counts=", ".join(
         f"{b}: {n}" for b, n in zip(buckets, by_length["attention"]["sentences"], strict=True))))
 

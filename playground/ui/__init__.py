@@ -16,9 +16,18 @@ from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_r
 from playground.ui.predict import Reveal, predict_first
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import flush_notices
-from playground.ui.widgets import busy, how_we_know, input_error, matrix_editor, show_svg, stream_text, text_columns
+from playground.ui.widgets import (
+           CHART_CONFIG,
+           busy,
+           how_we_know,
+           input_error,
+           matrix_editor,
+           show_svg,
+           stream_text,
+           text_columns,
+)
 
-__all__ = ["SHARED", "Reveal", "busy", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
+__all__ = ["CHART_CONFIG", "SHARED", "Reveal", "busy", "checkpoint_error", "diagnostics", "flush_notices", "fragment",
            "how_we_know", "input_error", "job_panel", "job_runner", "lang",
            "matrix_editor", "paced_run", "page_style", "predict_first", "require_app_shell", "session_jobs",
            "shared_resource", "shipped_model",

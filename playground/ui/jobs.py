@@ -25,6 +25,7 @@ from playground.jobs import (
     pace,
 )
 from playground.ui.language import lang, tr
+from playground.ui.widgets import CHART_CONFIG
 
 # How often a job panel asks the server for news (the browser reruns the panel's fragment).
 # Waiting: every 5 s and no chart (a waiting poll costs the server ~20-30 ms CPU; 30 visitors in
@@ -191,7 +192,7 @@ def _draw_job(snapshot: dict, runner: JobRunner) -> None:
             st.caption(pace_text(measured, snapshot.get("max_seconds")))
         labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}
         labels["validation_loss"] = tr("job.validation_axis")
-        st.plotly_chart(training_curves(thinned(progress), labels), key=f"job-curves-{snapshot['id']}")
+        st.plotly_chart(training_curves(thinned(progress), labels), key=f"job-curves-{snapshot['id']}", config=CHART_CONFIG)
         samples = [p for p in progress if "sample" in p]
         if samples:
             st.caption(tr("job.sample", step=samples[-1]["step"]))
