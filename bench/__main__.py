@@ -42,7 +42,7 @@ def _cold_start(sizes: Sizes, browser) -> dict:
 
 
 def _latency(sizes: Sizes, browser) -> dict:
-    result = interaction.latency(browser, changes=sizes.changes, keys=sizes.pages)
+    result = interaction.latency(browser, changes=sizes.changes, keys=sizes.pages, rounds=sizes.rounds)
     _print_latency(result)
     return {"latency": result}
 
@@ -209,7 +209,7 @@ def _print_cold_start(c: dict) -> None:
 
 def _print_latency(lat: dict) -> None:
     b = lat["bare"]
-    print("interaction latency: main widget changed in Chromium -> rerun finished, 20 changes each;"
+    print(f"interaction latency: main widget changed in Chromium -> rerun finished, {len(b['runs_s'])} changes each;"
           " server CPU per change")
     print(f"  bare one-slider page: p50 {b['p50_s'] * 1000:.0f} ms  p95 {b['p95_s'] * 1000:.0f} ms"
           f"  CPU {b['cpu_per_change_s'] * 1000:.0f} ms")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Sizes:
     pages: tuple[str, ...] | None = None  # latency, memory, browsers, resting memory: the pages walked (None: all)
-    rounds: int = 3  # cold start, two-1s training: repetitions (median reported)
+    rounds: int = 3  # cold start, two-1s training (median reported), latency (best kept): repetitions
     fast_rounds: int = 5  # the quick speed figures repeat at least this often
     changes: int = 20  # latency: widget changes per page
     extra_sessions: int = 3  # memory: sessions walking every page after the first (>= 1: growth per session)
