@@ -96,49 +96,6 @@ def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
 
 
-def _descendants(root: int) -> list[int]:
-    """Every process started (directly or not) by process ``root``."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def pin(pids, cpus: set[int]) -> None:
-    """Run every thread of processes ``pids`` on ``cpus`` only (threads started later inherit it)."""
-    for pid in pids:
-        with contextlib.suppress(OSError):
-            for task in Path(f"/proc/{pid}/task").iterdir():
-                with contextlib.suppress(OSError):
-                    os.sched_setaffinity(int(task.name), cpus)
-
-
-def split_cpus(server_pid: int) -> bool:
-    """On a box of two or more CPUs, the server on the first and this bench's Chromium (every
-    process Playwright started) on the others: a student's browser draws on the student's own
-    machine, not on the server's cores. False (and nothing changed) on one CPU."""
-    cpus = sorted(os.sched_getaffinity(0))
-    if len(cpus) < 2:
-        return False
-    pin([server_pid], {cpus[0]})
-    pin([p for p in _descendants(os.getpid()) if p != server_pid and "chromium" in _command(p)], set(cpus[1:]))
-    return True
-
-
-def _command(pid: int) -> str:
-    with contextlib.suppress(OSError):
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    return ""
-
-
 def wait_rendered(page, timeout_ms: float = 60_000) -> None:
     """Wait until the app has run its script to the end (and then a moment for charts to paint).
 
