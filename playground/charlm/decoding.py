@@ -95,7 +95,8 @@ class Generation:
 
 def _record(chars, choice: int, logp: np.ndarray) -> StepRecord:
     top = np.argsort(-logp)[:TOP]
-    return StepRecord(chars[choice], float(logp[choice]), [(chars[j], float(math.exp(logp[j]))) for j in top])
+    return StepRecord(chars[choice], float(logp[choice]),
+                      list(zip([chars[j] for j in top.tolist()], np.exp(logp[top]).tolist(), strict=True)))
 
 
 def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top_p: float, rng) -> int:
@@ -130,13 +131,13 @@ def iter_generate(sampler: FastSampler, prompt: str, length: int, strategy: str 
     check_settings(length, temperature, top_k, top_p, 1, seed=seed)
     rng = np.random.default_rng(seed)
     logits, state = sampler.fed(prompt, clamp)
-    chars = sampler.vocab.chars
+    advance, logits, chars = sampler.one_by_one(state, clamp), logits[0], sampler.vocab.chars
     for position in range(int(length)):
-        logp = log_softmax(logits[0].astype(np.float64))
+        logp = log_softmax(logits.astype(np.float64))
         choice = _choose(logp, strategy, temperature, top_k, top_p, rng)
         yield _record(chars, choice, logp)
         if position + 1 < length:
-            logits, state = sampler.step(np.array([choice]), state, clamp)
+            logits = advance(choice)
 
 
 def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", *, temperature: float = 1.0,
@@ -254,11 +255,11 @@ def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
 def _records_along(sampler: FastSampler, prompt: str, ids: list[int]) -> list[StepRecord]:
     """Step records for a given continuation (the distributions it was written from)."""
     logits, state = sampler.fed(prompt)
-    records = []
+    advance, logits, records = sampler.one_by_one(state), logits[0], []
     for position, i in enumerate(ids):
-        records.append(_record(sampler.vocab.chars, i, log_softmax(logits[0].astype(np.float64))))
+        records.append(_record(sampler.vocab.chars, i, log_softmax(logits.astype(np.float64))))
         if position + 1 < len(ids):
-            logits, state = sampler.step(np.array([i]), state)
+            logits = advance(i)
     return records
 
 

@@ -177,6 +177,20 @@ class FastSampler:
             logits, state = self.step(np.array([i]), state, clamp)
         return logits, state
 
+    def one_by_one(self, state, clamp: Clamp | None = None):
+        """A function that reads one character (its index) into the one sequence ``state`` holds and
+        returns the next character's logits: ``LeanLSTM`` where it applies (an LSTM, no clamp),
+        else ``step``."""
+        if self.kind == "lstm" and clamp is None:
+            lstm, head_w, head_b = LeanLSTM(self, state), self.head_w, self.head_b
+            return lambda idx: lstm.read(idx) @ head_w + head_b
+
+        def advance(idx: int) -> np.ndarray:
+            nonlocal state
+            logits, state = self.step(np.array([idx]), state, clamp)
+            return logits[0]
+        return advance
+
     def fed(self, prompt: str, clamp: Clamp | None = None):
         """``feed(prompt)`` from a fresh state, kept for the last FED_KEPT prompts: the strategies a
         page compares, and its lab, all go on from the same prompt. Read-only arrays (shared)."""
@@ -212,40 +226,57 @@ def sample_text(sampler: FastSampler, prompt: str, length: int, temperature: flo
     check_decoding_settings(temperature, seed=seed, max_width=1)
     if sampler.kind != "lstm":
         return _sample_text_any_cell(sampler, prompt, int(length), temperature, seed)
-    table, w_hh0, deeper, head_w = sampler.lean_lstm()
+    _, _, _, head_w = sampler.lean_lstm()
     inv_t = np.float32(1.0 / temperature)
     head_w = head_w * inv_t
     noise = gumbel_noise(seed, int(length), len(sampler.vocab)) + sampler.head_b * inv_t  # bias folded in
     logits, state = sampler.fed(prompt)
-    logits = (logits[0] - sampler.head_b) * inv_t  # noise already carries the bias
-    H, L = sampler.hidden, sampler.layers
-    scale, shift = _gate_affine(H)
-    # Preallocated buffers, written in place (no allocation, no slicing inside the loop). Deeper
-    # layer k reads cats[k - 1] = [h of layer k-1, its own h, 1]; each h lives where it is read.
-    cats = [np.ones(2 * H + 1, dtype=np.float32) for _ in range(L - 1)]
-    h_at = [cats[0][:H] if L > 1 else np.empty(H, dtype=np.float32)]
-    h_at += [cats[k - 1][H : 2 * H] for k in range(1, L)]
-    copy_to = [cats[k][:H] if 1 <= k < L - 1 else None for k in range(L)]
-    pre = [np.empty(4 * H, dtype=np.float32) for _ in range(L)]
-    gates = [(p[:H], p[H : 2 * H], p[2 * H : 3 * H], p[3 * H :]) for p in pre]
-    cells = [c[0].copy() for _, c in state]
-    tmp = np.empty(H, dtype=np.float32)
-    for k, (h, _) in enumerate(state):
-        h_at[k][:] = h[0]
-        if copy_to[k] is not None:
-            copy_to[k][:] = h[0]
-    logits = logits.astype(np.float32)
+    logits = ((logits[0] - sampler.head_b) * inv_t).astype(np.float32)  # noise already carries the bias
+    lstm = LeanLSTM(sampler, state)
     out = []
     for row in noise:
         np.add(logits, row, out=logits)
         idx = int(np.argmax(logits))
         out.append(idx)
-        for k in range(L):
+        np.dot(lstm.read(idx), head_w, out=logits)
+    return sampler.vocab.decode(out)
+
+
+class LeanLSTM:
+    """One sequence of an LSTM stepped in ``FastSampler.lean_lstm``'s layout, from ``state`` (a
+    batch of one): three matrix-vector products and a dozen vector operations a step, on 1-D
+    buffers preallocated and written in place (no allocation, no slicing inside the step)."""
+
+    def __init__(self, sampler: FastSampler, state) -> None:
+        self.table, self.w_hh0, self.deeper, _ = sampler.lean_lstm()
+        H, L = sampler.hidden, sampler.layers
+        self.layers = L
+        self.scale, self.shift = _gate_affine(H)
+        # Deeper layer k reads cats[k - 1] = [h of layer k-1, its own h, 1]; each h lives where it is read.
+        self.cats = [np.ones(2 * H + 1, dtype=np.float32) for _ in range(L - 1)]
+        self.h_at = [self.cats[0][:H] if L > 1 else np.empty(H, dtype=np.float32)]
+        self.h_at += [self.cats[k - 1][H : 2 * H] for k in range(1, L)]
+        self.copy_to = [self.cats[k][:H] if 1 <= k < L - 1 else None for k in range(L)]
+        self.pre = [np.empty(4 * H, dtype=np.float32) for _ in range(L)]
+        self.gates = [(p[:H], p[H : 2 * H], p[2 * H : 3 * H], p[3 * H :]) for p in self.pre]
+        self.cells = [c[0].copy() for _, c in state]
+        self.tmp = np.empty(H, dtype=np.float32)
+        for k, (h, _) in enumerate(state):
+            self.h_at[k][:] = h[0]
+            if self.copy_to[k] is not None:
+                self.copy_to[k][:] = h[0]
+
+    def read(self, idx: int) -> np.ndarray:
+        """Read character ``idx``; the last layer's h (a buffer the next ``read`` overwrites)."""
+        cats, deeper, pre, gates, cells, h_at, copy_to = (self.cats, self.deeper, self.pre, self.gates, self.cells,
+                                                          self.h_at, self.copy_to)
+        scale, shift, tmp = self.scale, self.shift, self.tmp
+        for k in range(self.layers):
             if k:
                 np.dot(cats[k - 1], deeper[k - 1], out=pre[k])
             else:
-                np.dot(h_at[0], w_hh0, out=pre[0])
-                np.add(pre[0], table[idx], out=pre[0])
+                np.dot(h_at[0], self.w_hh0, out=pre[0])
+                np.add(pre[0], self.table[idx], out=pre[0])
             p, (i, f, g, o), c = pre[k], gates[k], cells[k]
             np.tanh(p, out=p)
             np.multiply(p, scale, out=p)
@@ -257,8 +288,7 @@ def sample_text(sampler: FastSampler, prompt: str, length: int, temperature: flo
             np.multiply(o, tmp, out=h_at[k])
             if copy_to[k] is not None:
                 copy_to[k][:] = h_at[k]
-        np.dot(h_at[L - 1], head_w, out=logits)
-    return sampler.vocab.decode(out)
+        return h_at[-1]
 
 
 def _sample_text_any_cell(sampler: FastSampler, prompt: str, length: int, temperature: float, seed: int) -> str:
