@@ -28,7 +28,7 @@ from playground.errors import InputError, whole
 
 MAX_PROMPT = 2000
 MAX_LENGTH = 2000
-ROWS_ONE_BY_ONE = 12
+ROWS_ONE_BY_ONE = 12  # up to this many rows, a gemv each beats one sgemm (module docstring)
 FED_KEPT = 32  # prompts whose read state each sampler keeps (a few floats each): the strategies compared share one
 
 
@@ -201,13 +201,16 @@ class FastSampler:
                 self._fed.move_to_end(key)
                 return kept
         logits, state = self.feed(prompt, clamp=clamp)
-        for array in (logits, *(a for pair in state for a in pair if a is not None)):
-            array.flags.writeable = False
+        for array in (logits, *(a for pair in state for a in pair)):
+            if array is not None:  # (no logits for an empty prompt)
+                array.flags.writeable = False
         with self._fed_lock:
             self._fed[key] = (logits, state)
             while len(self._fed) > FED_KEPT:
                 self._fed.popitem(last=False)
         return logits, state
+
+
 def gumbel_noise(seed: int, length: int, vocab_size: int) -> np.ndarray:
     """(length, vocab) standard Gumbel noise, -log(-log U), for ``sample_text``'s draws."""
     uniform = np.random.default_rng(seed).random((length, vocab_size))
