@@ -14,6 +14,7 @@ notebook entry point.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -54,8 +55,9 @@ class CharVocab:
     def __len__(self) -> int:
         return len(self.chars)
 
-    @property
+    @functools.cached_property
     def index(self) -> dict[str, int]:
+        """Character -> id, built once (the cloze built it for every candidate: 12 ms per blank); read only."""
         return {c: i for i, c in enumerate(self.chars)}
 
     def encode(self, text: str) -> Tensor:
