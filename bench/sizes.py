@@ -21,7 +21,8 @@ class Sizes:
     minutes: float = 3.0  # ... for this long
     replica_students: int = 60  # replicas: light sessions through HAProxy ...
     replica_minutes: float = 3.0  # ... for this long, ...
-    replica_kill_at: float = 90.0  # ... one replica killed this many seconds in
+    replica_kill_at: float | None = 90.0  # ... one replica killed this many seconds in (None: none); ...
+    replica_compare: bool = True  # ... then the same class on one process
     browsers: int = 20  # browsers: Chromium sessions walking every page
     longest_job: bool = True  # browsers: each trains the longest two-1s job the form offers (False: shortest)
     monkey_actions: int = 600
@@ -48,7 +49,9 @@ SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, extra_sessions=1, sample_chars=60, test_sentences=4,
     students=2, minutes=0.1, browsers=1, longest_job=False, monkey_actions=4,
-    replica_students=4, replica_minutes=0.3, replica_kill_at=5.0,  # a kill, a restart and late students still fit
+    # the kill, restart and late students run in CI already (tests/browser/test_replicas.py, the same
+    # replicas.run); here the part's wiring and report, and the one-process class is the load part's code
+    replica_students=4, replica_minutes=0.1, replica_kill_at=None, replica_compare=False,
     state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
