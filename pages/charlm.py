@@ -15,6 +15,7 @@ from playground.formatting import escape_markdown, significant
 from playground.jobs import HEAVY, JOB_SECONDS
 from playground.state import charlm as state
 from playground.ui import (
+    CHART_CONFIG,
     checkpoint_error,
     fragment,
     how_we_know,
@@ -232,7 +233,8 @@ def _stage_curve() -> None:
         return  # the lab above has said why
     st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),
                                                 "validation_loss": tr("charlm.curve.validation")},
-                                        tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve")
+                                        tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve",
+                    config=CHART_CONFIG)
 
 
 @fragment
