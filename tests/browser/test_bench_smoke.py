@@ -1,7 +1,7 @@
 """Every part of ``python -m bench`` at its smallest size (``--smoke``, bench/sizes.py SMOKE), so that
 a refactor that breaks a part fails CI instead of the next person who runs the bench. It checks that
 each part ran every step and returned the figures its report prints, never how fast they are (the
-machine CI runs on decides that). A few minutes: it starts a dozen servers and Chromium."""
+machine CI runs on decides that). About 3 minutes on 2 cores: it starts a dozen servers and Chromium."""
 
 import json
 import subprocess
