@@ -30,7 +30,14 @@ def _feed(digest, obj, depth: int = 0) -> None:
         for item in obj:
             _feed(digest, item, depth + 1)
     elif dataclasses.is_dataclass(obj) or hasattr(obj, "__dict__"):
-        for key, value in sorted(vars(obj).items()):
+        # what a shared object is, not what it remembers: a dataclass by its fields, another object by
+        # its attributes less the caches it names (a reading, a beam search, a prompt's state, kept for
+        # the next session that asks: they change as a class uses the model, the weights never do)
+        if dataclasses.is_dataclass(obj):
+            attributes = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+        else:
+            attributes = {k: v for k, v in vars(obj).items() if k not in getattr(obj, "CACHES", ())}
+        for key, value in sorted(attributes.items()):
             if isinstance(value, torch.Tensor | np.ndarray | torch.nn.Module | dict | list | tuple) or \
                     dataclasses.is_dataclass(value) or key in {"model", "sampler"}:
                 digest.update(key.encode())

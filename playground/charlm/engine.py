@@ -60,6 +60,8 @@ class FastSampler:
     """A read-only view of a ``CharLM`` for stepping one character at a time (numpy arrays that
     share the model's float32 memory; only the small per-character table is new)."""
 
+    CACHES = ("_fed", "_lean")  # filled as sessions use it (playground.diagnostics leaves them out)
+
     def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int) -> None:
         self.kind, self.vocab, self.hidden = kind, vocab, hidden
         self.embedding = embedding  # (vocab, E)

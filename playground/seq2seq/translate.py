@@ -118,6 +118,8 @@ def check_decoding(strategy: str, beam: int, length_penalty: float, temperature:
 class Translator:
     """A shipped (read-only) translator; every method is safe to call from many sessions."""
 
+    CACHES = ("_searches",)  # its last beam searches (playground.diagnostics leaves them out)
+
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
         self._searches: OrderedDict[tuple, BeamResult] = OrderedDict()  # (source, width, penalty) -> search
