@@ -14,6 +14,7 @@ class Sizes:
     rounds: int = 3  # cold start, two-1s training (median reported), latency (best kept): repetitions
     fast_rounds: int = 5  # the quick speed figures repeat at least this often
     changes: int = 20  # latency: widget changes per page
+    new_texts: int = 10  # latency: new texts typed into each heavy page (bench/new_text.py)
     extra_sessions: int = 3  # memory: sessions walking every page after the first (>= 1: growth per session)
     sample_chars: int = 2000  # speed: characters per char-LM sample
     test_sentences: int | None = None  # speed: translation's test split (None: all of it)
@@ -47,7 +48,7 @@ FULL = Sizes()
 # every step still runs: one round, two changes (one each way), a few seconds of each load
 SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
-    rounds=1, fast_rounds=1, changes=2, extra_sessions=1, sample_chars=60, test_sentences=4,
+    rounds=1, fast_rounds=1, changes=2, new_texts=1, extra_sessions=1, sample_chars=60, test_sentences=4,
     students=2, minutes=0.1, browsers=1, longest_job=False, monkey_actions=4,
     # the kill, restart and late students run in CI already (tests/browser/test_replicas.py, the same
     # replicas.run); here the part's wiring and report, and the one-process class is the load part's code
