@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
+from concurrent.futures import ThreadPoolExecutor
 
 from bench.harness import streamlit_server
 from bench.interaction import cpu_seconds
@@ -44,8 +45,9 @@ async def _pages(url: str, pid: int, changes: int) -> dict:
 
 def run(changes: int = 10) -> dict:
     """One server; each heavy page gets ``changes`` texts it has not seen."""
-    with streamlit_server() as (port, proc):
-        pages = asyncio.run(_pages(f"ws://127.0.0.1:{port}", proc.pid, changes))
+    with streamlit_server() as (port, proc), ThreadPoolExecutor(1) as worker:
+        # a thread of its own: the bench's Playwright keeps an event loop running in this one
+        pages = worker.submit(asyncio.run, _pages(f"ws://127.0.0.1:{port}", proc.pid, changes)).result()
     return {"pages": pages, "goal_cpu_s": GOAL_CPU_S}
 
 
