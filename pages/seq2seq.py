@@ -22,6 +22,7 @@ from playground.ui import (
     fragment,
     how_we_know,
     input_error,
+    lang,
     questions,
     require_app_shell,
     shipped_model,
@@ -130,15 +131,23 @@ def _play_words(frame: str) -> dict[str, str]:
     return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr(frame)}
 
 
-def show_tree(tree, width: int) -> None:
-    st.subheader(tr("s2s.tree.header"))
-    st.markdown(tr("s2s.tree.intro", width=width))
+@st.cache_resource(show_spinner=False, max_entries=32)
+def tree_figure(key: str, text: str, width: int, penalty: float, language: str):
+    """The growing tree's chart, built once per sentence, settings and language and shared: nobody
+    changes a figure after it is built (``st.plotly_chart`` copies it), and building its frames was
+    half of a rerun's server time when a visitor went back to a sentence."""
+    tree = beam_tree(key, text, width, penalty)
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
     # the tree grows position by position as it plays in the browser; it opens whole, as it ends
     positions = max((n["step"] for n in tree.nodes), default=0) + 1
-    fig = frames.beam_growth(tree.nodes, tree.winner, names, tr("s2s.tree.position"),
-                             [str(s) for s in range(positions)], _play_words("s2s.tree.frame"),
-                             most=max(6, 60 // max(width, 1)))  # a wide beam draws more per frame (issue 28: <= 0.5 CPU-s)
+    return frames.beam_growth(tree.nodes, tree.winner, names, tr("s2s.tree.position"),
+                              [str(s) for s in range(positions)], _play_words("s2s.tree.frame"),
+                              most=max(6, 60 // max(width, 1)))  # a wide beam draws more per frame (issue 28)
+
+
+def show_tree(tree, fig, width: int) -> None:
+    st.subheader(tr("s2s.tree.header"))
+    st.markdown(tr("s2s.tree.intro", width=width))
     with st.container(key="s2s_tree_scroll"):  # as wide as its labels need: scrolls sideways on a narrow screen
         st.html(f"<style>.st-key-s2s_tree_scroll [data-testid='stElementContainer']:has([data-testid='stPlotlyChart']) "
                 f"{{ min-width: {fig.layout.width}px; }}</style>")
@@ -210,7 +219,8 @@ def decoding_lab() -> None:
         # every strategy through the cache above: the lab's own result is one of them
         show_comparison(available[model_key].compare(source, width, penalty, temperature, seed,
                                                      translate=functools.partial(translate, model_key)))
-        show_tree(beam_tree(model_key, source, width, penalty), width)
+        show_tree(beam_tree(model_key, source, width, penalty), tree_figure(model_key, source, width, penalty, lang()),
+                  width)
         show_attention_or_context(result)
 
 
