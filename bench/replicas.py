@@ -68,22 +68,27 @@ class ProxiedSession(LightSession):
 
     cookie: str = ""
     seen: list[tuple[float, str, str]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # handshakes the proxy refused (no replica for it)
 
     async def open(self, timeout_s: float = 300.0) -> float:
+        """The page (first time only), then the websocket; seconds until the first run finished,
+        refused handshakes and the waits between them included."""
+        started = time.perf_counter()
         if not self.cookie:
             await asyncio.to_thread(self._get_page)
         deadline = time.monotonic() + RECONNECT_S
         while True:  # a reconnect may meet the proxy before it gave up on the dead replica: 503
             self.headers = {"Cookie": f"{COOKIE}={self.cookie}"}
             try:
-                took = await super().open(timeout_s)
+                await super().open(timeout_s)
                 break
-            except (OSError, InvalidHandshake):
+            except (OSError, InvalidHandshake) as exc:
+                self.refused.append(f"{type(exc).__name__}: {exc}")
                 if time.monotonic() > deadline:
                     raise
                 await asyncio.sleep(0.5)
         self._saw("socket", self.handshake_headers)
-        return took
+        return time.perf_counter() - started
 
     def _get_page(self) -> None:
         request = urllib.request.Request(f"{self.url.replace('ws://', 'http://')}/{self.page}")
@@ -264,11 +269,17 @@ def _report(lesson: dict, names: list[str], kill_at: float | None, late: int, pr
         "unsticky": unsticky, "sessions_checked": len(home),
         "killed": victim if kill_at is not None else None, "kill_at_s": kill_at,
         "paths": {i: " -> ".join(s.replicas()) for i, s in sorted(sessions.items())},
+        # reconnects that found their replica again (seconds after the kill): a restarted replica
+        # back UP before the student noticed its socket had dropped
+        "rejoined_same_replica": {i: [round(t - killed_at, 1) for t, what, _ in s.seen[2:] if what == "socket"]
+                                  for i, s in sorted(sessions.items())
+                                  if len(s.replicas()) == 1 and sum(w == "socket" for _, w, _ in s.seen) > 1},
         "moved": sorted(i for i, s in sessions.items() if len(s.replicas()) > 1),
         # a moved browser must now carry the survivor's cookie, or its next reconnect goes back to the
         # restarted replica: a third session (the config's cookie values are the server names)
         "stale_cookies": [i for i, s in sessions.items() if len(s.replicas()) > 1 and s.cookie != s.replicas()[-1]],
         "reconnects": len(out["reconnect_s"]),
+        "refused_handshakes": [f"student {i}: {why}" for i, s in sorted(sessions.items()) for why in s.refused],
         "reconnect_max_s": max(out["reconnect_s"], default=0.0),
         "down_after_s": events.get("down_after_s"), "healthy_after_s": events.get("healthy_after_s"),
         "up_after_s": events.get("up_after_s"),
@@ -329,7 +340,9 @@ def summary(r: dict) -> str:
             f"  {r['killed']} SIGKILLed at {r['kill_at_s']:.0f} s: {len(r['moved'])} sessions moved, {r['reconnects']}"
             f" reconnects (longest {r['reconnect_max_s']:.2f} s); health check DOWN after {r['down_after_s']:.1f} s;"
             f" restarted: healthy after {r['healthy_after_s']:.1f} s, UP in the proxy after {r['up_after_s']:.1f} s;"
-            " late students on " + ", ".join(sorted({str(v) for v in r["late_students"].values()})))
+            " late students on " + ", ".join(sorted({str(v) for v in r["late_students"].values()}))
+            + f"; handshakes refused {len(r['refused_handshakes'])}; reconnects back on the restarted replica"
+            f" {len(r['rejoined_same_replica'])}")
     lines.append("  peak RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in r["rss_peak_mb"].items())
                  + f", sum {r['rss_peak_sum_mb']:.0f} MB (loaded: "
                  + ", ".join(f"{k} {v:.0f}" for k, v in r["rss_loaded_mb"].items())
