@@ -269,8 +269,8 @@ def _report(lesson: dict, names: list[str], kill_at: float | None, late: int, pr
         "unsticky": unsticky, "sessions_checked": len(home),
         "killed": victim if kill_at is not None else None, "kill_at_s": kill_at,
         "paths": {i: " -> ".join(s.replicas()) for i, s in sorted(sessions.items())},
-        # reconnects that found their replica again (seconds after the kill): a restarted replica
-        # back UP before the student noticed its socket had dropped
+        # reconnects that found their replica again (seconds after the kill): HAProxy retries a refused
+        # connection on the same server, and the restart can have put a process back on its port by then
         "rejoined_same_replica": {i: [round(t - killed_at, 1) for t, what, _ in s.seen[2:] if what == "socket"]
                                   for i, s in sorted(sessions.items())
                                   if len(s.replicas()) == 1 and sum(w == "socket" for _, w, _ in s.seen) > 1},
