@@ -3,8 +3,11 @@
 For each Python that Community Cloud offers and this machine has (3.11, 3.12, 3.13; Streamlit 1.67
 needs >= 3.11), a fresh venv: on the Python whose PyTorch file lies on this disk (3.11, CPU build)
 a real ``pip install -r requirements.txt`` followed by importing the app's modules, with the venv's
-size; on the others ``pip install --dry-run`` (resolution only: their PyTorch would be the CUDA
-build from PyPI, several GB). Idle memory with the models loaded is measured by bench.interaction.
+size; on the others ``pip install --dry-run`` (resolution only). Their torch is the +cpu wheel on
+PyTorch's CPU page (``requirements.txt``), which only a machine that reaches download.pytorch.org
+can resolve: the development machine cannot, and reports those two as failed (everything else in
+the file resolves there: ``tests/test_install_resolves.py``). Idle memory with the models loaded is
+measured by bench.interaction.
 """
 
 from __future__ import annotations
