@@ -5,7 +5,7 @@ import functools
 import pandas as pd
 import streamlit as st
 
-from playground import figures, frames, seq2seq
+from playground import figures, seq2seq, svg
 from playground.checkpoints import CheckpointError
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.errors import InputError
@@ -28,6 +28,7 @@ from playground.ui import (
     shipped_model,
     tr,
 )
+from playground.ui.player import drawing_player
 from playground.ui.url_state import choice, number, slider, text, use_page_state
 
 require_app_shell()
@@ -127,31 +128,21 @@ def show_comparison(runs) -> None:
     st.caption(tr("s2s.compare.caption"))
 
 
-def _play_words(frame: str) -> dict[str, str]:
-    return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr(frame)}
-
-
 @st.cache_resource(show_spinner=False, max_entries=32)
-def tree_figure(key: str, text: str, width: int, penalty: float, language: str):
-    """The growing tree's chart, built once per sentence, settings and language and shared: nobody
-    changes a figure after it is built (``st.plotly_chart`` copies it), and building its frames was
-    half of a rerun's server time when a visitor went back to a sentence."""
+def tree_drawing(key: str, text: str, width: int, penalty: float, language: str) -> tuple[str, list[str]]:
+    """The growing tree's drawing and its frames' labels, built once per sentence, settings and
+    language and shared (a string: nobody can change it)."""
     tree = beam_tree(key, text, width, penalty)
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
-    # the tree grows position by position as it plays in the browser; it opens whole, as it ends
-    positions = max((n["step"] for n in tree.nodes), default=0) + 1
-    return frames.beam_growth(tree.nodes, tree.winner, names, tr("s2s.tree.position"),
-                              [str(s) for s in range(positions)], _play_words("s2s.tree.frame"),
-                              most=max(6, 60 // max(width, 1)))  # a wide beam draws more per frame (issue 28)
+    labels = [tr("s2s.tree.frame") + f" {s}" for s in svg.beam_frames(tree.nodes)]
+    return svg.beam_tree_svg(tree.nodes, tree.winner, names, tr("s2s.tree.position"), tr("s2s.tree.header")), labels
 
 
-def show_tree(tree, fig, width: int) -> None:
+def show_tree(tree, drawing: str, labels: list[str], width: int) -> None:
     st.subheader(tr("s2s.tree.header"))
     st.markdown(tr("s2s.tree.intro", width=width))
-    with st.container(key="s2s_tree_scroll"):  # as wide as its labels need: scrolls sideways on a narrow screen
-        st.html(f"<style>.st-key-s2s_tree_scroll [data-testid='stElementContainer']:has([data-testid='stPlotlyChart']) "
-                f"{{ min-width: {fig.layout.width}px; }}</style>")
-        st.plotly_chart(fig, key="s2s_tree", config=CHART_CONFIG)
+    # it grows position by position as it plays in the browser; it opens whole, as the search ended
+    drawing_player(drawing, labels, len(labels) - 1, "s2s_tree")
     st.caption(tr("s2s.tree.play_note"))
     if tree.greedy_won:
         st.info(tr("s2s.tree.greedy_won"), icon=":material/lightbulb:")
@@ -171,9 +162,9 @@ def show_attention_or_context(result) -> None:
         st.caption(tr("s2s.attn.caption"))
         # one row of the map at a time: the bars of the source characters an output word reads, word by word
         titles = [tr("s2s.attn.row", i=i + 1, word=w) for i, w in enumerate(targets)]
-        st.plotly_chart(frames.attention_rows(result.attention, result.source_labels, targets, titles,
-                                              tr("s2s.attn.weight"), _play_words("s2s.attn.frame")),
-                        key="s2s_attention_play", config=CHART_CONFIG)
+        drawing_player(svg.attention_rows_svg(result.attention, result.source_labels, titles, tr("s2s.attn.weight"),
+                                              tr("s2s.attn.header")),
+                       [tr("s2s.attn.frame") + f" {i + 1}: {w}" for i, w in enumerate(targets)], 0, "s2s_attention_play")
     else:
         st.subheader(tr("s2s.context.header"), anchor="s2s-context")
         size = len(result.context)
@@ -219,7 +210,7 @@ def decoding_lab() -> None:
         # every strategy through the cache above: the lab's own result is one of them
         show_comparison(available[model_key].compare(source, width, penalty, temperature, seed,
                                                      translate=functools.partial(translate, model_key)))
-        show_tree(beam_tree(model_key, source, width, penalty), tree_figure(model_key, source, width, penalty, lang()),
+        show_tree(beam_tree(model_key, source, width, penalty), *tree_drawing(model_key, source, width, penalty, lang()),
                   width)
         show_attention_or_context(result)
 

@@ -26,9 +26,10 @@ def _em(ch: str) -> float:
     return 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56
 
 
-def text_em(text: str) -> float:
-    """The width of a line of chart text in em, roughly (tags such as ``<sub>`` take no room)."""
-    return sum(0.28 if ch.isspace() else _em(ch) for ch in re.sub(r"<[^>]*>", "", text))
+def text_em(text: str, markup: bool = True) -> float:
+    """The width of a line of chart text in em, roughly (with ``markup``, tags such as ``<sub>`` take
+    no room; a drawing's text has none, and its "<eos>" is five characters)."""
+    return sum(0.28 if ch.isspace() else _em(ch) for ch in (re.sub(r"<[^>]*>", "", text) if markup else text))
 
 
 def wrap_title(text: str, budget: float = TITLE_EM) -> str:
@@ -252,76 +253,3 @@ def attention_map(weights, source: Sequence[str], target: Sequence[str], title: 
     return _titled(fig, title)
 
 
-BEAM_STATUS_STYLE = {"kept": ("#4c78a8", "circle"), "finished": ("#2ca02c", "square"), "pruned": ("#bbbbbb", "x")}
-BEAM_RANK_PX = 30  # one rank: a label (12 px text) over its marker, clear of the next rank's label
-BEAM_LABEL_PX = 12
-BEAM_MAX_LABEL = 12  # characters: a longer token is shortened with "…" (its full text is in the hover)
-
-
-def _label_px(text: str) -> float:
-    return BEAM_LABEL_PX * text_em(text)
-
-
-def beam_ranks(nodes: Sequence[dict]) -> dict[int, int]:
-    """Each hypothesis's rank among those at its output position (0: the most probable)."""
-    rank: dict[int, int] = {}
-    for step in sorted({n["step"] for n in nodes}):
-        at_step = sorted((n for n in nodes if n["step"] == step), key=lambda n: -n["log_prob"])
-        rank.update({n["id"]: i for i, n in enumerate(at_step)})
-    return rank
-
-
-def beam_labels(nodes: Sequence[dict]) -> dict[int, str]:
-    return {n["id"]: n["token"] if len(n["token"]) <= BEAM_MAX_LABEL else n["token"][:BEAM_MAX_LABEL - 1] + "…"
-            for n in nodes}
-
-
-def beam_edges(nodes: Sequence[dict], rank: dict[int, int], on_path: set[int]) -> tuple[tuple[list, list], ...]:
-    """The tree's edges as line segments (x, y with None between them): (every other edge, the winner's)."""
-    by_id = {n["id"]: n for n in nodes}
-    edges_x, edges_y, path_x, path_y = [], [], [], []
-    for n in nodes:
-        parent = by_id.get(n["parent"]) if n["parent"] is not None else None
-        x0, y0 = (parent["step"], -rank[parent["id"]]) if parent else (-1, 0)
-        xs, ys = (path_x, path_y) if n["id"] in on_path else (edges_x, edges_y)
-        xs += [x0, n["step"], None]
-        ys += [y0, -rank[n["id"]], None]
-    return (edges_x, edges_y), (path_x, path_y)
-
-
-def beam_tree(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], title: str, x_title: str) -> go.Figure:
-    """A beam search drawn as a tree: x = output position, y = rank at that position (best on top);
-    grey edges to every node, the winner's path in red; hover shows the token and its cumulative
-    log-probability. The figure is as wide as its labels need (one position per column, each as
-    wide as the longest label) and as tall as its deepest rank, so no two labels overlap: the page
-    shows it in a box that scrolls sideways where the screen is narrower."""
-    rank, shown = beam_ranks(nodes), beam_labels(nodes)
-    on_path = set(winner)
-    fig = go.Figure()
-    (edges_x, edges_y), (path_x, path_y) = beam_edges(nodes, rank, on_path)
-    fig.add_trace(go.Scatter(x=edges_x, y=edges_y, mode="lines", line=dict(color="#dddddd", width=1),
-                             hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(x=path_x, y=path_y, mode="lines", line=dict(color="#d62728", width=3),
-                             hoverinfo="skip", name=names["winner"]))
-    for status, (color, symbol) in BEAM_STATUS_STYLE.items():
-        chosen = [n for n in nodes if n["status"] == status]
-        fig.add_trace(go.Scatter(
-            x=[n["step"] for n in chosen], y=[-rank[n["id"]] for n in chosen], mode="markers+text",
-            text=[shown[n["id"]] for n in chosen], textposition="top center", name=names[status],
-            textfont=dict(size=BEAM_LABEL_PX),
-            marker=dict(color=color, symbol=symbol, size=9,
-                        line=dict(color="#d62728", width=[2 if n["id"] in on_path else 0 for n in chosen])),
-            customdata=[[n["token"], n["log_prob"]] for n in chosen],
-            hovertemplate="%{customdata[0]}: log p = %{customdata[1]:.3f}<extra></extra>"))
-    fig.add_trace(go.Scatter(x=[-1], y=[0], mode="markers+text", text=["<bos>"], textposition="top center",
-                             textfont=dict(size=BEAM_LABEL_PX), marker=dict(color="black", size=9),
-                             showlegend=False, hoverinfo="skip"))
-    steps = max((n["step"] for n in nodes), default=0) + 2  # the <bos> column and one per position
-    ranks = max(rank.values(), default=0) + 1
-    column = max([_label_px(shown[i]) for i in shown] + [_label_px("<bos>")]) + 16
-    fig.update_yaxes(visible=False, range=[-ranks + 0.5, 0.9])
-    fig.update_xaxes(range=[-1.6, steps - 1.4], dtick=1)
-    width = int(max(420, column * (steps + 0.2) + 20))
-    fig.update_layout(xaxis_title=x_title, height=170 + BEAM_RANK_PX * ranks, width=width,
-                      margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=1.0, yanchor="bottom"))
-    return _titled(fig, title)

@@ -412,3 +412,163 @@ def text_html(text: str, bold: bool = False, pre: bool = False) -> str:
                 f'padding:8px 10px;border-radius:6px;margin:4px 0 8px 0;color:{INK}">{html.escape(text)}</pre>')
     weight = "font-weight:bold;" if bold else ""
     return f'<p style="{weight}font-size:14px;margin:4px 0;color:{INK};{FONT}">{html.escape(text)}</p>'
+
+
+# --- drawings a player reveals (``playground.ui.player.drawing_player``) -----------------------------
+# One drawing carries every frame: an element with data-at="k" is shown from frame k on, one with
+# data-only="k" on frame k alone, the rest always. A frame costs a few attributes, not a copy of the
+# drawing, and the browser draws SVG without a chart library (a Plotly tree cost ~50 ms a change).
+
+BEAM_STATUS_COLOUR = {"kept": "#4c78a8", "finished": "#2ca02c", "pruned": "#9a9a9a"}
+BEAM_WINNER = "#d62728"
+BEAM_RANK_PX = 30  # one rank: a label (12 px text) over its marker, clear of the next rank's label
+BEAM_LABEL_PX = 12
+BEAM_MAX_LABEL = 12  # characters: a longer token is shortened with "…" (its full text is in the tooltip)
+
+
+def _text_px(text: str, size: float) -> float:
+    from playground.figures import text_em  # one measure of text for charts and drawings
+
+    return size * text_em(text, markup=False)
+
+
+def beam_ranks(nodes: Sequence[dict]) -> dict[int, int]:
+    """Each hypothesis's rank among those at its output position (0: the most probable)."""
+    rank: dict[int, int] = {}
+    for step in sorted({n["step"] for n in nodes}):
+        at_step = sorted((n for n in nodes if n["step"] == step), key=lambda n: -n["log_prob"])
+        rank.update({n["id"]: i for i, n in enumerate(at_step)})
+    return rank
+
+
+def beam_labels(nodes: Sequence[dict]) -> dict[int, str]:
+    return {n["id"]: n["token"] if len(n["token"]) <= BEAM_MAX_LABEL else n["token"][:BEAM_MAX_LABEL - 1] + "…"
+            for n in nodes}
+
+
+def beam_frames(nodes: Sequence[dict], most: int = 64) -> list[int]:
+    """The output positions a growing tree stops at, one frame each: every position, or ``most`` of
+    them evenly spread, the last one always (the whole tree)."""
+    every = sorted({n["step"] for n in nodes})
+    if len(every) <= most:
+        return every
+    return sorted({every[round(k * (len(every) - 1) / (most - 1))] for k in range(most)})
+
+
+def _beam_marker(status: str, x: float, y: float) -> str:
+    colour = BEAM_STATUS_COLOUR[status]
+    if status == "finished":
+        return f'<rect x="{x - 4.5:.1f}" y="{y - 4.5:.1f}" width="9" height="9" fill="{colour}"/>'
+    if status == "pruned":
+        return (f'<path d="M{x - 4:.1f},{y - 4:.1f} l8,8 m0,-8 l-8,8" stroke="{colour}" stroke-width="2.2" '
+                'stroke-linecap="round"/>')
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{colour}"/>'
+
+
+def beam_tree_svg(nodes: Sequence[dict], winner: Sequence[int], names: dict[str, str], x_title: str,
+                  label: str, most: int = 64) -> str:
+    """A beam search drawn as a tree that grows: x = output position, y = rank at that position (best
+    on top); a grey edge to every hypothesis, its marker by how it ended (kept, finished, pruned),
+    its token above it and "token: log p" as its tooltip. Frame k (``beam_frames``) shows the tree
+    cut after its k-th position; the winner's red path comes on the last frame, when the search is
+    over. As wide as its labels need (one column per position, each as wide as the longest label)
+    and as tall as its deepest rank, so no two labels overlap; a narrow screen scrolls it sideways.
+    ``names``: the legend's kept / finished / pruned / winner."""
+    stops = beam_frames(nodes, most)
+    frame_of = {step: next(k for k, stop in enumerate(stops) if stop >= step) for step in {n["step"] for n in nodes}}
+    last = max(len(stops) - 1, 0)
+    rank, shown = beam_ranks(nodes), beam_labels(nodes)
+    by_id = {n["id"]: n for n in nodes}
+    on_path = set(winner)
+    column = max([_text_px(s, BEAM_LABEL_PX) for s in shown.values()] + [_text_px("<bos>", BEAM_LABEL_PX)]) + 16
+    positions = max((n["step"] for n in nodes), default=0) + 1
+    ranks = max(rank.values(), default=0) + 1
+    left, top = 10, 62  # the legend's row, then room for the first rank's label
+
+    def at(step: int, r: int) -> tuple[float, float]:  # <bos> is step -1, the first column
+        return left + (step + 1.5) * column, top + r * BEAM_RANK_PX
+
+    # the legend: a marker and a name for each kind, then the winner's red line
+    body, x = [], float(left)
+    for status in ("kept", "finished", "pruned"):
+        body.append(_beam_marker(status, x + 5, 18))
+        body.append(f'<text x="{x + 15:.1f}" y="22" font-size="12" fill="{INK}">{escape(names[status])}</text>')
+        x += 15 + _text_px(names[status], 12) + 18
+    body.append(f'<line x1="{x:.1f}" y1="18" x2="{x + 18:.1f}" y2="18" stroke="{BEAM_WINNER}" stroke-width="3"/>'
+                f'<text x="{x + 24:.1f}" y="22" font-size="12" fill="{INK}">{escape(names["winner"])}</text>')
+    legend_px = x + 24 + _text_px(names["winner"], 12)
+    # edges under the markers: grey to every hypothesis, then the winner's path over them
+    edges, path = [], []
+    for n in nodes:
+        parent = by_id.get(n["parent"]) if n["parent"] is not None else None
+        (x0, y0), (x1, y1) = at(parent["step"], rank[parent["id"]]) if parent else at(-1, 0), at(n["step"], rank[n["id"]])
+        edges.append(f'<line data-at="{frame_of[n["step"]]}" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+                     'stroke="#d6d6d6" stroke-width="1"/>')
+        if n["id"] in on_path:
+            path.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{BEAM_WINNER}" '
+                        'stroke-width="3" stroke-linecap="round"/>')
+    body += edges
+    if path:
+        body.append(f'<g data-at="{last}">{"".join(path)}</g>')
+    x, y = at(-1, 0)
+    body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{INK}"/>'
+                f'<text x="{x:.1f}" y="{y - 8:.1f}" text-anchor="middle" font-size="{BEAM_LABEL_PX}" fill="{INK}">'
+                f'{escape("<bos>")}</text>')
+    for n in nodes:
+        x, y = at(n["step"], rank[n["id"]])
+        ring = (f'<circle data-at="{last}" cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{BEAM_WINNER}" '
+                'stroke-width="2"/>') if n["id"] in on_path else ""
+        ink = "#666666" if n["status"] == "pruned" else INK
+        body.append(f'<g data-at="{frame_of[n["step"]]}"><title>{escape(n["token"])}: log p = {n["log_prob"]:.3f}'
+                    f'</title>{_beam_marker(n["status"], x, y)}{ring}<text x="{x:.1f}" y="{y - 8:.1f}" '
+                    f'text-anchor="middle" font-size="{BEAM_LABEL_PX}" fill="{ink}">{escape(shown[n["id"]])}</text></g>')
+    # the positions under the deepest rank, and what they are
+    bottom = top + (ranks - 1) * BEAM_RANK_PX + 24
+    for step in range(positions):
+        x, _ = at(step, 0)
+        body.append(f'<text x="{x:.1f}" y="{bottom:.1f}" text-anchor="middle" font-size="11" fill="#555">{step}</text>')
+    width = max(420.0, left + (positions + 1) * column + 10, legend_px + 10)
+    body.append(f'<text x="{left + (width - left) / 2:.1f}" y="{bottom + 20:.1f}" text-anchor="middle" font-size="12" '
+                f'fill="#555">{escape(x_title)}</text>')
+    return _svg(width, bottom + 30, body, label)
+
+
+ATTENTION_TOP = "#08519c"
+ATTENTION_BAR = "#9ecae1"
+
+
+def attention_rows_svg(weights: Sequence[Sequence[float]], source: Sequence[str], titles: Sequence[str],
+                       y_title: str, label: str) -> str:
+    """The attention of each output word in turn: bars over the source characters on a fixed 0-1
+    scale, the character read most in a darker colour with its weight over it. Frame i (data-only)
+    is output word i, titled ``titles[i]``; the axes are drawn once for every frame."""
+    rows = [[float(v) for v in row] for row in weights][:len(titles)]
+    column = max([_text_px(c, 13) for c in source] + [22]) + 6
+    left, top, height = 64, 56, 150
+    width = max(420.0, left + column * len(source) + 16, max((_text_px(t, 14) for t in titles), default=0) + 10)
+    body = []
+    for value in (0.0, 0.5, 1.0):  # the scale every frame shares
+        y = top + height * (1 - value)
+        body.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + column * len(source)}" y2="{y:.1f}" '
+                    f'stroke="{"#999" if value == 0 else "#e5e5e5"}"/>'
+                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#555">{value:.1f}</text>')
+    body.append(f'<text x="14" y="{top + height / 2:.1f}" font-size="11" fill="#555" text-anchor="middle" '
+                f'transform="rotate(-90 14 {top + height / 2:.1f})">{escape(y_title)}</text>')
+    for j, ch in enumerate(source):  # each character and its place, under its bar
+        x = left + column * (j + 0.5)
+        body.append(f'<text x="{x:.1f}" y="{top + height + 17}" text-anchor="middle" font-size="13" fill="{INK}">'
+                    f'{escape(_visible(ch))}</text><text x="{x:.1f}" y="{top + height + 37}" text-anchor="middle" '
+                    f'font-size="11" fill="#666">{j + 1}</text>')
+    for i, (row, title) in enumerate(zip(rows, titles, strict=False)):
+        most = max(range(len(row)), key=row.__getitem__) if row else -1
+        bars = [f'<text x="0" y="20" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
+        for j, value in enumerate(row[:len(source)]):
+            v = min(max(value, 0.0), 1.0) if math.isfinite(value) else 0.0
+            x, h = left + column * j + 3, max(height * v, 0.5)
+            bars.append(f'<rect x="{x:.1f}" y="{top + height - h:.1f}" width="{column - 6:.1f}" height="{h:.1f}" '
+                        f'fill="{ATTENTION_TOP if j == most else ATTENTION_BAR}"/>')
+            if j == most:
+                bars.append(f'<text x="{x + (column - 6) / 2:.1f}" y="{top + height - h - 5:.1f}" text-anchor="middle" '
+                            f'font-size="11" fill="{INK}">{value:.2f}</text>')
+        body.append(f'<g data-only="{i}">{"".join(bars)}</g>')
+    return _svg(width, top + height + 42, body, label)

@@ -128,14 +128,14 @@ def test_beam_tree_is_as_wide_and_tall_as_its_labels_need():
     nodes += [{"id": i, "step": 1, "parent": 0, "token": f"word{i}" * (3 if i == 1 else 1), "log_prob": -i,
                "status": "pruned" if i > 4 else "kept"} for i in range(1, 11)]
     names = {"kept": "k", "finished": "f", "pruned": "p", "winner": "w"}
-    fig = figures.beam_tree(nodes, [0, 1], names, "", "position")
-    assert fig.layout.height >= 10 * figures.BEAM_RANK_PX  # ten ranks at step 1, a label's height apart
-    labels = [t for trace in fig.data if trace.text for t in trace.text]
-    assert max(len(t) for t in labels) <= figures.BEAM_MAX_LABEL and any(t.endswith("…") for t in labels)
-    column = max(figures._label_px(t) for t in labels)
-    assert fig.layout.width >= 3 * column  # <bos> and two positions, each as wide as the longest label
-    kept = next(trace for trace in fig.data if trace.name == "k")
-    assert kept.customdata[1][0] == "word1word1word1"  # the full token is in the hover
+    drawing = svg.beam_tree_svg(nodes, [0, 1], names, "position", "tree")
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 (\d+) (\d+)"', drawing).groups())
+    assert height >= 10 * svg.BEAM_RANK_PX  # ten ranks at step 1, a label's height apart
+    labels = re.findall(r'font-size="12" fill="#[0-9a-f]+">([^<]+)</text>', drawing)
+    assert max(len(t) for t in labels) <= svg.BEAM_MAX_LABEL and any(t.endswith("…") for t in labels)
+    column = max(svg._text_px(t, svg.BEAM_LABEL_PX) for t in labels)
+    assert width >= 3 * column  # <bos> and two positions, each as wide as the longest label
+    assert "<title>word1word1word1: log p = -1.000</title>" in drawing  # the full token is in the tooltip
 
 
 def test_diagrams_scroll_instead_of_shrinking_below_a_readable_size():

@@ -5,6 +5,7 @@ import base64
 import json
 import math
 import time
+import xml.etree.ElementTree as ET
 
 import numpy as np
 import plotly.io as pio
@@ -73,31 +74,63 @@ def _tree():
             {"id": 4, "step": 2, "parent": 2, "token": "NLP", "log_prob": -0.5, "status": "finished"}]
 
 
+NAMES = {"kept": "kept", "finished": "finished (<eos>)", "pruned": "pruned", "winner": "winner"}
+
+
+def _parts(drawing: str, attribute: str) -> dict[int, list[ET.Element]]:
+    """The drawing's parts by the frame number in ``attribute`` (data-at or data-only)."""
+    found: dict[int, list[ET.Element]] = {}
+    for element in ET.fromstring(drawing).iter():
+        if attribute in element.attrib:
+            found.setdefault(int(element.attrib[attribute]), []).append(element)
+    return found
+
+
+def _texts(parts: list[ET.Element]) -> list[str]:
+    return [t.text for part in parts for t in part.iter() if t.tag.endswith("}text") and t.text]
+
+
 def test_the_beam_tree_grows_and_shows_its_winner_on_the_last_frame():
-    names = {"kept": "kept", "finished": "finished", "pruned": "pruned", "winner": "winner"}
-    fig = frames.beam_growth(_tree(), [0, 2, 4], names, "position", ["0", "1", "2"], WORDS)
-    spec = _spec(fig)
-    whole = figures.beam_tree(_tree(), [0, 2, 4], names, "", "position")
-    assert len(spec["frames"]) == 3 and spec["layout"]["sliders"][0]["active"] == 2  # opens whole
-    assert spec["layout"]["width"] == whole.layout.width
-    assert spec["layout"]["yaxis"]["range"] == list(whole.layout.yaxis.range)
-    kept = [f["data"][2]["text"] for f in spec["frames"]]  # the kept nodes, frame by frame
-    assert kept == [["I"], ["I", "love"], ["I", "love"]]
-    winner = [f["data"][1]["x"] for f in spec["frames"]]
-    assert winner[0] == [] and winner[1] == [] and winner[2]  # the red path once the search is over
-    assert all(d["type"] == "scatter" for f in spec["frames"] for d in f["data"])
+    drawing = svg.beam_tree_svg(_tree(), [0, 2, 4], NAMES, "position", "the tree")
+    assert svg.beam_frames(_tree()) == [0, 1, 2]
+    grows = _parts(drawing, "data-at")
+    assert _texts(grows[0]) == ["I", "We"] and _texts(grows[1]) == ["love", "like"]  # a position's hypotheses
+    assert _texts(grows[2]) == ["NLP"]
+    red = {k: [e for e in parts if e.get("stroke") == svg.BEAM_WINNER
+               or (len(e) and all(line.get("stroke") == svg.BEAM_WINNER for line in e))] for k, parts in grows.items()}
+    assert not red[0] and not red[1]  # the winner's path and rings come on the last frame only
+    path = [e for e in red[2] if e.tag.endswith("}g")]
+    assert len(path) == 1 and len(path[0]) == 3  # <bos> -> I -> love -> NLP
+    assert sum(e.tag.endswith("}circle") for e in red[2]) == 3  # the winner's three hypotheses ringed
+    assert "<title>I: log p = -0.100</title>" in drawing  # the tooltip: the token and its cumulative log p
+    texts = _texts([ET.fromstring(drawing)])
+    assert "<bos>" in texts and "finished (<eos>)" in texts and "<eos>" not in drawing  # shown as text, escaped
+
+
+def test_a_long_search_grows_in_at_most_64_frames():
+    nodes = [{"id": i, "step": i, "parent": i - 1 if i else None, "token": "w", "log_prob": -i, "status": "kept"}
+             for i in range(100)]
+    stops = svg.beam_frames(nodes)
+    assert len(stops) == 64 and stops[0] == 0 and stops[-1] == 99
+    drawing = svg.beam_tree_svg(nodes, [], NAMES, "position", "long")
+    assert max(_parts(drawing, "data-at")) == 63
 
 
 def test_each_output_word_has_its_attention_row():
     weights = np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
-    fig = frames.attention_rows(weights, "我爱你", ["I", "you"], ["word 1: I", "word 2: you"], "weight", WORDS)
-    spec = _spec(fig)
-    assert [f["layout"]["title"]["text"] for f in spec["frames"]] == ["word 1: I", "word 2: you"]
-    assert all(d["type"] == "bar" for f in spec["frames"] for d in f["data"])  # a frame's bars stay bars
-    assert _array(spec["frames"][1]["data"][0]["y"]) == [0.1, 0.1, 0.8]
-    colours = spec["frames"][1]["data"][0]["marker"]["color"]
-    assert colours[2] != colours[0] == colours[1]  # the character read most stands out
-    assert spec["layout"]["yaxis"]["range"] == [0, 1.05] and spec["layout"]["sliders"][0]["active"] == 0
+    drawing = svg.attention_rows_svg(weights, "我爱你", ["word 1: I", "word 2: <you>"], "weight", "rows")
+    rows = {k: parts[0] for k, parts in _parts(drawing, "data-only").items()}
+    assert sorted(rows) == [0, 1]
+    assert _texts([rows[0]])[0] == "word 1: I" and _texts([rows[1]])[0] == "word 2: <you>"  # each frame its title
+    assert "word 2: &lt;you&gt;" in drawing  # escaped
+    bars = {k: [e for e in row if e.tag.endswith("}rect")] for k, row in rows.items()}
+    heights = {k: [float(e.get("height")) for e in row] for k, row in bars.items()}
+    assert heights[1][2] > heights[1][0] == heights[1][1] and heights[0][0] > heights[0][1] > heights[0][2]
+    fills = [e.get("fill") for e in bars[1]]
+    assert fills[2] == svg.ATTENTION_TOP and fills[0] == fills[1] == svg.ATTENTION_BAR  # the character read most
+    assert "0.80" in _texts([rows[1]]) and "0.70" in _texts([rows[0]])  # its weight over it
+    # the characters and the scale are drawn once, outside the frames
+    assert all("我" not in _texts([row]) for row in rows.values()) and _texts([ET.fromstring(drawing)]).count("我") == 1
 
 
 def test_bad_frames_are_refused():

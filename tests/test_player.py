@@ -32,6 +32,20 @@ def test_the_start_is_clamped_and_frames_need_labels():
         _markup([], [], 0)
 
 
+def test_a_drawing_travels_once_with_one_frame_per_label():
+    drawing = '<svg><g data-at="1"><text>grows</text></g><g data-only="0"><text>first</text></g></svg>'
+    html = player.player_markup([drawing], ["a", "b", "c"], 9, "drawing", drawing=True)
+    script = html[html.index("<script>") + len("<script>"): html.rindex("</script>")]
+    assert json.loads(re.search(r"const frames = (\[.*?\]);", script).group(1)) == [drawing]
+    assert "const count = 3, drawing = true;" in script and re.search(r"let at = 2,", script)  # opens on the last
+    assert 'data-frames="3"' in html and 'max="2"' in html
+    with pytest.raises(ValueError):
+        player.player_markup([drawing, drawing], ["a", "b"], 0, "two drawings", drawing=True)
+    with pytest.raises(ValueError):
+        player.player_markup([drawing], [], 0, "no frames", drawing=True)
+    assert "drawing = false;" in _markup(["a"], ["1"], 0)
+
+
 def test_two_players_on_a_page_have_their_own_ids():
     one = player.player_markup(["a"], ["1"], 0, "one")
     two = player.player_markup(["a"], ["1"], 0, "two")

@@ -2,10 +2,12 @@
 by a few lines of script, with play / pause, step, speed and a scrubber. No frame costs the server a
 rerun: thirty students pressing play cost what one page view costs.
 
-Two kinds of frames. HTML/SVG frames (``frame_player``: the unrolled steps of the two-1s network, the
-sentiment strip, the conveyor belt) go into one ``st.html`` element; Streamlit's HTML element strips
-SVG, so the frames travel as JSON and the script puts the current one in place. Chart frames use
-Plotly's own animation (``playground.figures.animated``)."""
+Three kinds of frames. HTML/SVG frames (``frame_player``: the unrolled steps of the two-1s network,
+the sentiment strip, the conveyor belt) go into one ``st.html`` element; Streamlit's HTML element
+strips SVG, so the frames travel as JSON and the script puts the current one in place. A drawing
+that grows or changes in place (``drawing_player``: the beam tree, the attention rows) travels once,
+and the script shows each frame's parts. Chart frames use Plotly's own animation
+(``playground.frames``)."""
 
 from __future__ import annotations
 
@@ -61,9 +63,19 @@ _PLAYER_HTML = """<div class="rnn-player" id="{id}" data-frames="{count}">
   const scrub = root.querySelector("[data-act=scrub]"), play = root.querySelector("[data-act=play]");
   const speed = root.querySelector("[data-act=speed]");
   let at = {start}, timer = null;
+  const count = {count}, drawing = {drawing};
+  let shown = [], only = [];
+  if (drawing) {{  // one drawing for every frame: its parts say on which frames they show
+    view.innerHTML = frames[0];
+    shown = [...view.querySelectorAll("[data-at]")];
+    only = [...view.querySelectorAll("[data-only]")];
+  }}
   const show = (i) => {{
-    at = Math.max(0, Math.min(frames.length - 1, i));
-    view.innerHTML = frames[at];
+    at = Math.max(0, Math.min(count - 1, i));
+    if (drawing) {{
+      for (const e of shown) e.style.display = at >= +e.dataset.at ? "" : "none";
+      for (const e of only) e.style.display = +e.dataset.only === at ? "" : "none";
+    }} else view.innerHTML = frames[at];
     label.textContent = labels[at];
     scrub.value = at;
     root.dataset.frame = at;
@@ -76,9 +88,9 @@ _PLAYER_HTML = """<div class="rnn-player" id="{id}" data-frames="{count}">
     root.dataset.playing = "0";
   }};
   const start = () => {{
-    if (at >= frames.length - 1) show(0);  // a play from the last frame starts over
+    if (at >= count - 1) show(0);  // a play from the last frame starts over
     timer = setInterval(() => {{
-      if (at >= frames.length - 1) {{ pause(); return; }}  // a play ends on the last frame
+      if (at >= count - 1) {{ pause(); return; }}  // a play ends on the last frame
       show(at + 1);
     }}, {base} / parseFloat(speed.value));
     play.innerHTML = "&#x25AE;&#x25AE; " + words.pause;
@@ -104,16 +116,19 @@ def _script_json(value) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def player_markup(frames: Sequence[str], labels: Sequence[str], start: int, key: str) -> str:
-    """The player's HTML and script (the frames are our own SVG/HTML, their text escaped where drawn)."""
-    if not frames or len(frames) != len(labels):
+def player_markup(frames: Sequence[str], labels: Sequence[str], start: int, key: str, drawing: bool = False) -> str:
+    """The player's HTML and script (the frames are our own SVG/HTML, their text escaped where drawn).
+    ``drawing``: ``frames`` is one drawing whose parts carry data-at="k" (shown from frame k on) or
+    data-only="k" (shown on frame k alone), and there is one frame per label."""
+    if not labels or (len(frames) != 1 if drawing else len(frames) != len(labels)):
         raise ValueError("a player needs one label per frame, and at least one frame")
-    start = max(0, min(len(frames) - 1, int(start)))
+    start = max(0, min(len(labels) - 1, int(start)))
     element_id = "rnn-player-" + hashlib.sha1(key.encode()).hexdigest()[:10]
     speeds = "".join(f'<option value="{s}"{" selected" if s == 1.0 else ""}>{s:g}&#xD7;</option>' for s in SPEEDS)
     words = {"play": tr("player.play"), "pause": tr("player.pause")}
     return _PLAYER_HTML.format(
-        id=element_id, count=len(frames), last=len(frames) - 1, start=start, base=BASE_MS, speeds=speeds,
+        id=element_id, count=len(labels), last=len(labels) - 1, start=start, drawing=json.dumps(drawing),
+        base=BASE_MS, speeds=speeds,
         frames=_script_json(list(frames)), labels=_script_json(list(labels)), words=_script_json(words),
         group=tr("player.group"), back=tr("player.back"), play=words["play"], next=tr("player.next"),
         speed=tr("player.speed"), scrub=tr("player.scrub"), button=_BUTTON)
@@ -123,3 +138,10 @@ def frame_player(frames: Sequence[str], labels: Sequence[str], start: int, key: 
     """Draw ``frames`` (SVG or HTML strings) with a player that runs in the browser, starting paused on
     frame ``start`` (0-based; the page's slider and so the link choose it)."""
     (where or st).html(player_markup(frames, labels, start, key), unsafe_allow_javascript=True)
+
+
+def drawing_player(drawing: str, labels: Sequence[str], start: int, key: str, where=None) -> None:
+    """Play one drawing (``playground.svg``: its parts marked data-at / data-only) frame by frame, one
+    frame per label, starting paused on frame ``start``: the browser shows and hides its parts, so a
+    frame costs the page nothing to send or draw but a few attributes."""
+    (where or st).html(player_markup([drawing], labels, start, key, drawing=True), unsafe_allow_javascript=True)

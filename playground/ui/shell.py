@@ -37,7 +37,6 @@ _LAYOUT_CSS = """<style>
 [data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
 [data-testid='stButtonGroup'] button { flex: 0 0 auto; }
 [data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }
-.st-key-s2s_tree_scroll { overflow-x: auto; } /* the beam tree is as wide as its labels: it scrolls, never cut */
 .katex-display > .katex { white-space: normal; }
 .katex-display > .katex > .katex-html > .base { margin: 0.15em 0; }
 [data-testid='stTable'] th, [data-testid='stTable'] td { white-space: normal; }

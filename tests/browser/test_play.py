@@ -24,13 +24,16 @@ PLAYERS = [
     ("gradients", "", 0, "plotly"),  # the gradient flowing back through time, RNN
     ("gradients", "", 1, "plotly"),  # ... and the three cells
     ("cell_lab", "lab_t=2", 0),  # the conveyor belt along its sentence
-    ("seq2seq", "", 0, "plotly"),  # the beam tree growing
-    ("seq2seq", "", 1, "plotly"),  # each output word's attention row
+    ("seq2seq", "", 0),  # the beam tree growing (one drawing, its parts shown frame by frame)
+    ("seq2seq", "", 1),  # each output word's attention row
     ("charlm", "lm_position=3", 0),  # the next-character distribution, position by position
     ("charlm", "", 1, "player", "lm_stages_ask"),  # the training stages, snapshot by snapshot
 ]
 
 ANIMATED = ".js-plotly-plot:has(.updatemenu-button)"
+# a drawing player's frame: which of its parts (data-at: from frame k on; data-only: frame k alone) are shown
+SHOWN_PARTS = """root => [...root.querySelectorAll('[data-at], [data-only]')].filter(e => e.style.display !== 'none')
+  .map(e => e.dataset.at ?? 'only ' + e.dataset.only).join()"""
 
 
 class Player:
@@ -94,6 +97,9 @@ def test_play_advances_frames_with_no_server_run(case, server_url, new_page):
     assert player.label() == paused_on
     if kind == "player":
         assert player.root.get_attribute("data-playing") == "0"
+        drawn = player.root.evaluate(SHOWN_PARTS)
         player.root.locator("[data-act=back]").click()
         assert player.label() != paused_on  # one step back, by hand
+        if drawn:  # a drawing's frame is the parts it shows: another frame shows others
+            assert player.root.evaluate(SHOWN_PARTS) != drawn
     assert page.evaluate("window.__rnnRuns") == 0
