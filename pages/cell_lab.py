@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from playground import cell_lab, figures, sentiment, svg
+from playground import cell_lab, sentiment, svg
 from playground import formatting as fmt
 from playground.cells import GATES, param_count
 from playground.checkpoints import CheckpointError
@@ -12,7 +12,6 @@ from playground.errors import InputError
 from playground.sentiment import model as sentiment_model
 from playground.state import cell_lab as state
 from playground.ui import (
-    CHART_CONFIG,
     fragment,
     how_we_know,
     input_error,
@@ -159,21 +158,20 @@ def conveyor_belt() -> None:
                      t - 1 - shown.start, "lab_belt_play")
         st.caption(tr("lab.belt.play_note"))
         g1, g2 = st.columns(2)
-        g1.plotly_chart(figures.time_series(chars, {names[u]: c_series[:, u] for u in units},
-                                            tr("lab.belt.cell_chart"), highlight=t - 1), key="lab_belt_c",
-                                                config=CHART_CONFIG)
-        g2.plotly_chart(figures.time_series(chars, {names[u]: f_series[:, u] for u in units},
-                                            tr("lab.belt.forget_chart"), highlight=t - 1), key="lab_belt_f",
-                                                config=CHART_CONFIG)
+        # drawn as SVG: three charts a new sentence redraws cost the browser more than the rest of the page
+        show_svg(svg.sentence_chart_svg(chars, {names[u]: c_series[:, u] for u in units}, tr("lab.belt.cell_chart"),
+                                        highlight=t - 1, fit_px=300), g1)
+        show_svg(svg.sentence_chart_svg(chars, {names[u]: f_series[:, u] for u in units}, tr("lab.belt.forget_chart"),
+                                        highlight=t - 1, fit_px=300), g2)
         step = belt.trace[t - 1]
         rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
         # the gate column's header says which step the values are (an empty header tells a screen reader nothing)
         st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
                                   index=names).T.rename_axis(f"t = {t}"))
         grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
-        st.plotly_chart(figures.time_series(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
-                                            f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
-                                            dashed=[tr("lab.belt.product")]), key="lab_belt_grad", config=CHART_CONFIG)
+        show_svg(svg.sentence_chart_svg(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
+                                        f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
+                                        dashed=[tr("lab.belt.product")]))
         difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
         st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
         st.markdown(tr("lab.belt.resnet"))

@@ -24,6 +24,7 @@ from playground.ui import (
     questions,
     require_app_shell,
     shipped_model,
+    show_svg,
     tr,
 )
 from playground.ui.player import frame_player, frame_window
@@ -204,9 +205,10 @@ def classifier_lab(language: str, kind: str) -> None:
         # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
         # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
         curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
-        st.plotly_chart(figures.time_series(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
-                                                               model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
-                                            dashed=[tr("senti.kind.bag")]), key="senti_curves", config=CHART_CONFIG)
+        # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
+        show_svg(svg.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
+                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
+                                        dashed=[tr("senti.kind.bag")]))
         if kind != "bag":
             units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
             titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
@@ -222,19 +224,17 @@ def classifier_lab(language: str, kind: str) -> None:
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
         y1, y2 = st.columns(2)
-        numbered = [f"{i + 1}:{tok}" for i, tok in enumerate(tokens)]
-        y1.plotly_chart(figures.bars(numbered, reading.delta_p, tr("senti.why.delta")), key="senti_delta",
-            config=CHART_CONFIG)
-        y2.plotly_chart(figures.bars(numbered, reading.saliency, tr("senti.why.saliency")), key="senti_saliency",
-            config=CHART_CONFIG)
+        show_svg(svg.sentence_chart_svg(tokens, {"Δp": reading.delta_p}, tr("senti.why.delta"), bars=True, fit_px=300),
+                 y1)
+        show_svg(svg.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
+                                        fit_px=300), y2)
         # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
         other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
             edited = clf.read(other)
             both = {tr("senti.why.original"): probs, tr("senti.why.edited"): edited.p_positive}
-            fig = figures.time_series(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
-                                      tr("senti.why.chart"), "p")
-            st.plotly_chart(fig, key="senti_counter", config=CHART_CONFIG)
+            show_svg(svg.sentence_chart_svg(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
+                                            tr("senti.why.chart"), "p"))
         except InputError as exc:
             input_error(exc)
 

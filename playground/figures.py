@@ -89,11 +89,56 @@ def _title_layout(title: str, height: int, top: int = 40) -> dict:
     return {"title": {"text": text, "font": {"size": TITLE_PX}}, "height": height + extra, "margin_t": top + extra}
 
 
+# Room around the plot. Plotly grows a margin that is too small for what sits in it (tick labels, an
+# axis title, a legend below, a colour bar), and each time it does it draws the chart again: half of a
+# chart's drawing time in the browser when every margin starts at 10 px. So each chart starts with the
+# margins its labels need, estimated from their text; Plotly still grows one that was guessed short.
+TICK_PX = 12  # Plotly's tick label size
+NUMBER_TICK_PX = 60  # a number on a value axis ("-0.25", "10⁻⁶", "1.5k") and its gap to the plot
+AXIS_TITLE_PX = 24
+NARROW_PLOT_PX = 300  # a chart in a half-width column: category labels wider than this in all are turned
+COLOURBAR_PX = 104
+
+
+def _category_labels(values) -> list[str]:
+    return [v for v in (values if values is not None else ()) if isinstance(v, str)]
+
+
+def _room(traces: Sequence, layout: dict) -> dict:
+    """The left, bottom and right margins the labels of a chart need (``traces``: its traces;
+    ``layout``: its layout as plain values), never less than those ``layout`` sets."""
+    axis_y, axis_x, legend = layout.get("yaxis") or {}, layout.get("xaxis") or {}, layout.get("legend") or {}
+    left = right = 10.0
+    if axis_y.get("visible") is not False:
+        names = [v for trace in traces for v in _category_labels(getattr(trace, "y", None))]
+        left = max((text_em(v, markup=False) * TICK_PX + 14 for v in names), default=NUMBER_TICK_PX)
+        left += AXIS_TITLE_PX if (axis_y.get("title") or {}).get("text") else 0
+    names = list(dict.fromkeys(v for trace in traces for v in _category_labels(getattr(trace, "x", None))))
+    widest = max((text_em(v, markup=False) * TICK_PX for v in names), default=0.0)
+    # Plotly turns crowded category labels by 30 degrees: they then reach down half their width, and the
+    # first one reaches left of the plot
+    turned = len(names) * (widest + 6) > NARROW_PLOT_PX
+    bottom = 32 + (0.5 * widest if turned else 0)
+    if turned:
+        left = max(left, 0.87 * text_em(names[0], markup=False) * TICK_PX + 10)
+    bottom += AXIS_TITLE_PX if (axis_x.get("title") or {}).get("text") else 0
+    if legend.get("orientation") == "h" and (legend.get("y") or 0) < 0 and legend.get("yref") != "container":
+        bottom += 30  # one row of names under the axis
+    if any(trace.type == "heatmap" and trace.showscale is not False for trace in traces):
+        right = COLOURBAR_PX
+    if (layout.get("yaxis2") or {}).get("overlaying"):
+        right = max(right, NUMBER_TICK_PX + AXIS_TITLE_PX + 8)
+    margin = layout.get("margin") or {}
+    return {"l": max(margin.get("l") or 0, round(left)), "r": max(margin.get("r") or 0, round(right)),
+            "b": max(margin.get("b") or 0, round(bottom))}
+
+
 def _titled(fig: go.Figure, title: str) -> go.Figure:
     """Set a wrapped title; the top margin and the height grow by a line for each extra line."""
     layout = _title_layout(title, fig.layout.height or 300,
                            fig.layout.margin.t if fig.layout.margin.t is not None else 40)
-    fig.update_layout(title=layout["title"], margin=dict(t=layout["margin_t"]), height=layout["height"])
+    room = _room(fig.data, fig.layout.to_plotly_json())
+    fig.update_layout(title=layout["title"], margin={"t": layout["margin_t"], **room}, height=layout["height"])
     return fig
 
 
@@ -101,7 +146,7 @@ def _built(data: list, title: str, height: int, **layout) -> go.Figure:
     """A figure built in one go (each ``update_layout`` or ``add_vline`` validates and walks the whole
     figure again: on a page that redraws five charts per review that was most of its CPU time)."""
     titled = _title_layout(title, height)
-    margin = {"l": 10, "r": 10, "b": 10, **layout.pop("margin", {}), "t": titled["margin_t"]}
+    margin = {**_room(data, layout), "t": titled["margin_t"]}
     return go.Figure(data=data, layout={**layout, "title": titled["title"], "height": titled["height"], "margin": margin})
 
 

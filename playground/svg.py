@@ -8,6 +8,7 @@ arguments; text is escaped here.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from playground.formatting import escape_markdown as escape  # the one helper for shown text
@@ -572,3 +573,166 @@ def attention_rows_svg(weights: Sequence[Sequence[float]], source: Sequence[str]
                             f'font-size="11" fill="{INK}">{value:.2f}</text>')
         body.append(f'<g data-only="{i}">{"".join(bars)}</g>')
     return _svg(width, top + height + 42, body, label)
+
+
+# --- charts over a sentence, drawn as SVG -------------------------------------------------------------
+# Lines (or bars) over the tokens of a sentence: what the gate lab and the classifier redraw on every
+# new sentence. Plotly drew each in ~30 ms of the browser's time (more when it grew a margin and drew
+# again); an SVG drawing costs a few milliseconds, and each point still tells its value on hover.
+SERIES_COLOURS = ("#4C78A8", "#F58518", "#54A24B", "#B279A2", "#E45756", "#72B7B2", "#9D755D", "#EECA3B")
+PLOT_H = 200
+COLUMN_MIN_PX = 20  # a label turned upright is a line of 12 px text wide (~17 px in a CJK font)
+
+
+def _nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values covering [low, high]: steps of 1, 2 or 5 times a power of ten."""
+    if high <= low:
+        high = low + 1.0
+    raw = (high - low) / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    return [first + k * step for k in range(int(math.ceil((high - first) / step - 1e-9)) + 1)]
+
+
+def _tick_text(value: float, step: float) -> str:
+    decimals = max(0, -math.floor(math.log10(step))) if step < 1 else 0
+    text = f"{value:.{decimals}f}"
+    return "0" if float(text) == 0 else text.replace("-", "−")
+
+
+def _decade(exponent: int) -> str:
+    return "10" + ("⁻" if exponent < 0 else "") + _sup(abs(exponent))
+
+
+_SUB = re.compile(r"<sub>(.*?)</sub>")
+
+
+def _rich(text: str) -> str:
+    """A label's text for SVG, escaped, its <sub>...</sub> (the titles' subscripts, as Plotly draws
+    them) drawn lowered and smaller."""
+    out = []
+    for k, part in enumerate(_SUB.split(text)):  # even: plain text; odd: a subscript
+        if k % 2:
+            out.append(f'<tspan dy="4" font-size="0.75em">{escape(part)}</tspan>')
+        elif part:
+            out.append(f'<tspan dy="-4">{escape(part)}</tspan>' if k else escape(part))  # back on the line
+    return "".join(out)
+
+
+def _plain(text: str) -> str:
+    return escape(_SUB.sub(r"\1", text))
+
+
+def sentence_chart_svg(labels: Sequence[str], series: dict[str, Sequence[float]], title: str, y_title: str = "",
+                       bars: bool = False, highlight: int | None = None, log_y: bool = False,
+                       dashed: Sequence[str] = (), fit_px: float = 560) -> str:
+    """One value per token for each series: lines with a dot per token (a dashed line for the names in
+    ``dashed``), or, with ``bars``, bars up or down from 0 for the one series. x: the tokens as
+    "t:token"; y: linear with round ticks, or with ``log_y`` powers of ten (what is not positive is left
+    out). ``highlight``: a dotted line through that token (0-based). A value that is not finite is a gap.
+    Each point's tooltip gives its series, token and value. Wider than the column for a long sentence:
+    it then scrolls sideways. ``fit_px``: the width it aims at (a half-width column: ~300)."""
+    names = [f"{i + 1}:{label}" for i, label in enumerate(labels)]
+    n = max(len(names), 1)
+    widest = max((_text_px(s, 12) for s in names), default=0.0)
+    values = {k: [float(v) for v in vs] for k, vs in series.items()}
+    usable = [v for vs in values.values() for v in vs if math.isfinite(v) and (v > 0 or not log_y)]
+    if log_y:
+        low = math.floor(math.log10(min(usable))) if usable else -1
+        high = math.ceil(math.log10(max(usable))) if usable else 0
+        high = max(high, low + 1)
+        ticks = [(float(e), _decade(e)) for e in range(low, high + 1, max(1, math.ceil((high - low) / 8)))]
+        bottom_value, top_value = float(low), float(high)
+    else:
+        low, high = min(usable + [0.0] if bars else usable or [0.0]), max(usable + [0.0] if bars else usable or [1.0])
+        steps = _nice_ticks(low, high)
+        step = steps[1] - steps[0] if len(steps) > 1 else 1.0
+        ticks = [(v, _tick_text(v, step)) for v in steps]
+        bottom_value, top_value = steps[0], steps[-1] if steps[-1] > steps[0] else steps[0] + 1
+    tick_px = max(_text_px(text, 11) for _, text in ticks)
+    left = 12 + tick_px + 8 + (20 if y_title else 0)
+    # as wide as ``fit_px`` allows, never narrower than COLUMN_MIN_PX a token nor wider than its label
+    column = max(COLUMN_MIN_PX, min(widest + 8, 64.0, (fit_px - left - 24) / n))
+    turned = widest + 4 > column  # labels turned upright when they would not fit side by side
+    top = 34
+    label_room = (widest + 18) if turned else 20
+    legend = [] if bars else list(values)
+    plot_w = column * n
+    width = max(left + plot_w + 24, _text_px(_SUB.sub(r"\1", title), 14) + 10, min(320.0, fit_px))
+    legend_rows, x, row = [], left, 0
+    for name in legend:  # the legend under the axis, wrapped to the drawing's width
+        item = 26 + _text_px(_SUB.sub(r"\1", name), 12) + 14
+        if x + item > width and x > left:
+            x, row = left, row + 1
+        legend_rows.append((name, x, row))
+        x += item
+    legend_h = (max((r for _, _, r in legend_rows), default=-1) + 1) * 20
+    height = top + PLOT_H + label_room + legend_h + 8
+
+    def y_of(v: float) -> float:
+        value = math.log10(v) if log_y else v
+        return top + PLOT_H * (1 - (value - bottom_value) / (top_value - bottom_value))
+
+    def x_of(i: int) -> float:
+        return left + column * (i + 0.5)
+
+    body = [f'<text x="2" y="18" font-size="14" font-weight="bold" fill="{INK}">{_rich(title)}</text>']
+    for value, text in ticks:
+        y = top + PLOT_H * (1 - (value - bottom_value) / (top_value - bottom_value))
+        body.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w:.1f}" y2="{y:.1f}" stroke="#e6e6e6"/>'
+                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" fill="#555">{text}</text>')
+    if y_title:
+        middle = top + PLOT_H / 2
+        body.append(f'<text x="14" y="{middle:.1f}" font-size="12" fill="#555" text-anchor="middle" '
+                    f'transform="rotate(-90 14 {middle:.1f})">{escape(y_title)}</text>')
+    body.append(f'<line x1="{left}" y1="{top + PLOT_H}" x2="{left + plot_w:.1f}" y2="{top + PLOT_H}" stroke="#999"/>')
+    for i, name in enumerate(names):
+        x = x_of(i)
+        y = top + PLOT_H + 14
+        body.append(f'<text class="tick-x" x="{x:.1f}" y="{y:.1f}" font-size="12" fill="{INK}" '
+                    + (f'text-anchor="end" transform="rotate(-90 {x + 4:.1f} {y - 6:.1f})">' if turned
+                       else 'text-anchor="middle">') + f"{escape(name)}</text>")
+    if highlight is not None and 0 <= highlight < len(names):
+        x = x_of(highlight)
+        body.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + PLOT_H}" stroke="#777" '
+                    'stroke-dasharray="2 3" stroke-width="1.5"/>')
+    for k, (series_name, vs) in enumerate(values.items()):
+        colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+        body.append(f'<g data-series="{_plain(series_name)}">')
+        if bars:
+            zero = y_of(0.0) if not log_y else top + PLOT_H
+            for i, v in enumerate(vs):
+                if not math.isfinite(v):
+                    continue
+                y = y_of(v)
+                fill = CELL if v >= 0 else OUTPUT
+                body.append(f'<rect x="{x_of(i) - column * 0.35:.1f}" y="{min(y, zero):.1f}" width="{column * 0.7:.1f}" '
+                            f'height="{max(abs(zero - y), 0.5):.1f}" fill="{fill}" fill-opacity="0.85">'
+                            f'<title>{escape(names[i])}: {v:.4g}</title></rect>')
+            body.append("</g>")
+            continue
+        runs, run = [], []
+        for i, v in enumerate(vs):  # a gap where a value cannot be drawn
+            if math.isfinite(v) and (v > 0 or not log_y):
+                run.append((x_of(i), y_of(v), i, v))
+            elif run:
+                runs.append(run)
+                run = []
+        runs += [run] if run else []
+        dash = ' stroke-dasharray="6 4"' if series_name in dashed else ""
+        for run in runs:
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y, _, _ in run)
+            body.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
+            body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{_plain(series_name)} · '
+                     f'{escape(names[i])}: {v:.4g}</title></circle>' for x, y, i, v in run]
+        body.append("</g>")
+    legend_top = top + PLOT_H + label_room + 6
+    for name, x, row in legend_rows:
+        k = legend.index(name)
+        colour, y = SERIES_COLOURS[k % len(SERIES_COLOURS)], legend_top + 20 * row
+        dash = ' stroke-dasharray="6 4"' if name in dashed else ""
+        body.append(f'<line x1="{x:.1f}" y1="{y + 6:.1f}" x2="{x + 20:.1f}" y2="{y + 6:.1f}" stroke="{colour}" '
+                    f'stroke-width="2"{dash}/><text x="{x + 26:.1f}" y="{y + 10:.1f}" font-size="12" fill="{INK}">'
+                    f"{_rich(name)}</text>")
+    return _svg(width, height, body, _SUB.sub(r"\1", title))

@@ -25,3 +25,38 @@ def _clear_session_jobs():
 def fresh_session() -> None:
     """AppTest runs every test in one session ("test session id"): forget its jobs (and live models)."""
     AppTest.from_function(_clear_session_jobs, default_timeout=30).run()
+
+
+def drawings(at: AppTest) -> dict[str, "Drawing"]:
+    """The SVG charts and diagrams on the page (``playground.svg`` through ``ui.show_svg``), by title."""
+    import xml.etree.ElementTree as ET
+
+    found = {}
+    for element in at.markdown:
+        if element.value.startswith('<div class="rnn-diagram"'):
+            root = ET.fromstring(element.value)
+            svg = next(iter(root))
+            found[svg.get("aria-label")] = Drawing(svg)
+    return found
+
+
+class Drawing:
+    """A chart from ``svg.sentence_chart_svg``: its x labels, its series and its tick labels."""
+
+    def __init__(self, svg) -> None:
+        self.svg = svg
+
+    def _texts(self, where) -> list[str]:
+        return ["".join(t.itertext()) for t in where]
+
+    @property
+    def x_labels(self) -> list[str]:
+        return self._texts(e for e in self.svg.iter() if e.get("class") == "tick-x")
+
+    @property
+    def series(self) -> list[str]:
+        return [e.get("data-series") for e in self.svg.iter() if e.get("data-series") is not None]
+
+    @property
+    def texts(self) -> list[str]:
+        return self._texts(e for e in self.svg.iter() if e.tag.endswith("}text"))

@@ -144,3 +144,57 @@ def test_diagrams_scroll_instead_of_shrinking_below_a_readable_size():
     width = float(re.search(r'viewBox="0 0 (\d+)', text).group(1))
     min_width = float(re.search(r"min-width:(\d+)px", text).group(1))
     assert min_width >= svg.MIN_SCALE * width - 1 and 14 * svg.MIN_SCALE >= 12  # box text stays >= 12 px
+
+
+# --- issue 27: the charts a new sentence redraws are SVG (svg.sentence_chart_svg) ----------------------------
+def _chart(markup: str) -> ET.Element:
+    return next(iter(ET.fromstring(markup)))
+
+
+def _of(root: ET.Element, tag: str) -> list[ET.Element]:
+    return [e for e in root.iter() if e.tag.endswith("}" + tag)]
+
+
+def test_a_sentence_chart_draws_each_series_with_gaps_and_tooltips():
+    markup = svg.sentence_chart_svg(["我", "<b>", "好"], {"LSTM": [0.2, float("nan"), 0.9], "bag": [0.5, 0.5, 0.5]},
+                                    "p over C<sub>t</sub>", "p", highlight=1, dashed=["bag"])
+    root = _chart(markup)
+    assert root.get("aria-label") == "p over Ct"
+    groups = [e for e in root.iter() if e.get("data-series")]
+    assert [g.get("data-series") for g in groups] == ["LSTM", "bag"]
+    lstm, bag = groups
+    assert len(_of(lstm, "polyline")) == 2 and len(_of(lstm, "circle")) == 2  # NaN: a gap, not a point at 0
+    assert _of(bag, "polyline")[0].get("stroke-dasharray") and not _of(lstm, "polyline")[0].get("stroke-dasharray")
+    assert ["".join(t.itertext()) for t in _of(lstm, "title")] == ["LSTM · 1:我: 0.2", "LSTM · 3:好: 0.9"]
+    labels = ["".join(t.itertext()) for t in root.iter() if t.get("class") == "tick-x"]
+    assert labels == ["1:我", "2:<b>", "3:好"] and "<b>" not in markup  # escaped
+    assert any(e.get("stroke-dasharray") == "2 3" for e in _of(root, "line"))  # the chosen step
+    title = _of(root, "text")[0]
+    assert "".join(title.itertext()) == "p over Ct" and _of(title, "tspan")  # the subscript drawn lowered
+
+
+def test_a_sentence_chart_on_a_log_axis_labels_powers_of_ten_and_leaves_out_what_it_cannot_draw():
+    root = _chart(svg.sentence_chart_svg(list("abcd"), {"g": [1e-6, 0.0, 1e-3, 1.0]}, "grad", log_y=True))
+    ticks = ["".join(t.itertext()) for t in _of(root, "text")]
+    assert "10⁻⁶" in ticks and "10⁰" in ticks
+    assert len(_of(root, "circle")) == 3  # 0 has no place on a log axis
+
+
+def test_sentence_bars_go_up_and_down_from_zero():
+    root = _chart(svg.sentence_chart_svg(["a", "b"], {"Δp": [0.4, -0.2]}, "Δp", bars=True))
+    up, down = (r for r in _of(root, "rect"))
+    assert up.get("fill") != down.get("fill")
+    zero_up = float(up.get("y")) + float(up.get("height"))
+    assert abs(zero_up - float(down.get("y"))) < 0.2 and float(up.get("height")) > float(down.get("height"))
+    assert not [e for e in _of(root, "text") if e.get("font-size") == "12" and e.get("class") != "tick-x"]  # no legend
+
+
+def test_a_sentence_chart_fits_its_column_and_turns_crowded_labels():
+    tokens = [f"token{i}" for i in range(12)]
+    half = _chart(svg.sentence_chart_svg(tokens, {"x": list(range(12))}, "t", fit_px=300))
+    width = float(half.get("viewBox").split()[2])
+    assert width <= 300 + 1 and any("rotate(-90" in (e.get("transform") or "") for e in half.iter())
+    wide = _chart(svg.sentence_chart_svg(tokens[:3], {"x": [1, 2, 3]}, "t"))
+    assert not any("rotate(-90" in (e.get("transform") or "") for e in wide.iter())
+    long = _chart(svg.sentence_chart_svg([f"w{i}" for i in range(100)], {"x": list(range(100))}, "t", fit_px=300))
+    assert float(long.get("viewBox").split()[2]) >= 100 * svg.COLUMN_MIN_PX  # a long review scrolls instead

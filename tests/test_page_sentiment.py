@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from helpers import open_page
+from helpers import drawings, open_page
 
 from playground.formatting import escape_markdown
 from playground.i18n import t
@@ -143,18 +143,6 @@ def test_the_verdict_says_negative_in_words_and_colour():
     assert [s.value for s in at.success if s.value.startswith("LSTM") and "正面" in s.value]
 
 
-def _charts(at) -> list[dict]:
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-
-
-def _titled(at, title: str) -> dict:
-    """The chart with ``title`` (wrapped onto lines by figures.wrap_title: compared without the breaks)."""
-    def flat(text: str) -> str:
-        return re.sub(r"\s+", "", text.replace("<br>", ""))
-
-    return next(c for c in _charts(at) if flat(title) in flat(c.get("layout", {}).get("title", {}).get("text", "")))
-
-
 def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
     """It kept the old default sentence after a new review was typed; its x axis read "1:, 2:, ..."."""
     at = _page("en-US")
@@ -163,13 +151,17 @@ def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
     assert at.text_input(key="senti_counterfactual").value == "not bad at all"
     at.text_input(key="senti_counterfactual").set_value("not good at all").run()
     assert not at.exception
-    chart = _titled(at, t("senti.why.chart", "en"))
-    assert list(chart["data"][0]["x"]) == ["1:not", "2:bad/good", "3:at", "4:all"]
+    chart = drawings(at)[t("senti.why.chart", "en")]
+    assert chart.x_labels == ["1:not", "2:bad/good", "3:at", "4:all"]
+    assert chart.series == [t("senti.why.original", "en"), t("senti.why.edited", "en")]
 
 
 def test_all_four_models_are_named_as_four():
     at = _page("en-US")
-    assert len(_titled(at, t("senti.model.curves", "en"))["data"]) == 4  # the title no longer says "three cells"
+    from playground.sentiment.model import KINDS
+
+    curves = drawings(at)[t("senti.model.curves", "en")]  # all four are shown by default
+    assert curves.series == [t(f"senti.kind.{k}", "en") for k in KINDS]  # the title no longer says "three cells"
 
 
 def test_the_walkthrough_table_is_kept_in_the_link():
