@@ -32,4 +32,4 @@ with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU 
     navigation.run()
 ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back
-runtime.warm_up()  # once: the other pages' imports, then gc.freeze, while the first page paints
+runtime.warm_up()  # first run: gc.freeze; the next: the other pages' imports, then gc.freeze (once)

@@ -21,8 +21,7 @@ st.header(tr("home.seq.header"), anchor="home-seq")
 st.markdown(tr("home.seq.traits"))
 rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
-# a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px), and
-# the first page a visitor opens needs no pandas (cold start, issue 27: playground.runtime.warm_up)
+# a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
 st.markdown("\n".join(["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|",
                         *("| " + " | ".join(escape_markdown(cell.strip()) for cell in row) + " |" for row in rows)]))
 

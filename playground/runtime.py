@@ -20,7 +20,7 @@ the Dockerfile sets the same through ``MALLOC_ARENA_MAX``.
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
 about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
-(after the first run, in a thread of its own) and freezes them (``gc.freeze``: the collector skips
+(in the run after the first) and freezes them (``gc.freeze``: the collector skips
 them from then on); a collection then walks only what came later (the models, the sessions: about
 2 ms with every model loaded).
 """
@@ -37,6 +37,10 @@ import sys
 import threading
 import time
 
+# pandas (every page's tables) is imported here, as the first run begins and before the models load:
+# imported later (after Home, or in a thread of its own) the server rested 50-90 MB larger after the abuse
+# bench's 60 cloze inputs (635-666 MB against 580; its goal is 600), at the cost of ~0.5 s of the first page
+import pandas  # noqa: F401
 import torch
 from threadpoolctl import threadpool_info, threadpool_limits
 
@@ -45,7 +49,8 @@ SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every s
 ARENAS = 2
 _M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
 _configured = False
-_warmer: threading.Thread | None = None
+_first_frozen = False
+_warm = False
 _warm_lock = threading.Lock()
 _last_release = 0.0
 
@@ -78,28 +83,24 @@ def configure_server() -> dict:
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS}
 
 
-def warm_up(wait: bool = False) -> threading.Thread:
-    """Import what the other pages need (pandas and pyarrow for every table, plotly's figures), then
-    freeze every long-lived object, in a thread of its own, once per process. The entry script calls
-    it when a run is over: the first visitor's first page (Home: no table, no chart, and nothing on
-    its way imports pandas) is drawn without waiting for ~0.5 s of imports and a full collection,
-    which then happen while the browser paints.
-    ``wait``: return when it is done (tests)."""
-    global _warmer
+def warm_up() -> bool:
+    """Called as each run of the entry script ends; True once the heap is warm. The first run only
+    freezes what it imported (torch, Streamlit, pandas, the app: ~250,000 objects, ~20 of them
+    garbage), so the collection Streamlit makes as that run ends walks none of it (~0.1 s of the
+    first page). The next run imports what the other pages need (pyarrow for every table, plotly's
+    figures), collects, and freezes again; once per process. (pandas: see its import above.)"""
+    global _first_frozen, _warm
     with _warm_lock:
-        if _warmer is None:
-            # what the first run imported (torch, Streamlit, the app: ~220,000 objects, ~20 of them garbage)
-            # is frozen now, so the collection Streamlit makes as this run ends walks none of it (~0.1 s)
+        if not _first_frozen:
+            _first_frozen = True
             gc.freeze()
-            _warmer = threading.Thread(target=_import_and_freeze, name="warm-up", daemon=True)
-            _warmer.start()
-    if wait:
-        _warmer.join()
-    return _warmer
+        elif not _warm:
+            _import_and_freeze()
+            _warm = True
+    return _warm
 
 
 def _import_and_freeze() -> None:
-    import pandas  # noqa: F401 - every page's tables
     import plotly.graph_objects  # noqa: F401 - every page's charts
     import pyarrow  # noqa: F401 - how Streamlit sends a table
 

@@ -16,14 +16,11 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 import torch
 from torch import nn
-
-if TYPE_CHECKING:  # pandas (~0.5 s to import) is not needed to draw Home: it loads later (runtime.warm_up)
-    import pandas as pd
 
 from playground.checkpoints import ModelCard, freeze, load_checkpoint, save_checkpoint
 from playground.errors import InputError
@@ -197,7 +194,6 @@ def forward(xs: np.ndarray, weights: Weights) -> dict[str, np.ndarray]:
 def run(bits, weights: Weights | None = None) -> pd.DataFrame:
     """The step table: t, x, current, previous, bias (the three parts of h_t), y, target, plus
     the terms W_xh x_t, W_hh h_{t-1} and the pre-activation as 3-tuples, and whether y is right."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     weights = weights or lecture_weights()
     xs = parse_bits(bits)
     if not xs:
@@ -269,7 +265,6 @@ def readout_terms(weights: Weights, names: Sequence[str]) -> str:
 
 def truth_table(weights: Weights | None = None) -> pd.DataFrame:
     """The lecture's check of the four cases: (previous, current) -> y at the second step."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     weights = weights or lecture_weights()
     pairs = [(1, 1), (0, 0), (1, 0), (0, 1)]
     trace = forward(np.array(pairs, dtype=np.float64), weights)
@@ -421,7 +416,6 @@ def unit_roles(model: TwoOnesRNN, max_len: int = 10) -> pd.DataFrame:
     """For each hidden unit: its correlation with the current input x_t and the previous input
     x_{t-1}, over every step of every 0/1 string up to max_len (does training rediscover the
     hand-built "current" and "previous" slots?)."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     model.eval()
     dev = next(model.parameters()).device
     hs, cur, prev = [], [], []

@@ -11,13 +11,9 @@ time limit so that no pattern can hang the server.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
+import pandas as pd
 import regex
-
-if TYPE_CHECKING:  # pandas (~0.5 s to import) is not needed to draw Home: it loads later (runtime.warm_up)
-    import pandas as pd
 
 from playground.charlm.engine import FastSampler
 from playground.errors import InputError, Phrase
@@ -193,7 +189,6 @@ def correlations(acts: np.ndarray, feature: np.ndarray) -> np.ndarray:
 
 def rank_cells(acts: np.ndarray, features: dict[str, np.ndarray], top: int = 3) -> pd.DataFrame:
     """The ``top`` units per feature by |correlation| (features that never change are left out)."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     rows = []
     for name, feature in features.items():
         r = correlations(acts, feature)

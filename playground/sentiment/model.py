@@ -16,15 +16,12 @@ import threading
 import weakref
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
+import pandas as pd
 import regex
 import torch
 from torch import nn
-
-if TYPE_CHECKING:  # pandas (~0.5 s to import) is not needed to draw Home: it loads later (runtime.warm_up)
-    import pandas as pd
 
 from playground.cells import CellWeights, step
 from playground.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
@@ -252,7 +249,6 @@ class Classifier:
     def trace(self, text: str) -> pd.DataFrame:
         """One row per token: token, known (in vocabulary), p_positive after this prefix, h, and the
         gates (LSTM: i, f, o, c; GRU: z, r) as lists (``read`` as a table)."""
-        import pandas as pd  # loaded when first needed (see the import note above)
         reading = self.read(text)
         table = {"token": list(reading.tokens), "known": reading.known, "p_positive": reading.p_positive}
         return pd.DataFrame(table | {name: list(values.tolist()) for name, values in reading.states.items()})
@@ -288,7 +284,6 @@ class Reading:
 
 def influence(classifier: Classifier, text: str) -> pd.DataFrame:
     """Why the model decided as it did, per token: ``delta_p`` and ``saliency`` (``Reading``)."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     reading = classifier.read(text)
     return pd.DataFrame({"token": list(reading.tokens), "delta_p": reading.delta_p, "saliency": reading.saliency})
 
@@ -332,7 +327,6 @@ def load_corpus(lang: str, download: bool = True):
 def test_predictions(classifier: Classifier, examples=None, download: bool = False) -> pd.DataFrame:
     """text, label, p_positive for the held-out test split of ``examples`` (by default the corpus,
     loaded here: DataUnavailable without it)."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     if examples is None:
         examples, _ = load_corpus(classifier.lang, download)
     test = by_split(examples, "test")

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+import pandas as pd
 import torch
 from torch import nn
-
-if TYPE_CHECKING:  # pandas (~0.5 s to import) is not needed to draw Home: it loads later (runtime.warm_up)
-    import pandas as pd
 
 from playground.errors import InputError
 
@@ -31,7 +28,6 @@ class Walkthrough:
 def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
                 tokens=None) -> Walkthrough:
     """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t (autograd)."""
-    import pandas as pd  # loaded when first needed (see the import note above)
     xs = list(xs)
     if len(xs) > MAX_TOKENS:
         raise InputError("too_many_steps", length=len(xs), limit=MAX_TOKENS)
