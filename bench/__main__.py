@@ -16,6 +16,7 @@ from playwright.sync_api import sync_playwright
 
 from bench import (
     abuse,
+    abuse_visitors,
     charlm_speed,
     classroom,
     cloud,
@@ -100,7 +101,10 @@ def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server 
     result = abuse.run(attackers=sizes.attackers, warmup_s=sizes.attack_warmup_s, attack_s=sizes.attack_s,
                        alone_s=sizes.victim_alone_s, gradient_seeds=sizes.gradient_seeds, flood_rows=sizes.flood_rows,
                        cloze_inputs=sizes.cloze_inputs, rest_s=sizes.rest_s, waiting=sizes.waiting,
-                       waiting_s=sizes.waiting_s, keys=sizes.pages)
+                       waiting_s=sizes.waiting_s, keys=sizes.pages, churners=sizes.churners, churn_s=sizes.churn_s,
+                       churn_warmup_s=sizes.churn_warmup_s, churn_alone_s=sizes.churn_alone_s,
+                       series_rest_s=sizes.series_rest_s, forged=sizes.forged, forged_heavy=sizes.forged_heavy,
+                       flood_sessions=sizes.flood_sessions, flood_after_s=sizes.flood_after_s)
     _print_abuse(result)
     return {"abuse": result}
 
@@ -361,6 +365,42 @@ def _print_abuse(r: dict) -> None:
     print(f"  7. markup from a link: {m.get('bodies_checked', 0)} notices carried the link's text; {verdict}")
     for bad in m.get("unsafe", [])[:4]:
         print(f"     ! {bad['page']} {bad['locale']} {bad['kind']}: {bad['pieces']} in {bad['body'][:120]!r}")
+    _print_visitors(r)
+
+
+def _print_visitors(r: dict) -> None:
+    s = r["summary"]
+    g = {**_VISITOR_GOALS, **r["goals"]}
+    leak = r.get("leak", {})
+    if leak.get("measured"):
+        print(f"  8. a live model's writing: A and B each trained one and ran the clamp on 'My model (#1)';"
+              f" B got A's text {leak['leaks']} times  (goal {g['leaks']})  {'OK' if s['leaks']['ok'] else 'MISSED'}")
+    else:
+        print(f"  8. a live model's writing: not measured ({leak.get('why', 'not run')})")
+    c = r.get("churn", {})
+    print(f"  9. fresh sessions: {c.get('churners')} cookieless clients on another address opened the char-LM page at"
+          f" its dearest link {c.get('page_opens')} times ({c.get('opens_per_s')}/s); a victim's review alone p95"
+          f" {c.get('victim_alone_p95_s') or 0:.2f} s, under them p50 {c.get('victim_p50_s') or 0:.2f} s, p95"
+          f" {_verdict(c.get('victim_p95_s'), g['churn_p95_s'], 's')}")
+    q = r.get("forged_queue", {})
+    print(f" 10. made-up identities: {q.get('forged_accepted')} of {q.get('forged')} made-up cookies queued a tiny job;"
+          f" a victim on another address was {q.get('victim_place')} in line and ran after"
+          f" {_verdict(q.get('victim_start_s'), g['queue_start_s'], 's')}; behind {q.get('forged_heavy')} made-up"
+          f" char-LM jobs its small one was {q.get('victim_heavy_place')} in line")
+    f = r.get("memory_flood", {})
+    print(f" 11. memory: {f.get('sessions')} sessions each sent {f.get('text_bytes', 0) / 2**20:.2f} MB at once (a"
+          f" larger message {'refused' if f.get('oversize_refused') else 'TAKEN'}): peak"
+          f" {_verdict(f.get('peak_above_start_mb'), g['flood_peak_mb'], 'MB', 0)} above the start;"
+          f" {f.get('after_s', 0):.0f} s after they left"
+          f" {_verdict(f.get('after_above_start_mb'), g['flood_back_mb'], 'MB', 0)}")
+    rest = r.get("series_rest", {})
+    print(f"     after the whole series the first server rested at"
+          f" {_verdict(rest.get('rested_mb'), g['series_rest_mb'], 'MB', 0)} ({rest.get('rest_s', 0):.0f} s after)")
+
+
+_VISITOR_GOALS = {"leaks": abuse_visitors.GOAL_LEAKS, "churn_p95_s": abuse_visitors.GOAL_CHURN_P95_S,
+                  "queue_start_s": abuse_visitors.GOAL_QUEUE_START_S, "flood_peak_mb": abuse_visitors.GOAL_FLOOD_PEAK_MB,
+                  "flood_back_mb": abuse_visitors.GOAL_FLOOD_BACK_MB, "series_rest_mb": abuse.GOAL_SERIES_REST_MB}
 
 
 def _cpus() -> int:

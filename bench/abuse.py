@@ -22,6 +22,10 @@ The figures, each beside its goal:
    that rerun and of the slider move after it.
 7. **Markup in notices**: links whose refused value is an image or a bold link; every toast, alert
    or markdown body that carries the value must carry it escaped.
+8-11. **One visitor against the others** (issue 37, ``bench.abuse_visitors``): a live model's text
+   seen by another visitor, fresh sessions that dodge the fair share, made-up identities in the
+   training line, the largest accepted text sent by 24 sessions at once. And after the whole series
+   on the first server, its RSS at rest (goal 600 MB).
 
 Bounded: every change has a timeout, the attack lasts ``warmup_s + attack_s``; the whole part takes
 a few minutes on 2 cores. ``python -m bench.abuse`` prints the results as JSON.
@@ -44,6 +48,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import abuse_visitors as visitors
+from bench.abuse_visitors import victim_process
 from bench.harness import streamlit_server
 from bench.interaction import PeakRSS, cpu_seconds, pages, percentile, rss_bytes
 from bench.light_client import LightSession
@@ -55,6 +61,7 @@ GOAL_VICTIM_P95_S = 0.5  # a victim's review under 12 attackers
 GOAL_TINY_START_S = 5.0  # fair training: a tiny job starts while 2 attackers hold the heavy slots
 GOAL_WAITING_P95_S = 0.3  # fair training: another visitor's review p95 with 30 waiting sessions
 GOAL_TABLE_CPU_S = 0.5  # the flooded table's rerun, and the slider move after it
+GOAL_SERIES_REST_MB = 600.0  # the first server at rest after every attack above
 
 CHANGE_TIMEOUT_S = 120.0
 MB = 2**20
@@ -365,25 +372,6 @@ def _reviews() -> list[str]:
     return sorted(out)
 
 
-async def _victim(url: str, seconds: float, reviews, out: list, skip_s: float = 0.0, interval: float = 1.0) -> None:
-    session = LightSession(url, "sentiment")
-    await session.open()
-    started = time.monotonic()
-    while time.monotonic() - started < seconds and reviews:
-        took = await session.change("senti_review", reviews.pop())
-        if time.monotonic() - started >= skip_s:
-            out.append(took)
-        await asyncio.sleep(max(0.0, interval - took))
-    await session.close()
-
-
-def _victim_process(url: str, seconds: float, reviews: list[str], skip_s: float) -> list[float]:
-    """The victim in a process of its own, so that the attackers' client never delays its clock."""
-    out: list[float] = []
-    asyncio.run(_victim(url, seconds, list(reviews), out, skip_s))
-    return out
-
-
 @dataclass
 class _Attack:
     size: int
@@ -433,7 +421,7 @@ async def _fair(url: str, pid: int, attackers: int, warmup_s: float, attack_s: f
     reviews = _reviews()
     loop = asyncio.get_running_loop()
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-    alone = await loop.run_in_executor(pool, _victim_process, url, alone_s, reviews[:100], min(2.0, alone_s / 2))
+    alone = await loop.run_in_executor(pool, victim_process, url, alone_s, reviews[:100], min(2.0, alone_s / 2))
     attack = _Attack(attackers)
     tasks = [asyncio.create_task(_attacker(url, ranked[i % len(ranked)], grad_base, i, attack))
              for i in range(attackers)]
@@ -447,7 +435,7 @@ async def _fair(url: str, pid: int, attackers: int, warmup_s: float, attack_s: f
     cpu, client, started = cpu_seconds(pid), time.process_time(), time.perf_counter()
     with PeakRSS(pid) as peak:
         try:
-            under = await loop.run_in_executor(pool, _victim_process, url, warmup_s + attack_s, reviews[100:],
+            under = await loop.run_in_executor(pool, victim_process, url, warmup_s + attack_s, reviews[100:],
                                                warmup_s)
         except Exception as exc:
             errors.append(f"victim: {type(exc).__name__}: {exc}")
@@ -539,7 +527,7 @@ def training(port: int | None = None, pid: int | None = None, waiting: int = 30,
 
 # --- the whole part ----------------------------------------------------------------------------------
 async def _one_server(url: str, pid: int, out: dict, attackers: int, warmup_s: float, attack_s: float,
-                      alone_s: float, gradient_seeds: int, flood_rows: int) -> None:
+                      alone_s: float, gradient_seeds: int, flood_rows: int, sizes: dict) -> None:
     rng = random.Random(28)
     step = time.perf_counter()
     out["markup"] = await _markup(url)
@@ -554,21 +542,47 @@ async def _one_server(url: str, pid: int, out: dict, attackers: int, warmup_s: f
     order = [r["name"] for r in sorted(out["interactions"], key=lambda r: -r.get("cpu_s", 0.0))]
     out["fair"] = await _fair(url, pid, attackers, warmup_s, attack_s, alone_s, order)
     out["seconds"]["fair"] = round(time.perf_counter() - step, 1)
+    step = time.perf_counter()
+    out["leak"] = await visitors.leak(url)
+    out["churn"] = await visitors.churn(url, sizes["churners"], sizes["churn_s"], sizes["churn_warmup_s"],
+                                        sizes["churn_alone_s"])
+    out["seconds"]["leak_and_churn"] = round(time.perf_counter() - step, 1)
+    await asyncio.sleep(sizes["series_rest_s"])  # every attacker gone: what the server keeps
+    out["series_rest"] = {"rest_s": sizes["series_rest_s"], "rested_mb": round(rss_bytes(pid) / MB, 1),
+                          "goal_mb": GOAL_SERIES_REST_MB}
 
 
 def run(attackers: int = 12, warmup_s: float = 10.0, attack_s: float = 60.0, alone_s: float = 20.0,
         with_training: bool = True, gradient_seeds: int = 3, flood_rows: int = 5000, cloze_inputs: int = 60,
-        rest_s: float = 5.0, waiting: int = 30, waiting_s: float = 45.0, keys: tuple[str, ...] | None = None) -> dict:
-    """Every figure of the part; one server for all but resting memory (a fresh one) and training
-    (whatever ``bench.abuse_training`` starts, ``waiting`` sessions in line for ``waiting_s``). The
-    resting memory walks the pages of ``keys`` (None: all)."""
+        rest_s: float = 5.0, waiting: int = 30, waiting_s: float = 45.0, keys: tuple[str, ...] | None = None,
+        churners: int = 12, churn_s: float = 60.0, churn_warmup_s: float = 10.0, churn_alone_s: float = 20.0,
+        series_rest_s: float = 30.0, forged: int = 10, forged_heavy: int = 4, flood_sessions: int = 24,
+        flood_after_s: float = 60.0) -> dict:
+    """Every figure of the part; one server for all but resting memory and the memory flood (fresh
+    ones each), the made-up identities' line (a server that lets closed sessions go after 2 s, so
+    that their jobs stop) and training (whatever ``bench.abuse_training`` starts, ``waiting``
+    sessions in line for ``waiting_s``). The resting memory walks the pages of ``keys`` (None: all)."""
     started = time.perf_counter()
     out: dict = {"seconds": {}, "goals": {
         "peak_mb": GOAL_PEAK_MB, "cpu_s": GOAL_CPU_S, "rest_mb": GOAL_REST_MB, "victim_p95_s": GOAL_VICTIM_P95_S,
-        "tiny_start_s": GOAL_TINY_START_S, "waiting_review_p95_s": GOAL_WAITING_P95_S, "table_cpu_s": GOAL_TABLE_CPU_S}}
+        "tiny_start_s": GOAL_TINY_START_S, "waiting_review_p95_s": GOAL_WAITING_P95_S, "table_cpu_s": GOAL_TABLE_CPU_S,
+        "leaks": visitors.GOAL_LEAKS, "churn_p95_s": visitors.GOAL_CHURN_P95_S,
+        "queue_start_s": visitors.GOAL_QUEUE_START_S, "flood_peak_mb": visitors.GOAL_FLOOD_PEAK_MB,
+        "flood_back_mb": visitors.GOAL_FLOOD_BACK_MB, "series_rest_mb": GOAL_SERIES_REST_MB}}
+    sizes = {"churners": churners, "churn_s": churn_s, "churn_warmup_s": churn_warmup_s,
+             "churn_alone_s": churn_alone_s, "series_rest_s": series_rest_s}
     with streamlit_server() as (port, proc):
         asyncio.run(_one_server(f"ws://127.0.0.1:{port}", proc.pid, out, attackers, warmup_s, attack_s, alone_s,
-                                gradient_seeds, flood_rows))
+                                gradient_seeds, flood_rows, sizes))
+    step = time.perf_counter()
+    with streamlit_server(extra_args=("--server.disconnectedSessionTTL", "2")) as (port, proc):
+        out["forged_queue"] = asyncio.run(visitors.forged_queue(f"ws://127.0.0.1:{port}", forged, forged_heavy))
+    out["seconds"]["forged_queue"] = round(time.perf_counter() - step, 1)
+    step = time.perf_counter()
+    with streamlit_server() as (port, proc):
+        out["memory_flood"] = asyncio.run(visitors.memory_flood(f"ws://127.0.0.1:{port}", proc.pid, flood_sessions,
+                                                                flood_after_s))
+    out["seconds"]["memory_flood"] = round(time.perf_counter() - step, 1)
     step = time.perf_counter()
     with streamlit_server() as (port, proc):
         out["resting"] = asyncio.run(_resting(f"ws://127.0.0.1:{port}", proc.pid, cloze_inputs, rest_s, keys))
@@ -599,7 +613,18 @@ def summary(out: dict) -> dict:
         return None if value is None else value <= goal
 
     table_cpu = max((flood[k].get("cpu_s", 0.0) for k in ("flood", "slider_after") if k in flood), default=None)
+    leak, churn, queue = out.get("leak", {}), out.get("churn", {}), out.get("forged_queue", {})
+    memory, series = out.get("memory_flood", {}), out.get("series_rest", {})
     return {
+        "leaks": {"value": leak.get("leaks"), "ok": None if leak.get("leaks") is None else leak["leaks"] == 0},
+        "churn_p95_s": {"value": churn.get("victim_p95_s"), "ok": ok(churn.get("victim_p95_s"), visitors.GOAL_CHURN_P95_S)},
+        "queue_start_s": {"value": queue.get("victim_start_s"),
+                          "ok": ok(queue.get("victim_start_s"), visitors.GOAL_QUEUE_START_S)},
+        "flood_peak_mb": {"value": memory.get("peak_above_start_mb"),
+                          "ok": ok(memory.get("peak_above_start_mb"), visitors.GOAL_FLOOD_PEAK_MB)},
+        "flood_back_mb": {"value": memory.get("after_above_start_mb"),
+                          "ok": ok(memory.get("after_above_start_mb"), visitors.GOAL_FLOOD_BACK_MB)},
+        "series_rest_mb": {"value": series.get("rested_mb"), "ok": ok(series.get("rested_mb"), GOAL_SERIES_REST_MB)},
         "peak_mb": {"value": worst_peak[1], "where": worst_peak[0], "ok": ok(worst_peak[1], GOAL_PEAK_MB)},
         "cpu_s": {"value": worst_cpu[1], "where": worst_cpu[0], "ok": ok(worst_cpu[1], GOAL_CPU_S),
                   "over_goal": [r["name"] for r in rows if r["cpu_s"] > GOAL_CPU_S]},

@@ -88,7 +88,10 @@ class TrainingSession(LightSession):
         message = BackMsg()
         state = message.rerun_script
         state.query_string, state.page_name = self.query_string, self.page
-        state.fragment_id = fragment_id  # the page by its name: the hash a new session reports may be the main script's
+        # the page by its name and by the hash navigation reported (a rerun the fragment asks for, st.rerun
+        # scope="app", runs the page this message names: without the hash, the default page)
+        state.page_script_hash = self.page_script_hash
+        state.fragment_id = fragment_id
         state.context_info.locale, state.context_info.timezone = self.locale, "UTC"
         return message
 

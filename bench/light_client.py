@@ -53,12 +53,15 @@ class LightSession:
     page_script_hash: str = ""
     headers: dict[str, str] = field(default_factory=dict)  # sent with the websocket upgrade (a proxy's cookie)
     handshake_headers: dict[str, str] = field(default_factory=dict)  # the upgrade response's, lower-cased names
+    source: str = ""  # the loopback address to connect from (127.0.0.2 ...): a client on another network
     _socket: object = None
 
     async def open(self, timeout_s: float = 300.0) -> float:
         """Connect and load the page; seconds until its first run finished."""
+        where = {"local_addr": (self.source, 0)} if self.source else {}
         self._socket = await connect(f"{self.url}/_stcore/stream", subprotocols=["streamlit"], max_size=None,
-                                     open_timeout=timeout_s, ping_interval=None, additional_headers=self.headers or None)
+                                     open_timeout=timeout_s, ping_interval=None, additional_headers=self.headers or None,
+                                     **where)
         self.handshake_headers = {k.lower(): v for k, v in self._socket.response.headers.raw_items()}
         started = time.perf_counter()
         await self._send(widget_states=())

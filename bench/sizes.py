@@ -40,6 +40,15 @@ class Sizes:
     rest_s: float = 5.0
     waiting: int = 30  # abuse, fair training: sessions waiting in line ...
     waiting_s: float = 45.0  # ... while the victim reviews this long
+    churners: int = 12  # abuse, fresh sessions: clients opening a dear page anew, ...
+    churn_s: float = 60.0  # ... for this long after ...
+    churn_warmup_s: float = 10.0  # ... a warm-up; the victim alone for ...
+    churn_alone_s: float = 20.0
+    series_rest_s: float = 30.0  # abuse: the first server's rest after every attack
+    forged: int = 10  # abuse, made-up identities: tiny jobs queued under made-up cookies ...
+    forged_heavy: int = 4  # ... and char-LM jobs
+    flood_sessions: int = 24  # abuse, memory: sessions sending the largest accepted text at once ...
+    flood_after_s: float = 60.0  # ... and the RSS this long after they left
     cloud_pythons: tuple[str, ...] = ("3.11", "3.12", "3.13")
     cloud_online: bool = True  # clean venvs from the package index (False: the offline checks only)
 
@@ -56,5 +65,7 @@ SMOKE = Sizes(
     state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
+    churners=1, churn_s=2.0, churn_warmup_s=0.5, churn_alone_s=1.5, series_rest_s=1.0, forged=2, forged_heavy=1,
+    flood_sessions=2, flood_after_s=2.0,
     cloud_pythons=("3.11",), cloud_online=False,  # CI cannot count on the package index
 )

@@ -21,6 +21,7 @@ from playground.ui import (
     input_error,
     questions,
     require_app_shell,
+    shared_results,
     shipped_model,
     text_columns,
     tr,
@@ -51,14 +52,15 @@ except CheckpointError as exc:
 KNOWN_FAILURE = "我吃了一个__"  # nothing to the right: the model ends the sentence (tests/test_bicloze.py)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _fill(_forward, _backward, _reader, text: str, k: int):
-    return cloze.fill(_forward, _backward, text, k=k, bidirectional=_reader)
+# shared by the class: the three models keyed by their identity (the shipped file they were read from)
+@shared_results(max_entries=64)
+def _fill(forward, backward, reader, text: str, k: int):
+    return cloze.fill(forward, backward, text, k=k, bidirectional=reader)
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _generated(_forward, _backward, prompt: str) -> tuple[str, str]:
-    return cloze.generate_left_only(_forward, prompt, 12), cloze.generate_with_both(_forward, _backward, prompt, 12)
+@shared_results(max_entries=64)
+def _generated(forward, backward, prompt: str) -> tuple[str, str]:
+    return cloze.generate_left_only(forward, prompt, 12), cloze.generate_with_both(forward, backward, prompt, 12)
 
 
 @fragment

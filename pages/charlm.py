@@ -25,6 +25,7 @@ from playground.ui import (
     require_app_shell,
     session_jobs,
     shared_resource,
+    shared_results,
     text_columns,
     tr,
 )
@@ -118,9 +119,8 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
         st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown))),
                 icon=":material/help:")
 
-    model = _model_id(model_key)
     # not streamed: 300 characters take ~40 ms, and every partial text shown was another message to send
-    generation = _generation(model, sampler, prompt, length, strategy,
+    generation = _generation(sampler, prompt, length, strategy,
                              **cs.used_settings(strategy, temperature=temperature, top_k=top_k, top_p=top_p,
                                                 width=width, length_penalty=penalty, seed=int(seed)))
     st.markdown(f"**{tr('charlm.lab.output')}**")
@@ -148,10 +148,10 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     st.markdown(tr("charlm.compare.intro"))
     # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
     n = min(length, COMPARED)
-    if not on_request("lm_compare", (model_key, prompt, n, temperature, width, penalty, int(seed)),
+    if not on_request("lm_compare", (sampler.identity, prompt, n, temperature, width, penalty, int(seed)),
                       tr("charlm.compare.run", n=n)):
         return prompt, int(seed)
-    compared = _compare(model, sampler, prompt, n, temperature, width, penalty, int(seed), generation)
+    compared = _compare(sampler, prompt, n, temperature, width, penalty, int(seed), generation)
     columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
     for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
         column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
@@ -159,25 +159,20 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     return prompt, int(seed)
 
 
-def _model_id(model_key: str) -> str:
-    """The shared caches' name for a model: a shipped one's key, a live one's job id (``live-1`` is
-    this visitor's first: another visitor has one of that name too)."""
-    return f"job-{session_jobs().get('charlm').id}" if model_key.startswith("live-") else model_key
-
-
-# shared by the class: a prompt anyone has tried (the default one first) costs the next visitor nothing
-@st.cache_data(show_spinner=False, max_entries=64)
-def _generation(model: str, _sampler, prompt: str, length: int, strategy: str, *, temperature: float, top_k: int,
+# shared by the class: a prompt anyone has tried (the default one first) costs the next visitor nothing;
+# the sampler is keyed by its model's server-wide identity (a live model's job, never "my model #1")
+@shared_results(max_entries=64)
+def _generation(sampler, prompt: str, length: int, strategy: str, *, temperature: float, top_k: int,
                 top_p: float, width: int, length_penalty: float, seed: int) -> cs.Generation:
-    return cs.generate(_sampler, prompt, length, strategy, temperature=temperature, top_k=top_k, top_p=top_p,
+    return cs.generate(sampler, prompt, length, strategy, temperature=temperature, top_k=top_k, top_p=top_p,
                        width=width, length_penalty=length_penalty, seed=seed)
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def _compare(model: str, _sampler, prompt: str, length: int, temperature: float, width: int, penalty: float, seed: int,
+@shared_results(max_entries=16)
+def _compare(sampler, prompt: str, length: int, temperature: float, width: int, penalty: float, seed: int,
              _lab: cs.Generation | None = None):
     """The side by side; the lab's generation stands in for its strategy's column where it can (the same text)."""
-    runs = cs.compare(_sampler, prompt, length, temperature=temperature, width=width, length_penalty=penalty, seed=seed,
+    runs = cs.compare(sampler, prompt, length, temperature=temperature, width=width, length_penalty=penalty, seed=seed,
                       made=_lab)
     return {name: (g.text, g.log_prob, g.mean_log_prob, cs.repetition(g.text)) for name, g in runs.items()}
 

@@ -19,6 +19,7 @@ from playground.ui import (
     input_error,
     questions,
     require_app_shell,
+    shared_results,
     show_svg,
     text_columns,
     tr,
@@ -68,16 +69,17 @@ if unknown := sampler.vocab.unknown(passage):
             icon=":material/help:")
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def _activations(key: str, _sampler, text: str, which: str):
-    return cells.activations(_sampler, text, which)
+# shared by the class, the sampler keyed by its model's server-wide identity (never "my model #1")
+@shared_results(max_entries=8)
+def _activations(sampler, text: str, which: str):
+    return cells.activations(sampler, text, which)
 
 
 which = "cell"
 if sampler.kind == "lstm":
     which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
 with busy(tr("busy.passage")):
-    acts = _activations(model_key, sampler, passage, which)
+    acts = _activations(sampler, passage, which)
 passage_features = cells.text_features(passage)
 questions.charlm_cells(state.GUESS, acts, passage_features)  # predict first (issue 26), before the ranking
 
@@ -86,10 +88,10 @@ st.header(tr("cells.rank.header"), anchor="cells-rank")
 st.markdown(tr("cells.rank.intro"))
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def _clamped(key: str, _sampler, prompt: str, layer: int, unit: int, value: float, seed: int):
-    free = cs.generate(_sampler, prompt, 300, "sample", temperature=0.7, seed=seed)
-    held = cs.generate(_sampler, prompt, 300, "sample", temperature=0.7, seed=seed, clamp=cs.Clamp(layer, unit, value))
+@shared_results(max_entries=16)
+def _clamped(sampler, prompt: str, layer: int, unit: int, value: float, seed: int):
+    free = cs.generate(sampler, prompt, 300, "sample", temperature=0.7, seed=seed)
+    held = cs.generate(sampler, prompt, 300, "sample", temperature=0.7, seed=seed, clamp=cs.Clamp(layer, unit, value))
     return free.text, held.text
 
 
@@ -161,11 +163,11 @@ def cells_lab() -> None:
     clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
     # on request: the unit held changes with the text (the best cell for a feature), and two generations
     # on every new text would make one paste cost 0.5 CPU-s (issue 28)
-    if not on_request("cells_clamp", (model_key, clamp_prompt, layer, unit, clamp_value, int(clamp_seed)),
+    if not on_request("cells_clamp", (sampler.identity, clamp_prompt, layer, unit, clamp_value, int(clamp_seed)),
                       tr("cells.clamp.run", layer=layer + 1, unit=unit + 1)):
         return
     try:
-        free_text, held_text = _clamped(model_key, sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
+        free_text, held_text = _clamped(sampler, clamp_prompt, layer, unit, clamp_value, int(clamp_seed))
     except InputError as exc:
         input_error(exc)
     else:

@@ -13,9 +13,18 @@ waiting is a sleep, which costs nobody anything, and a visitor who does not loop
 Heavy runs take turns. Pacing bounds each visitor's average, but twelve visitors each running a
 half-second section at once would still share the GIL with everyone, and a light click (a review,
 0.1 s) would take seconds. A visitor whose recent runs cost ``HEAVY_RUN_S`` or more on average, or
-who has spent half their credit, runs in the heavy lane: ``HeavyLane`` lets ``lane_slots()`` such
-runs go at once (one on a 2-core box), the visitor with the most credit first, while everyone
-else's runs never wait for it.
+who is in debt, runs in the heavy lane: ``HeavyLane`` lets ``lane_slots()`` such runs go at once
+(one on a 2-core box), the visitor with the most credit first, while everyone else's runs never
+wait for it.
+
+An identity is not free (issue 37). A visitor is named by a cookie the client chooses, or by its
+session, so a client can be a new visitor whenever it likes: a visitor who opens a fresh session
+for every dear page (a link at the page's maximum) would never pay. So a new visitor brings only
+``NEW_CREDIT_S`` (a few ordinary page runs, not the burst: that is earned by staying), and its
+first run, whose cost nobody knows yet, goes through the heavy lane; twelve such clients take one
+core between them. ``Newcomers`` bounds how many new visitors one network address brings: a class
+of 100 behind a school's one address arrives within ``NEW_PER_ADDRESS``; past it, one more every
+``60 / NEW_PER_MINUTE`` s, and the rest share one visitor named by the address.
 
 The policy knows nothing of Streamlit: ``playground.ui.fair`` measures the runs and says why a page waits.
 """
@@ -25,12 +34,16 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from playground.jobs import cpu_quota
 
 FAIR_LOAD = 0.8  # of the machine's CPUs, shared out among busy visitors (heavy runs also take turns)
 BURST_S = 2.0  # CPU-seconds of credit: a few heavy clicks in a row never wait
+NEW_CREDIT_S = 0.5  # what a new visitor brings: ordinary page runs (0.03-0.15 s), not the burst
+NEW_PER_ADDRESS = 150  # new visitors one address may bring at once: a class of 100 and its second tabs
+NEW_PER_MINUTE = 30.0  # then this many a minute
 ACTIVE_S = 15.0  # a visitor counts towards the share this long after their last run
 MAX_WAIT_S = 8.0  # one wait at most; a deeper debt makes the following runs wait too
 HEAVY_RUN_S = 0.2  # a visitor whose runs average this much CPU goes through the heavy lane
@@ -70,6 +83,11 @@ class FairShare:
             bucket.credit = min(self.burst, bucket.credit + rate * (now - bucket.updated))
         bucket.updated = now
 
+    def known(self, visitor: str) -> bool:
+        """Whether ``visitor`` has run here lately (the table forgets those long gone)."""
+        with self._lock:
+            return visitor in self._buckets
+
     def wait_s(self, visitor: str) -> float:
         """How long ``visitor`` must wait before the next run may start (0 when in credit)."""
         now = self.clock()
@@ -86,7 +104,7 @@ class FairShare:
         now = self.clock()
         rate = self.rate(now)
         with self._lock:
-            bucket = self._buckets.setdefault(visitor, Bucket(credit=self.burst, updated=now))
+            bucket = self._buckets.setdefault(visitor, Bucket(credit=min(NEW_CREDIT_S, self.burst), updated=now))
             self._refill(bucket, now, rate)
             bucket.credit -= max(0.0, cpu_s)
             bucket.typical_run += SMOOTHING * (max(0.0, cpu_s) - bucket.typical_run)
@@ -97,20 +115,56 @@ class FairShare:
                     del self._buckets[key]
 
     def heavy(self, visitor: str) -> bool:
-        """Whether ``visitor``'s next run goes through the heavy lane: their runs have lately been
-        heavy ones, or they have spent half their credit (a loop of light runs is heavy too)."""
+        """Whether ``visitor``'s next run goes through the heavy lane: a new visitor's first (its cost
+        is unknown, and a new name costs nothing to make), or their runs have lately been heavy
+        ones, or they are in debt (a loop of light runs is heavy too)."""
         with self._lock:
             bucket = self._buckets.get(visitor)
-            return bucket is not None and (bucket.typical_run >= HEAVY_RUN_S or bucket.credit < self.burst / 2)
+            return bucket is None or bucket.typical_run >= HEAVY_RUN_S or bucket.credit < 0
 
     def credit(self, visitor: str) -> float:
         with self._lock:
             bucket = self._buckets.get(visitor)
-            return self.burst if bucket is None else bucket.credit
+            return min(NEW_CREDIT_S, self.burst) if bucket is None else bucket.credit
 
     def forget(self, visitor: str) -> None:
         with self._lock:
             self._buckets.pop(visitor, None)
+
+
+class Newcomers:
+    """How many new visitors each network address may bring: ``burst`` at once, then ``per_minute``
+    (a token bucket per address); a name admitted before comes back freely. Safe to use from every
+    session's thread."""
+
+    def __init__(self, burst: int = NEW_PER_ADDRESS, per_minute: float = NEW_PER_MINUTE, clock=time.monotonic,
+                 most_addresses: int = 4096, most_names: int = 20_000) -> None:
+        self.burst, self.per_s, self.clock, self.most = burst, per_minute / 60.0, clock, most_addresses
+        self.most_names = most_names
+        self._tokens: dict[str, tuple[float, float]] = {}  # address -> (tokens, when counted)
+        self._names: OrderedDict[str, None] = OrderedDict()  # the names admitted, the latest last
+        self._lock = threading.Lock()
+
+    def admit(self, address: str, name: str) -> bool:
+        """Whether ``name`` from ``address`` is a visitor of its own: one admitted before is; a new
+        one takes one from the address's allowance, and is refused when none is left."""
+        now = self.clock()
+        with self._lock:
+            if name in self._names:
+                self._names.move_to_end(name)
+                return True
+            tokens, then = self._tokens.get(address, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.per_s)
+            admitted = tokens >= 1.0
+            self._tokens[address] = (tokens - 1.0 if admitted else tokens, now)
+            if admitted:
+                self._names[name] = None
+                while len(self._names) > self.most_names:
+                    self._names.popitem(last=False)
+            if len(self._tokens) > self.most:  # forget the addresses whose allowance has come back in full
+                full_after = self.burst / self.per_s
+                self._tokens = {a: v for a, v in self._tokens.items() if now - v[1] < full_after}
+            return admitted
 
 
 def lane_slots(cpus: int | None = None) -> int:

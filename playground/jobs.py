@@ -13,9 +13,15 @@ Fair training (issue 28):
   1, which leaves one core's worth of time for the pages themselves while a heavy job trains (the
   server runs torch on one thread per job, ``playground.runtime``), and a tiny job (seconds) borrows
   it only briefly.
-* **Served in order.** A job that finds its lane full waits in a queue (first come, first served
-  across visitors); ``JobRunner.position`` says where it stands. A waiting job has no thread: 30
-  queued visitors cost the server nothing until their turn.
+* **Served in turn, network by network.** A job that finds its lane full waits in line;
+  ``JobRunner.position`` says where it stands. The line takes turns between the networks the jobs
+  came from (their client address): the next slot goes to the address served longest ago, and an
+  address's own jobs go first come, first served. A visitor name is cheap to make (issue 37: ten
+  made-up cookies queued ten jobs, and a victim's was tenth), an address is not: ten names from one
+  address take one turn in ten while another address waits. A class behind one school address is
+  served first come, first served among itself, as before. ``MAX_JOBS_PER_ADDRESS`` (running or
+  waiting, both lanes) bounds what one address can queue (``LineFull``); a class of 100 fits. A
+  waiting job has no thread: 30 queued visitors cost the server nothing until their turn.
 * **One job per visitor.** ``submit(..., visitor=...)`` refuses (``Busy``) while the same visitor
   has a job running or waiting, in either lane; the check and the queueing are one step under the
   runner's lock, so two tabs clicking at once cannot both get in.
@@ -30,7 +36,6 @@ import itertools
 import os
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +56,7 @@ JOB_SECONDS = 5 * 60
 # 2.4 s, GRU 4.6 s); a minute is ample, so a tiny job never holds its lane for long.
 TINY_SECONDS = 60
 TINY_SLOTS = 1  # tiny jobs are seconds long: one slot serves a queue of them quickly
+MAX_JOBS_PER_ADDRESS = 120  # running or waiting, from one client address: a class of 100 behind one school address
 
 
 def cpu_quota(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
@@ -72,6 +78,14 @@ def default_cap() -> int:
     if torch.cuda.is_available():
         return 4
     return max(1, cpu_quota() - 1)
+
+
+class LineFull(Exception):  # noqa: N818 - a state, not an error: this address has queued enough
+    """``address`` already has ``MAX_JOBS_PER_ADDRESS`` jobs running or waiting."""
+
+    def __init__(self, address: str, count: int) -> None:
+        super().__init__(f"{count} jobs from {address or 'this address'} are running or waiting")
+        self.address, self.count = address, count
 
 
 class Busy(Exception):  # noqa: N818 - a state, not an error: the visitor already has a job
@@ -126,6 +140,7 @@ class Job:
     number: int = 0  # per visitor and slot, from 1 (``SessionJobs``); ``id`` counts the server's jobs
     lane: str = HEAVY
     visitor: str | None = None  # who started it (``SessionJobs.visitor``): one job per visitor
+    address: str = ""  # the client's network address: the line takes turns between addresses
     slot: str = ""  # where on the site (``SessionJobs.start``): the page says where a visitor's job is
     max_seconds: float | None = JOB_SECONDS
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -166,20 +181,26 @@ class Job:
 class JobRunner:
     """Runs jobs in threads, per lane at most its cap at once; the rest wait in order."""
 
-    def __init__(self, cap: int | None = None, tiny_cap: int = TINY_SLOTS) -> None:
+    def __init__(self, cap: int | None = None, tiny_cap: int = TINY_SLOTS,
+                 per_address: int = MAX_JOBS_PER_ADDRESS) -> None:
         self.cap = cap if cap is not None else default_cap()  # the heavy lane's slots
         self.caps = {HEAVY: self.cap, TINY: max(1, tiny_cap)}
-        self._queues: dict[str, deque[Job]] = {lane: deque() for lane in self.caps}
+        self.per_address = per_address
+        self._queues: dict[str, list[Job]] = {lane: [] for lane in self.caps}  # in order of arrival
+        self._served: dict[str, dict[str, int]] = {lane: {} for lane in self.caps}  # address -> its last turn
+        self._turns = itertools.count(1)
         self._busy = dict.fromkeys(self.caps, 0)  # slots taken, per lane
         self._ids = itertools.count(1)
         self._jobs: list[Job] = []
         self._lock = threading.RLock()  # a job's stop() comes back here (_withdraw), maybe under the lock
 
     def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any],
-               max_seconds: float | None = JOB_SECONDS, lane: str = HEAVY, visitor: str | None = None) -> Job:
+               max_seconds: float | None = JOB_SECONDS, lane: str = HEAVY, visitor: str | None = None,
+               address: str = "") -> Job:
         """Queue ``work`` in ``lane``; it starts at once if the lane has a free slot, else when its
         turn comes. Once running it is stopped after ``max_seconds`` (None: no limit). With
-        ``visitor``: raises ``Busy`` if that visitor already has a job running or waiting."""
+        ``visitor``: raises ``Busy`` if that visitor already has a job running or waiting; raises
+        ``LineFull`` when ``address`` has ``per_address`` jobs running or waiting."""
         if lane not in self.caps:
             raise ValueError(f"unknown lane {lane!r}")
         with self._lock:
@@ -188,7 +209,11 @@ class JobRunner:
                 if mine is not None:
                     raise Busy(mine)
             self._jobs = [j for j in self._jobs if not j.finished]  # the owners keep their own references
-            job = Job(id=next(self._ids), name=name, lane=lane, visitor=visitor, max_seconds=max_seconds)
+            from_address = sum(j.address == address for j in self._jobs)
+            if from_address >= self.per_address:
+                raise LineFull(address, from_address)
+            job = Job(id=next(self._ids), name=name, lane=lane, visitor=visitor, address=address,
+                      max_seconds=max_seconds)
             job.thread = threading.Thread(target=self._run, args=(job, work), name=f"job-{job.id}-{name}", daemon=True)
             job._on_stop = self._withdraw
             self._jobs.append(job)
@@ -196,11 +221,21 @@ class JobRunner:
             self._dispatch()
         return job
 
+    @staticmethod
+    def _next(queue: list[Job], served: dict[str, int]) -> Job:
+        """Whose turn it is: the first job of the address served longest ago (never: first of all)."""
+        return min(queue, key=lambda j: (served.get(j.address, 0), j.id))
+
     def _dispatch(self) -> None:
-        """Start the queue's first jobs while their lane has free slots (the lock is held)."""
+        """Start the line's next jobs while their lane has free slots (the lock is held)."""
         for lane, queue in self._queues.items():
             while queue and self._busy[lane] < self.caps[lane]:
-                job = queue.popleft()
+                job = self._next(queue, self._served[lane])
+                queue.remove(job)
+                self._served[lane][job.address] = next(self._turns)
+                if len(self._served[lane]) > 4 * self.per_address:  # keep only the addresses still in line
+                    waiting = {j.address for j in queue}
+                    self._served[lane] = {a: t for a, t in self._served[lane].items() if a in waiting}
                 self._busy[lane] += 1
                 job.status = RUNNING
                 job.began = time.monotonic()
@@ -249,10 +284,19 @@ class JobRunner:
             return sum(len(q) for name, q in self._queues.items() if lane in (None, name))
 
     def position(self, job: Job) -> int | None:
-        """Where a waiting job stands in its lane's queue: 1 = next to start; None if not waiting."""
+        """Where a waiting job stands in its lane's line as it is now: 1 = next to start; None if
+        not waiting. (A job from an address not yet served that joins later goes ahead of it.)"""
         with self._lock:
-            queue = self._queues.get(job.lane, ())
-            return next((k for k, queued in enumerate(queue, 1) if queued is job), None)
+            queue = list(self._queues.get(job.lane, ()))
+            if job not in queue:
+                return None
+            served = dict(self._served.get(job.lane, {}))
+            for place in itertools.count(1):
+                turn = self._next(queue, served)
+                if turn is job:
+                    return place
+                queue.remove(turn)
+                served[turn.address] = max(served.values(), default=0) + 1
 
     def active(self, visitor: str) -> Job | None:
         """The visitor's job that is running or waiting, if any."""
@@ -274,11 +318,13 @@ class SessionJobs:
     """The jobs one browser session started; ``stop_all`` runs when the session ends.
 
     ``visitor`` names who is training: the browser (a cookie every tab of it sends, see
-    ``playground.ui.jobs.visitor_id``) or, without one, this session alone."""
+    ``playground.ui.visitors``) or, without one, this session alone; ``address`` the network it
+    came from (the line takes turns between addresses)."""
 
-    def __init__(self, runner: JobRunner, visitor: str | None = None) -> None:
+    def __init__(self, runner: JobRunner, visitor: str | None = None, address: str = "") -> None:
         self.runner = runner
         self.visitor = visitor or f"session-{id(self):x}-{next(_SESSIONS)}"
+        self.address = address
         self.jobs: dict[str, Job] = {}
         self.started: dict[str, int] = {}  # per slot: how many jobs this session has started there
         self.replaced: dict[str, int] = {}  # per slot: the number of the job (and model) the latest one replaced
@@ -294,7 +340,8 @@ class SessionJobs:
         server's memory); ``replaced[slot]`` keeps its number, so the page can say so."""
         if max_seconds is None:
             max_seconds = TINY_SECONDS if lane == TINY else JOB_SECONDS
-        job = self.runner.submit(name, work, max_seconds=max_seconds, lane=lane, visitor=self.visitor)  # or Busy
+        job = self.runner.submit(name, work, max_seconds=max_seconds, lane=lane, visitor=self.visitor,
+                                 address=self.address)  # or Busy, or LineFull
         job.slot = slot
         previous = self.jobs.get(slot)
         if previous is not None and previous.result is not None:

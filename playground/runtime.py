@@ -15,7 +15,11 @@ it. ``python -m bench --only load`` measures the class.
 
 Memory. glibc gives each thread that allocates an arena of its own (up to 8 per core): a server
 with dozens of short script threads keeps many half-empty arenas. ``M_ARENA_MAX = 2`` caps them;
-the Dockerfile sets the same through ``MALLOC_ARENA_MAX``.
+the Dockerfile sets the same through ``MALLOC_ARENA_MAX``. What Python frees, glibc keeps until it
+is asked to hand it back (``malloc_trim``): a full page run asks (at most every 10 s), and so does a
+thread of its own every ``TRIM_EVERY_S`` while nobody runs anything (issue 37: 24 sessions that each
+sent a 1 MB text and left kept the server 60 MB larger until the next visitor's run; after one,
+8 MB).
 
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
@@ -47,6 +51,7 @@ from threadpoolctl import threadpool_info, threadpool_limits
 TORCH_THREADS = 1
 SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
 ARENAS = 2
+TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
 _M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
 _configured = False
 _first_frozen = False
@@ -79,6 +84,7 @@ def configure_server() -> dict:
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
+        threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS}
 
@@ -106,6 +112,13 @@ def _import_and_freeze() -> None:
 
     gc.collect()
     gc.freeze()
+
+
+def _keep_trimming(every_s: float = TRIM_EVERY_S) -> None:
+    """Hand freed memory back every ``every_s`` seconds (a run that did so lately counts)."""
+    while True:
+        time.sleep(every_s)
+        release_free_memory(every_s=every_s)
 
 
 def release_free_memory(every_s: float = 0.0) -> bool:

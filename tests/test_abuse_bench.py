@@ -145,6 +145,7 @@ def test_the_report_prints_each_figure_beside_its_goal(capsys):
     assert "1.80 s  (goal <= 0.5 s)  MISSED" in text
     assert "fair training: not measured" in text
     assert "0 carried it unescaped  (goal 0)  OK" in text
+    assert "a live model's writing: not measured" in text and "p95 not measured (goal <= 0.5 s)" in text
     summary = _result()["summary"]
     assert summary["cpu_s"] == {"value": 2.4, "where": "cloze", "ok": False, "over_goal": ["cloze"]}
     assert summary["peak_mb"]["ok"] and summary["table_cpu_s"]["ok"] and not summary["victim_p95_s"]["ok"]
@@ -157,3 +158,16 @@ def test_the_report_reads_the_training_figures(capsys):
     text = capsys.readouterr().out
     assert "a tiny job starts in 1.20 s  (goal < 5 s)  OK" in text
     assert "review p95 0.40 s  (goal < 0.3 s)  MISSED" in text
+
+
+def test_the_report_reads_the_figures_of_one_visitor_against_the_others(capsys):
+    _print_abuse(_result(leak={"measured": True, "leaks": 1}, churn={"churners": 12, "victim_p95_s": 0.2},
+                         forged_queue={"forged": 10, "forged_accepted": 10, "victim_place": 1, "victim_start_s": 7.5},
+                         memory_flood={"sessions": 24, "text_bytes": 2**20, "oversize_refused": True,
+                                       "peak_above_start_mb": 57, "after_s": 60, "after_above_start_mb": 80},
+                         series_rest={"rested_mb": 550.0, "rest_s": 30}))
+    text = capsys.readouterr().out
+    assert "B got A's text 1 times  (goal 0)  MISSED" in text
+    assert "p95 0.20 s  (goal <= 0.5 s)  OK" in text and "ran after 7.50 s  (goal <= 5 s)  MISSED" in text
+    assert "peak 57 MB  (goal <= 300 MB)  OK" in text and "left 80 MB  (goal <= 60 MB)  MISSED" in text
+    assert "rested at 550 MB  (goal <= 600 MB)  OK" in text and "larger message refused" in text

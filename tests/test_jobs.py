@@ -318,3 +318,38 @@ def test_reports_are_stamped_with_the_seconds_since_the_job_began():
     seconds = [p["seconds"] for p in job.snapshot()["progress"]]
     assert len(seconds) == 3 and seconds == sorted(seconds) and 0.09 <= seconds[-1] - seconds[0] < 5
     assert job.snapshot()["max_seconds"] == job.max_seconds
+
+
+# --- issue 37: names are cheap, addresses are not --------------------------------------------------
+def test_the_line_takes_turns_between_addresses():
+    """Ten made-up names from one address queue ten jobs; a victim from another address is next,
+    and the address's own jobs keep their order among themselves."""
+    runner = JobRunner(cap=1, tiny_cap=1)
+    gate, order = threading.Event(), []
+    forged = [runner.submit(f"f{k}", _gate_work(gate, order, f"f{k}"), lane=TINY, visitor=f"forged-{k}",
+                            address="10.0.0.2") for k in range(10)]
+    assert _wait_for(lambda: forged[0].status == RUNNING)
+    victim = runner.submit("victim", _gate_work(gate, order, "victim"), lane=TINY, visitor="victim", address="10.0.0.3")
+    assert runner.position(victim) == 1 and runner.position(forged[1]) == 2 and runner.position(forged[9]) == 10
+    late = runner.submit("late", _gate_work(gate, order, "late"), lane=TINY, visitor="late", address="10.0.0.4")
+    assert runner.position(late) == 2  # a third network: after the victim, before the forged ones' second turn
+    gate.set()
+    assert all(j.join(5) for j in (*forged, victim, late))
+    assert order[:4] == ["f0", "victim", "late", "f1"] and order[4:] == [f"f{k}" for k in range(2, 10)]
+
+
+def test_one_address_queues_at_most_its_cap():
+    from playground.jobs import LineFull
+
+    runner = JobRunner(cap=1, per_address=3)
+    gate = threading.Event()
+    jobs = [runner.submit(f"j{k}", _gate_work(gate), visitor=f"name-{k}", address="school") for k in range(3)]
+    with pytest.raises(LineFull) as full:
+        runner.submit("one more", _gate_work(gate), visitor="name-9", address="school")
+    assert full.value.count == 3
+    elsewhere = runner.submit("elsewhere", _gate_work(gate), visitor="home", address="home")
+    jobs[2].stop()  # a place freed: the address may queue again
+    assert jobs[2].join(1)
+    again = SessionJobs(runner, visitor="name-9", address="school").start("charlm", "now", _gate_work(gate))
+    gate.set()
+    assert all(j.join(5) for j in (*jobs[:2], elsewhere, again))

@@ -21,7 +21,7 @@ LAYERS = {
              "playground.training", "playground.checkpoints", "playground.jobs", "playground.datasets",
              "playground.diagnostics", "playground.catalog", "playground.i18n", "playground.optimisers",
              "playground.runtime", "playground.coverage", "playground.fairness", "playground.seeding",
-             "playground.decoding_settings"),
+             "playground.decoding_settings", "playground.identity"),
 }
 RANK = {prefix: rank for rank, prefixes in enumerate(LAYERS.values()) for prefix in prefixes}
 

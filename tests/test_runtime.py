@@ -59,3 +59,9 @@ def test_freed_memory_is_released_at_most_once_per_interval():
 
     assert runtime.release_free_memory() is True
     assert runtime.release_free_memory(every_s=3600) is False
+
+
+def test_an_idle_server_hands_freed_memory_back_on_its_own():
+    code = ("import threading; from playground import runtime; runtime.configure_server(); runtime.configure_server();"
+            "print(sum(t.name == 'rnn-playground-trim' and t.daemon for t in threading.enumerate()))")
+    assert _run(code) == "1"  # one trimming thread per process, which never keeps the process alive

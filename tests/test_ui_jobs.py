@@ -178,7 +178,7 @@ def test_the_visitor_is_the_browser_by_its_xsrf_cookie():
     import binascii
     import os
 
-    from playground.ui.jobs import XSRF_COOKIE, visitor_id, xsrf_token
+    from playground.ui.visitors import XSRF_COOKIE, visitor_id, xsrf_token
 
     def cookie(token: bytes) -> str:
         mask = os.urandom(4)

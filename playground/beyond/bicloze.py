@@ -26,6 +26,7 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
+from playground import identity
 from playground.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
 from playground.errors import InputError
 from playground.seeding import reset_parameters_
@@ -272,6 +273,7 @@ class BidirectionalReader:
 
     def __init__(self, model: BiCloze, vocab: Vocab, card: ModelCard | None = None):
         self.model, self.vocab, self.card = model, vocab, card
+        self.identity = identity.of_card(card)  # the shared caches' name for it
 
     def candidates(self, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
         return candidates(self.model, self.vocab, left, right, k, width)

@@ -62,8 +62,10 @@ class FastSampler:
 
     CACHES = ("_fed", "_lean")  # filled as sessions use it (playground.diagnostics leaves them out)
 
-    def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int) -> None:
+    def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int,
+                 identity: str = "") -> None:
         self.kind, self.vocab, self.hidden = kind, vocab, hidden
+        self.identity = identity  # what the server's shared caches call it (playground.identity)
         self.embedding = embedding  # (vocab, E)
         self.first = first  # layer 1: (W_ih^T, input bias, W_hh^T, hidden bias)
         self.deeper = deeper  # layers 2..: the same four arrays each
@@ -80,7 +82,7 @@ class FastSampler:
         self._fed_lock = threading.Lock()  # the sampler is shared by every session
 
     @classmethod
-    def from_model(cls, model, vocab) -> FastSampler:
+    def from_model(cls, model, vocab, identity: str = "") -> FastSampler:
         rnn = model.rnn
 
         def view(tensor) -> np.ndarray:  # the tensor's own memory when it is float32 on the CPU
@@ -92,7 +94,7 @@ class FastSampler:
 
         return cls(model.kind, vocab, view(model.embedding.weight), layer(0),
                    [layer(k) for k in range(1, model.layers)], view(model.head.weight).T, view(model.head.bias),
-                   model.hidden)
+                   model.hidden, identity)
 
     def input_projection(self, ids: np.ndarray) -> np.ndarray:
         """Layer 1's input part for each character in ``ids`` (with its biases): a table row, or computed."""

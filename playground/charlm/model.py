@@ -30,7 +30,10 @@ from playground.errors import InputError
 UNKNOWN = "\ufffd"  # index 0: any character the training text never had
 KINDS = ("lstm", "gru", "rnn")
 CORPORA = ("shakespeare", "python")
-MAX_TRAIN_TEXT_BYTES = 1_000_000  # pasted or uploaded text for live training
+MAX_TRAIN_TEXT_BYTES = 1_000_000  # uploaded text for live training (sent by HTTP, server.maxUploadSize)
+# Pasted text travels in a websocket message, whose size the server bounds (.streamlit/config.toml,
+# server.maxWidgetStateSize = 1 MB, issue 37): 200,000 characters are at most 800 KB of UTF-8.
+MAX_PASTE_CHARS = 200_000
 MAX_VOCAB = 1000  # characters a model learns, unknown included (1,000 x batch x window logits stay small)
 # the shipped models, (corpus, cell) each; their training budgets live in ``recipes``
 SHIPPED_CHOICES: tuple[tuple[str, str], ...] = (("shakespeare", "lstm"), ("shakespeare", "gru"),

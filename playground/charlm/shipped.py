@@ -28,6 +28,7 @@ from playground.charlm.model import (
 )
 from playground.checkpoints import ModelCard, load_card
 from playground.errors import InputError
+from playground.identity import of_card
 
 SHIPPED: dict[str, str] = {model_name(corpus, cell): f"character LM, {corpus}, {cell}" for corpus, cell in SHIPPED_CHOICES}
 _CHOICE_OF = {model_name(corpus, cell): (corpus, cell) for corpus, cell in SHIPPED_CHOICES}
@@ -39,7 +40,8 @@ class LanguageModel:
 
     def __init__(self, model: CharLM, vocab: CharVocab, card: ModelCard | None = None) -> None:
         self.model, self.vocab, self.card = model, vocab, card
-        self.sampler = FastSampler.from_model(model, vocab)  # the fast numpy copy every decoder steps
+        self.identity = of_card(card)  # the shared caches' name for it (playground.identity)
+        self.sampler = FastSampler.from_model(model, vocab, self.identity)  # the fast numpy copy every decoder steps
 
     @property
     def name(self) -> str | None:

@@ -129,8 +129,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.curve.loss": {"zh": "损失（nat/字符）", "en": "loss (nats/char)"},
     "charlm.live.header": {"zh": "现场训练一个模型", "en": "Train one yourself"},
     "charlm.live.intro": {
-        "zh": "选一份语料（或贴上/上传你自己的文本，UTF-8，不超过 1 MB），选择单元类型与大小，训练在后台进行：进度条、训练与验证损失曲线、每隔一段时间的采样，随时可以停止。训练完的模型出现在本页和“可解释的隐藏细胞”页的模型列表里（仅限本次会话），也可以下载。",
-        "en": "Pick a corpus (or paste/upload your own text, UTF-8, at most 1 MB), a cell and its size; training runs in the background with a progress bar, training and validation loss, a sample every so often, and a Stop button. The finished model joins the model list of this page and of the Interpretable cells page (for this session only), and can be downloaded.",
+        "zh": "选一份语料（或贴上自己的文本，最多 20 万字；更长的请上传 UTF-8 文件，不超过 1 MB），选择单元类型与大小，训练在后台进行：进度条、训练与验证损失曲线、每隔一段时间的采样，随时可以停止。训练完的模型出现在本页和“可解释的隐藏细胞”页的模型列表里（仅限本次会话），也可以下载。",
+        "en": "Pick a corpus (or paste your own text, up to 200,000 characters, or upload a longer one as a UTF-8 file of at most 1 MB), a cell and its size; training runs in the background with a progress bar, training and validation loss, a sample every so often, and a Stop button. The finished model joins the model list of this page and of the Interpretable cells page (for this session only), and can be downloaded.",
     },
     "charlm.live.source": {"zh": "语料", "en": "Corpus"},
     "charlm.source.shakespeare": {"zh": "莎士比亚", "en": "Shakespeare"},

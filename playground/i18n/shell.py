@@ -123,6 +123,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "正在排队：你排在第 {place} 位。这类小训练只要几秒钟，有自己的通道（同时 {cap} 个），不会排在大模型的训练后面。",
         "en": "Waiting in line: you are {place}. Small trainings like this take seconds and have a lane of their own ({cap} at a time), so they never wait behind a large model's training.",
     },
+    "job.line_full": {
+        "zh": "从你所在的网络发起的训练已有 {count} 个在运行或排队，暂时不能再加入。请过一两分钟再试。",
+        "en": "{count} trainings from your network are already running or waiting, so no more can join the line just now. Try again in a minute or two.",
+    },
     "job.busy_running": {
         "zh": "你已经有一个训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
         "en": "You already have a training job running ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",

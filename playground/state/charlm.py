@@ -2,13 +2,13 @@
 
 The model picker, ``lm_model``, is declared with the shipped models; a model trained live in the
 session joins its options at run time. The live-training text, ``lm_live_text``, is declared for its
-limit (as many characters as an upload may have bytes, so the box and the upload take the same
-texts) but kept out of the page's state: up to a megabyte of text does not belong in an address.
+limit (what one websocket message may carry; longer texts go by upload) but kept out of the
+page's state: 200,000 characters do not belong in an address.
 """
 
 from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.decoding import STRATEGIES
-from playground.charlm.model import CORPORA, KINDS, MAX_TRAIN_TEXT_BYTES
+from playground.charlm.model import CORPORA, KINDS, MAX_PASTE_CHARS
 from playground.state import PageState, Setting
 
 MAX_SEED = 10_000
@@ -43,8 +43,8 @@ LIVE_BPTT = Setting("lm_live_bptt", 64, 16, 128, 16)
 LIVE_LR = Setting("lm_live_lr", 3e-3, options=(1e-4, 3e-4, 1e-3, 2e-3, 3e-3, 1e-2, 3e-2))
 LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
 
-# not in STATE (never in the link); the box takes at most the upload limit
-LIVE_TEXT = Setting("lm_live_text", "", max_chars=MAX_TRAIN_TEXT_BYTES)
+# not in STATE (never in the link); the box takes what one message may carry (a longer text: upload it)
+LIVE_TEXT = Setting("lm_live_text", "", max_chars=MAX_PASTE_CHARS)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
 GUESS = Setting("lm_guess", "", options=("", "a", "b", "c"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from playground import charlm
+from playground import charlm, identity
 from playground.checkpoints import CheckpointError
 from playground.state import Setting
 from playground.ui.jobs import session_jobs
@@ -76,15 +76,17 @@ def replaced_live_model_note() -> None:
 def charlm_choice(setting: Setting):
     """Model picker shared by the char-LM pages (``setting`` is the page's declared picker, whose
     options are the shipped models; this session's own joins them at run time) -> (key,
-    FastSampler, card or None), or None after showing why the model cannot be loaded."""
+    FastSampler, card or None), or None after showing why the model cannot be loaded. The key is
+    what the visitor picked (``live-1``: theirs alone); the sampler carries the model's server-wide
+    ``identity``, which is what a shared cache may key it by."""
     from playground.charlm.decoding import FastSampler
 
     models = charlm_models()
     key = choice(setting, tr("charlm.model"), options=list(models), format_func=models.get)
     replaced_live_model_note()
     if key.startswith("live-"):
-        trained = session_jobs().get("charlm").result
-        return key, FastSampler.from_model(trained.model, trained.vocab), None
+        job = session_jobs().get("charlm")
+        return key, FastSampler.from_model(job.result.model, job.result.vocab, identity.live(job.id)), None
     try:
         lm = shipped_lm(key)
     except CheckpointError as exc:

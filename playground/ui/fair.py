@@ -17,8 +17,8 @@ import time
 import streamlit as st
 
 from playground import fairness, runtime
-from playground.ui.jobs import visitor_id
 from playground.ui.shell import tr
+from playground.ui.visitors import visitor as session_visitor
 
 SHARE = fairness.FairShare()
 LANE = fairness.HeavyLane()
@@ -28,14 +28,9 @@ _sleep = time.sleep  # (a test replaces it)
 
 
 def visitor() -> str:
-    """The browser (every tab of it shares one share, as it shares one training job), else the session."""
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-
-    browser = visitor_id()
-    if browser is not None:
-        return browser
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else "no-session"
+    """The browser (every tab of it shares one share, as it shares one training job), else the
+    session; a name new to the server within its address's allowance (``playground.ui.visitors``)."""
+    return session_visitor()[0]
 
 
 def _wait_turn(who: str) -> None:

@@ -4,9 +4,6 @@ live loss chart and a Stop button while running)."""
 
 from __future__ import annotations
 
-import binascii
-import hashlib
-
 import streamlit as st
 
 from playground.figures import training_curves
@@ -20,11 +17,13 @@ from playground.jobs import (
     Busy,
     Job,
     JobRunner,
+    LineFull,
     Pace,
     SessionJobs,
     pace,
 )
 from playground.ui.language import lang, tr
+from playground.ui.visitors import visitor
 from playground.ui.widgets import CHART_CONFIG
 
 # How often a job panel asks the server for news (the browser reruns the panel's fragment).
@@ -40,7 +39,6 @@ FAR_POLL_S = 15.0
 NEAR_PLACES = 3  # these first places in line ask every WAITING_POLL_S
 RUNNING_POLL_S = 1.0
 MAX_CURVE_POINTS = 300  # a 5,000-step job reports 5,000 losses; 300 points draw the same curve
-XSRF_COOKIE = "_streamlit_xsrf"
 SLOT_PAGES = {"two_ones": "page.two_ones.title", "span": "page.gradients.title", "charlm": "page.charlm.title"}
 
 
@@ -50,49 +48,16 @@ def job_runner() -> JobRunner:
     return JobRunner()
 
 
-def xsrf_token(cookie: str | None) -> bytes | None:
-    """The token inside Streamlit's XSRF cookie, or None. Streamlit sets the cookie once per browser
-    and keeps its token for every later page load and tab (only the mask around it changes:
-    ``2|mask|masked token|time``), so the token names the browser."""
-    if not cookie:
-        return None
-    value = cookie.strip("\"'")
-    try:
-        if value.startswith("2|"):
-            _, mask_hex, masked_hex, _ = value.split("|")
-            mask, masked = binascii.a2b_hex(mask_hex), binascii.a2b_hex(masked_hex)
-            token = bytes(b ^ mask[k % 4] for k, b in enumerate(masked)) if len(mask) == 4 else b""
-        else:
-            token = binascii.a2b_hex(value)  # version 1: the token itself
-    except (ValueError, binascii.Error):
-        return None
-    return token if len(token) >= 8 else None
-
-
-def visitor_id(cookies=None) -> str | None:
-    """Who is visiting, for "one job per visitor": the browser, by a hash of the token of
-    Streamlit's own XSRF cookie (the same in every tab of that browser; the token itself, a secret,
-    is not kept), or None without that cookie (a client that sends none, XSRF protection off),
-    when the session alone is the visitor. A visitor who clears the cookie is a new visitor: the
-    queue's order and the lanes keep that fair enough."""
-    if cookies is None:
-        try:
-            cookies = st.context.cookies
-        except Exception:  # no script run context (a plain test)
-            return None
-    token = xsrf_token(cookies.get(XSRF_COOKIE)) if cookies else None
-    return None if token is None else "browser-" + hashlib.sha256(token).hexdigest()[:24]
-
-
 def _stop_session_jobs(jobs: SessionJobs) -> None:
     jobs.stop_all()
 
 
 @st.cache_resource(scope="session", on_release=_stop_session_jobs, show_spinner=False)
 def session_jobs() -> SessionJobs:
-    """This browser session's jobs, under its visitor's name; they are stopped when the session
-    ends (tab closed)."""
-    return SessionJobs(job_runner(), visitor=visitor_id())
+    """This browser session's jobs, under its visitor's name and address (``playground.ui.visitors``);
+    they are stopped when the session ends (tab closed)."""
+    name, address = visitor()
+    return SessionJobs(job_runner(), visitor=name, address=address)
 
 
 def waiting_message(runner: JobRunner) -> None:
@@ -148,6 +113,9 @@ def start_job(slot: str, name: str, work, lane: str = HEAVY) -> None:
         session_jobs().start(slot, name, work, lane=lane)
     except Busy:
         st.warning(busy_reason() or tr("job.busy_running", where=""), icon=":material/hourglass_top:")
+        return
+    except LineFull as full:
+        st.warning(tr("job.line_full", count=full.count), icon=":material/hourglass_top:")
         return
     st.rerun()
 

@@ -8,6 +8,7 @@ from types import ModuleType
 
 import streamlit as st
 
+from playground import identity
 from playground.checkpoints import CheckpointError
 from playground.device import device
 from playground.formatting import escape_markdown
@@ -15,6 +16,18 @@ from playground.ui.jobs import job_runner, waiting_message
 from playground.ui.shell import OFFERS_KEY, tr
 
 SHARED: dict[str, object] = {}  # every object shared between sessions, for diagnostics
+# The models a page hands to a shared result cache, by class: such a cache keys each by its server-wide
+# identity (playground.identity), never by its contents or by what one visitor calls it (issue 37).
+MODEL_CLASSES = ("playground.charlm.engine.FastSampler", "playground.charlm.shipped.LanguageModel",
+                 "playground.beyond.bicloze.BidirectionalReader")
+
+
+def shared_results(max_entries: int):
+    """``st.cache_data`` for results every session may be served: a model argument goes into the key
+    by its ``identity`` (a model without one raises ``identity.UnnamedModel``), every other argument
+    by value. The tests walk every cached function for arguments left out of the key."""
+    return st.cache_data(show_spinner=False, max_entries=max_entries,
+                         hash_funcs=dict.fromkeys(MODEL_CLASSES, identity.of))
 
 
 def shipped_model(name: str, subject: ModuleType, on_cpu: bool = False):
@@ -81,9 +94,11 @@ def _rebuild(name: str):
 
 
 def clear_shared() -> None:
-    """Forget every shared model, so the next load reads the files again (after a rebuild)."""
+    """Forget every shared model, so the next load reads the files again (after a rebuild), and every
+    result kept for the class (some name a shipped model by its name alone)."""
     _shipped_model.clear()
     _shared_resource.clear()
+    st.cache_data.clear()
     SHARED.clear()
 
 

@@ -28,7 +28,7 @@ from playground.state import Setting
 from playground.ui.charlm import shipped_lm
 from playground.ui.fair import fragment
 from playground.ui.language import tr
-from playground.ui.models import shipped_model
+from playground.ui.models import shared_results, shipped_model
 from playground.ui.predict import Reveal, predict_first
 
 
@@ -197,11 +197,11 @@ def seq2seq(setting: Setting, translate: Callable, model_key: str) -> None:
 LM_PROMPT, LM_CHARS, LM_TEMPERATURE, LM_SEEDS = "ROMEO:\n", 60, 0.01, (1, 2, 3)
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
-def cold_samples(model_key: str, _sampler) -> tuple[str, tuple[str, ...]]:
+@shared_results(max_entries=4)
+def cold_samples(sampler) -> tuple[str, tuple[str, ...]]:
     """(the greedy continuation, samples at temperature LM_TEMPERATURE with each of LM_SEEDS)."""
-    greedy = cs.generate(_sampler, LM_PROMPT, LM_CHARS, "greedy").text
-    return greedy, tuple(cs.generate(_sampler, LM_PROMPT, LM_CHARS, "sample", temperature=LM_TEMPERATURE, seed=seed).text
+    greedy = cs.generate(sampler, LM_PROMPT, LM_CHARS, "greedy").text
+    return greedy, tuple(cs.generate(sampler, LM_PROMPT, LM_CHARS, "sample", temperature=LM_TEMPERATURE, seed=seed).text
                          for seed in LM_SEEDS)
 
 
@@ -212,7 +212,7 @@ def _block(text: str) -> str:
 @fragment
 def charlm(setting: Setting, model_key: str) -> None:
     def reveal() -> Reveal:
-        greedy, samples = cold_samples(model_key, shipped_lm(model_key).sampler)
+        greedy, samples = cold_samples(shipped_lm(model_key).sampler)
         correct = "b" if all(s == greedy for s in samples) else "c"
         same = tr("charlm.predict.same" if correct == "b" else "charlm.predict.differ")
         models = {charlm_subject.name_of(c, k): tr(f"charlm.model.{c}_{k}") for c, k in charlm_subject.SHIPPED_CHOICES}

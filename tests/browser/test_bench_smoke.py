@@ -26,7 +26,8 @@ FIGURES = {
     "state": ("values", "failures", "seconds"),
     "replicas": ("phases", "p95_s", "errors", "survivor_errors", "students_per_replica", "unsticky", "up_after_s",
                  "rss_peak_mb"),
-    "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary"),
+    "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",
+              "leak", "churn", "forged_queue", "memory_flood", "series_rest"),
     "cloud": (),
 }
 SPEED = ("two_ones_training", "gradient_curves", "charlm_sampling", "translation")  # the speed part's keys
@@ -67,4 +68,6 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     assert not broken, broken
     assert "flood" in abuse["table_flood"] and abuse["markup"]["bodies_checked"], abuse["table_flood"]
     assert abuse["training"].get("measured"), abuse["training"]
+    assert abuse["leak"].get("measured") and abuse["churn"]["victim_n"] and abuse["memory_flood"]["oversize_refused"]
+    assert abuse["forged_queue"]["forged_accepted"] == abuse["forged_queue"]["forged"], abuse["forged_queue"]
     assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]
