@@ -13,17 +13,19 @@ waiting is a sleep, which costs nobody anything, and a visitor who does not loop
 Heavy runs take turns. Pacing bounds each visitor's average, but twelve visitors each running a
 half-second section at once would still share the GIL with everyone, and a light click (a review,
 0.1 s) would take seconds. A visitor whose recent runs cost ``HEAVY_RUN_S`` or more on average, or
-who is in debt, runs in the heavy lane: ``HeavyLane`` lets ``lane_slots()`` such runs go at once
-(one on a 2-core box), the visitor with the most credit first, while everyone else's runs never
-wait for it.
+who has spent half their credit, runs in the heavy lane: ``HeavyLane`` lets ``lane_slots()`` such
+runs go at once (one on a 2-core box), the visitor with the most credit first, while everyone
+else's runs never wait for it.
 
-An identity is not free (issue 37). A visitor is named by a cookie the client chooses, or by its
-session, so a client can be a new visitor whenever it likes: a visitor who opens a fresh session
-for every dear page (a link at the page's maximum) would never pay. So a new visitor brings only
-``NEW_CREDIT_S`` (a few ordinary page runs, not the burst: that is earned by staying), and its
-first run, whose cost nobody knows yet, goes through the heavy lane; twelve such clients take one
-core between them. ``Newcomers`` bounds how many new visitors one network address brings: a class
-of 100 behind a school's one address arrives within ``NEW_PER_ADDRESS``; past it, one more every
+A new name is not a new share (issue 37). A visitor is named by a cookie the client chooses, or by
+its session, so a client can be a new visitor whenever it likes: one who opened a fresh session for
+every dear page (a link at the page's maximum) never paid, and twelve of them took both cores. So a
+new visitor's first run, whose cost nobody knows yet, goes through the heavy lane: churning clients
+take one core between them, whatever the names. (A new visitor still brings the whole burst: with
+the lane, credit buys a fresh name nothing, and an honest student who opens a teacher's link to a
+dear page must not wait seconds on the next click - measured with 0.5 CPU-s for newcomers: 8.6 s.)
+``Newcomers`` bounds how many new visitors one network address brings: a class of 100 behind a
+school's one address arrives within ``NEW_PER_ADDRESS``; past it, one more every
 ``60 / NEW_PER_MINUTE`` s, and the rest share one visitor named by the address.
 
 The policy knows nothing of Streamlit: ``playground.ui.fair`` measures the runs and says why a page waits.
@@ -41,7 +43,6 @@ from playground.jobs import cpu_quota
 
 FAIR_LOAD = 0.8  # of the machine's CPUs, shared out among busy visitors (heavy runs also take turns)
 BURST_S = 2.0  # CPU-seconds of credit: a few heavy clicks in a row never wait
-NEW_CREDIT_S = 0.5  # what a new visitor brings: ordinary page runs (0.03-0.15 s), not the burst
 NEW_PER_ADDRESS = 150  # new visitors one address may bring at once: a class of 100 and its second tabs
 NEW_PER_MINUTE = 30.0  # then this many a minute
 ACTIVE_S = 15.0  # a visitor counts towards the share this long after their last run
@@ -104,7 +105,7 @@ class FairShare:
         now = self.clock()
         rate = self.rate(now)
         with self._lock:
-            bucket = self._buckets.setdefault(visitor, Bucket(credit=min(NEW_CREDIT_S, self.burst), updated=now))
+            bucket = self._buckets.setdefault(visitor, Bucket(credit=self.burst, updated=now))
             self._refill(bucket, now, rate)
             bucket.credit -= max(0.0, cpu_s)
             bucket.typical_run += SMOOTHING * (max(0.0, cpu_s) - bucket.typical_run)
@@ -117,15 +118,15 @@ class FairShare:
     def heavy(self, visitor: str) -> bool:
         """Whether ``visitor``'s next run goes through the heavy lane: a new visitor's first (its cost
         is unknown, and a new name costs nothing to make), or their runs have lately been heavy
-        ones, or they are in debt (a loop of light runs is heavy too)."""
+        ones, or they have spent half their credit (a loop of light runs is heavy too)."""
         with self._lock:
             bucket = self._buckets.get(visitor)
-            return bucket is None or bucket.typical_run >= HEAVY_RUN_S or bucket.credit < 0
+            return bucket is None or bucket.typical_run >= HEAVY_RUN_S or bucket.credit < self.burst / 2
 
     def credit(self, visitor: str) -> float:
         with self._lock:
             bucket = self._buckets.get(visitor)
-            return min(NEW_CREDIT_S, self.burst) if bucket is None else bucket.credit
+            return self.burst if bucket is None else bucket.credit
 
     def forget(self, visitor: str) -> None:
         with self._lock:

@@ -114,6 +114,25 @@ def _import_and_freeze() -> None:
     gc.freeze()
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                      "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def heap_mb() -> dict[str, float]:
+    """glibc's heap, in MB: ``in_use`` by the program, ``free`` inside it (kept, not handed back:
+    after a trim, what is left is fragmentation), ``mapped`` in large blocks of their own; {} on
+    other C libraries."""
+    libc = _libc()
+    if libc is None or not hasattr(libc, "mallinfo2"):
+        return {}
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    mb = 2**20
+    return {"in_use": round(info.uordblks / mb, 1), "free": round(info.fordblks / mb, 1),
+            "mapped": round(info.hblkhd / mb, 1)}
+
+
 def _keep_trimming(every_s: float = TRIM_EVERY_S) -> None:
     """Hand freed memory back every ``every_s`` seconds (a run that did so lately counts)."""
     while True:

@@ -144,7 +144,10 @@ def diagnostics() -> bool:
     from playground.diagnostics import fingerprint
 
     runner = job_runner()
+    from playground.runtime import heap_mb
+
     report = {"models": {k: fingerprint(v) for k, v in sorted(SHARED.items())},
-              "jobs": {"running": runner.running(), "waiting": runner.waiting(), "cap": runner.cap}}
+              "jobs": {"running": runner.running(), "waiting": runner.waiting(), "cap": runner.cap},
+              "heap_mb": heap_mb()}
     st.code(json.dumps(report, indent=1), language="json")
     return True
