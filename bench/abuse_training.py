@@ -160,7 +160,7 @@ async def tiny_job_start(url: str, attackers: int = 2) -> dict:
     victim = TrainingSession(url, "two_ones")
     await victim.open()
     started = time.perf_counter()
-    await victim.click("FormSubmitter:ones_train-" + t("two.train.start", "en"))
+    await victim.click("ones_train_start")
     waited_in_line = victim.says(QUEUED)
     while not victim.progress and time.perf_counter() - started < 60:
         fragment = next(iter(victim.auto_reruns), None)

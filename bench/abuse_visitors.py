@@ -170,8 +170,8 @@ async def churn(url: str, churners: int = 12, seconds: float = 60.0, warmup_s: f
 
 
 # --- 3. made-up identities in the training line ----------------------------------------------------------
-SPAN_SUBMIT = "FormSubmitter:grad_span_live-" + t("grad.span.run", "en")
-TWO_ONES_SUBMIT = "FormSubmitter:ones_train-" + t("two.train.start", "en")
+SPAN_SUBMIT = "grad_span_run"
+TWO_ONES_SUBMIT = "ones_train_start"
 SMALL_LM_LINK = urlencode({"lm_live_cell": "rnn", "lm_live_hidden": 32, "lm_live_layers": 1, "lm_live_steps": 50})
 
 

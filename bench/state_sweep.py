@@ -10,8 +10,8 @@ first cell of its first grid (a grid is drawn on a canvas, so its value is read 
 
 Each value is then driven like a visitor would: the page is opened with the settings the widget
 ``needs`` in its link (a top-k slider only for the top-k strategy), the widget is revealed (an
-expander opened, a tab picked), set with the mouse or the keyboard (and its form sent, for a widget
-inside ``st.form``), and the sweep checks
+expander opened, a tab picked), set with the mouse or the keyboard (a widget inside ``st.form`` fails: its value is
+lost on a page switch until the form is sent, issue 33), and the sweep checks
 
 1. *set*: the widget shows the value and the address bar holds ``key=as_url(value)`` (and ``lang``);
 2. *switch*: after opening another page from the sidebar and coming back the same way, again;
@@ -181,7 +181,6 @@ class Result:
     retried: bool = False
     display: str | None = None  # how the widget showed the value once set (compared when no code is read)
     widget_fault: bool = False  # the set stage failed at the widget (not drawn, disabled, shows another value)
-    form: str | None = None  # set in a form that is still to be sent (its settings are kept when it is)
     narrowed: bool = False  # skipped on a range or default narrowed at run time (maybe by other values)
     labels: dict[str, Any] | None = None  # a choice's labels -> option codes, as learned when it was set
 
@@ -303,11 +302,6 @@ REVEAL_JS = """(e) => {
 
 
 IN_FORM_JS = "(e) => !!e.closest('[data-testid=stForm]')"
-SUBMIT_JS = """(e) => {
-  document.querySelectorAll('[data-sweep-submit]').forEach(x => x.removeAttribute('data-sweep-submit'));
-  const f = e.closest('[data-testid=stForm]');
-  const b = f && f.querySelector('[data-testid=stFormSubmitButton] button');
-  if (b) b.setAttribute('data-sweep-submit', '1'); return !!b; }"""
 GRIDS = "canvas[data-testid='data-grid-canvas']"
 
 
@@ -595,31 +589,10 @@ class Driver:
             return
         if kind(setting) == "choice":
             result.display = self.read(setting)[2]
-        if box.evaluate(IN_FORM_JS):  # kept when the form is sent: the widget now, the rest after sending
-            result.form = getattr(self.state, "form_of", lambda key: None)(case.key) or "form"
-            self.check(case, result, "set", url=False)
+        if box.evaluate(IN_FORM_JS):  # what a form holds is lost on a page switch until it is sent (issue 33)
+            result.fail("set", "inside st.form: not kept (nor in the link) until the form is sent", True)
             return
         self.check(case, result, "set")
-
-    def submit(self, cases: list[tuple[Case, Result]]) -> None:
-        """Send the form these settings sit in (its button, as a visitor would), then check them."""
-        live = [(case, result) for case, result in cases if "set" not in result.stages or result.stages["set"]]
-        if not live:
-            return
-        box = self.tab.container(live[0][0].key)
-        if box is None or not box.evaluate(SUBMIT_JS):
-            for _, result in live:
-                result.fail("set", "no submit button for its form", True)
-            return
-        self.tab.act(self.tab.page.locator("[data-sweep-submit='1']").first.click)
-        error = self.tab.exception()
-        for case, result in live:
-            result.form = None
-            result.stages.pop("set", None)
-            if error:
-                result.fail("set", "after sending the form: " + error, True)
-            else:
-                self.check(case, result, "set")
 
     def edit(self, case: Case, result: Result) -> None:
         """A structured setting: type a digit into the first cell of the first grid its editors draw
@@ -787,12 +760,6 @@ def run_batch(browser, base: str, spec: PageSpec, lang: str, batch: list[Case],
                     driver.set(case, result)
                 except Exception as exc:  # a widget that cannot be driven: said, and the sweep goes on
                     result.fail("set", f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}", True)
-        forms: dict[str, list] = {}
-        for case in batch:
-            if results[case].form is not None:
-                forms.setdefault(results[case].form, []).append((case, results[case]))
-        for members in forms.values():
-            driver.submit(members)
         # the widget holds the value (the address bar may not: that is said, and the value goes on)
         live = [case for case in batch if results[case].skipped is None and not results[case].widget_fault
                 and "set" in results[case].stages]

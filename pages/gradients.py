@@ -29,7 +29,7 @@ from playground.ui import (
     tr,
 )
 from playground.ui.jobs import start_blocked, start_job
-from playground.ui.url_state import choice, number, select, slider, submit, use_page_state
+from playground.ui.url_state import choice, number, select, slider, use_page_state
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -253,16 +253,15 @@ try:
                     lstm_acc=f"{lstm_acc:.1%}", lstm_mixed=memory_span.span_of(rows, "lstm", "mixed"))
 except CheckpointError as exc:
     checkpoint_error(exc)
-with st.form("grad_span_live"):
+with st.container(border=True):  # not a form: the choices are kept (and linked) before the run (issue 33)
     st.markdown(f"**{tr('grad.span.live')}**")
     f1, f2 = st.columns(2)
-    live_cell = choice(state.SPAN_CELL, tr("grad.span.cell"), f1.selectbox, format_func=str.upper, form=True)
-    live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2, form=True)
+    live_cell = choice(state.SPAN_CELL, tr("grad.span.cell"), f1.selectbox, format_func=str.upper)
+    live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2)
     blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
     if why is not None:
         st.caption(why)
-    if submit(tr("grad.span.run"), state.STATE, "grad_span_live", icon=":material/play_arrow:",
-              disabled=blocked, help=why):
+    if st.button(tr("grad.span.run"), key="grad_span_run", icon=":material/play_arrow:", disabled=blocked, help=why):
         start_job("span", "memory-span", lambda report, stop: memory_span.train_one(
             live_cell, live_distance, report=report, stop=stop), lane=TINY)
 job_panel("span")

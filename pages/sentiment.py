@@ -173,13 +173,16 @@ def classifier_lab(language: str, kind: str) -> None:
     else:
         if cut:
             st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
-        if (other := sentiment_model.language_hint(cleaned, language)) is not None:
-            st.warning(tr("senti.model.other_lang", other=tr(f"senti.lang.{other}")))
         try:
             with busy(tr("busy.review")):
                 reading = clf.read(cleaned)  # everything below comes from this one reading (cached by text)
-        except InputError as exc:  # too little of it is known to the model: no verdict, and it says why
+        except InputError as exc:  # the other language, or too little known: no verdict, and it says why
             input_error(exc)
+            other = exc.params.get("other_code")
+            if other is not None and st.button(tr("senti.model.switch", other=tr(f"senti.lang.{other}")),
+                                               icon=":material/translate:"):
+                remember(state.MODEL_LANG, other)
+                st.rerun()  # the whole page: the language picker sits outside this section
     if reading is not None:
         if unknown := int((~reading.known).sum()):
             st.caption(tr("senti.model.unknown", count=unknown,

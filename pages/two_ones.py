@@ -39,7 +39,6 @@ from playground.ui.url_state import (
     select,
     slider,
     stored,
-    submit,
     text,
     toggle,
     use_page_state,
@@ -193,19 +192,19 @@ hand_built_network()
 # --- 5. learn it from scratch ----------------------------------------------------------------------
 st.header(tr("two.train.header"), anchor="ones-train")
 st.markdown(tr("two.train.intro"))
-with st.form("ones_train"):
+# not a form: what a student sets is kept (and in the link) before the button is pressed (issue 33)
+with st.container(border=True):
     f1, f2, f3, f4, f5 = st.columns(5)
-    hidden = slider(state.TRAIN_HIDDEN, tr("two.train.hidden"), f1, form=True)
+    hidden = slider(state.TRAIN_HIDDEN, tr("two.train.hidden"), f1)
     train_activation = choice(state.TRAIN_ACTIVATION, tr("two.train.activation"), f2.selectbox,
-                              format_func=lambda a: tr(f"two.act.{a}"), form=True)
-    lr = select(state.TRAIN_LR, tr("two.train.lr"), f3, form=True)
-    steps = slider(state.TRAIN_STEPS, tr("two.train.steps"), f4, form=True)
-    seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5, form=True)
+                              format_func=lambda a: tr(f"two.act.{a}"))
+    lr = select(state.TRAIN_LR, tr("two.train.lr"), f3)
+    steps = slider(state.TRAIN_STEPS, tr("two.train.steps"), f4)
+    seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5)
     blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
     if why is not None:
         st.caption(why)
-    if submit(tr("two.train.start"), state.STATE, "ones_train", icon=":material/play_arrow:",
-              disabled=blocked, help=why):
+    if st.button(tr("two.train.start"), key="ones_train_start", icon=":material/play_arrow:", disabled=blocked, help=why):
         settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
         start_job("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop), lane=TINY)
 job_panel("two_ones")

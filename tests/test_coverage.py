@@ -67,28 +67,62 @@ def test_sentiment_gives_no_probability_for_text_it_cannot_read(classifiers):
     for read in (en.predict, en.trace):
         with pytest.raises(InputError) as info:
             read(review)
-        assert info.value.code == "unreadable_none" and info.value.params["known"] == 0
+        assert info.value.code == "other_language"  # issue 33: the script is checked first
+        assert en.coverage(review).known_count == 0  # and none of its tokens is known anyway
     with pytest.raises(InputError) as emoji:
         en.predict("😀😀😀")
     assert emoji.value.params["unknown"] == ("😀",)
-    with pytest.raises(InputError) as few:  # one known word among Chinese characters: too little
-        en.trace("iPhone 很好用")
-    assert few.value.code == "unreadable_few" and few.value.params == {"unknown": ("很", "好", "用"), "known": 1,
-                                                                        "total": 4}
+    with pytest.raises(InputError) as few:  # one known word among unknown symbols: too little
+        en.trace("great ☃ ☃ ☃")
+    assert few.value.code == "unreadable_few" and few.value.params == {"unknown": ("☃",), "known": 1, "total": 4}
     cov = en.coverage("a great 𪚥 film")
     assert cov.readable and cov.unknown == ["𪚥"]  # a stray unknown token is named, and the verdict stands
     assert 0 <= en.predict("a great 𪚥 film") <= 1
 
 
-def test_the_language_hint_needs_the_other_languages_letters():
-    from playground.sentiment.model import language_hint
+def test_the_other_language_needs_more_of_its_script():
+    other = C.other_language
+    assert other("😀😀😀", "en") is None and other("😀😀😀", "zh") is None  # was "looks like Chinese"
+    assert other("12345 !!!", "en") is None and other("12345 !!!", "zh") is None
+    assert other("这本书很好", "en") == "zh" and other("这本书很好", "zh") is None
+    assert other("a great film", "zh") == "en" and other("a great film", "en") is None
+    assert other("iPhone 很好用", "zh") is None  # a brand name in a Chinese review
+    assert other("Café très bon", "zh") == "en"  # Latin letters beyond ASCII count too
+    with pytest.raises(InputError) as info:
+        C.require_language("hello world", "zh")
+    assert info.value.code == "other_language" and info.value.params["other_code"] == "en"
+    assert C.require_language("我爱 NLP", "zh") == "我爱 NLP"
 
-    assert language_hint("😀😀😀", "en") is None and language_hint("😀😀😀", "zh") is None  # was "looks like Chinese"
-    assert language_hint("12345 !!!", "en") is None and language_hint("12345 !!!", "zh") is None
-    assert language_hint("这本书很好", "en") == "zh" and language_hint("这本书很好", "zh") is None
-    assert language_hint("a great film", "zh") == "en" and language_hint("a great film", "en") is None
-    assert language_hint("iPhone 很好用", "zh") is None  # a brand name in a Chinese review
-    assert language_hint("Café très bon", "zh") == "en"  # Latin letters beyond ASCII count too
+
+# Issue 33's examples: a text in the other language's script, or nonsense, gets no verdict, ranking or
+# translation from any model that reads typed text
+REFUSED = [
+    ("sentiment", "zh", "The pasta was cold and the waiter was rude."),
+    ("sentiment", "zh", "asdfghjkl qwerty"),
+    ("sentiment", "en", "qwzx vbnm plok"),
+    ("sentiment", "en", "这家餐厅的菜很好吃"),
+    ("cloze", "zh", "hello __ world"),
+    ("seq2seq", "zh", "hello 我 world again"),
+]
+
+
+@pytest.mark.parametrize(("model", "lang", "text"), REFUSED)
+def test_the_issues_examples_get_no_answer(model, lang, text):
+    with pytest.raises(InputError) as info:
+        if model == "sentiment":
+            from playground.sentiment import model as S
+
+            S.load_classifier(lang, "lstm", device="cpu").predict(text)
+        elif model == "cloze":
+            from playground.beyond import cloze
+
+            forward, backward = (cloze.load(cloze.model_name(d)).sampler for d in cloze.DIRECTIONS)
+            cloze.fill(forward, backward, text)
+        else:
+            from playground.seq2seq import translate
+
+            translate.prepare_source(text, translate.load_translator().src_vocab)
+    assert info.value.code in ("other_language", "unreadable_none", "unreadable_few", "seq2seq_english")
 
 
 @pytest.fixture(scope="module")

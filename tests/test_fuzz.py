@@ -38,6 +38,7 @@ from playground.charlm import decoding as cs
 from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
+from playground.coverage import other_language
 from playground.errors import InputError
 from playground.gradients.experiments import LabSettings
 from playground.home import order
@@ -442,7 +443,7 @@ def test_cloze_generation_prompt(prompt, length):
     if not prompt.strip() or len(prompt) > cloze.MAX_SENTENCE:
         return  # the page refuses these itself
     both = outcome(cloze.generate_with_both, forward, backward, prompt, length)
-    if not forward.vocab.coverage(prompt).readable:  # no continuation of a prompt the readers cannot read
+    if not forward.vocab.coverage(prompt).readable or other_language(prompt, "zh"):  # unreadable, or not Chinese
         assert both is REFUSED and outcome(cloze.generate_left_only, forward, prompt, length) is REFUSED
         return
     left = outcome(cs.generate, forward, cloze.BOUNDARY + prompt, length, "greedy")

@@ -139,12 +139,14 @@ def test_the_live_training_paste_box_takes_what_one_message_may_carry_and_says_s
     lang = locale[:2]
     at = open_page("pages/charlm.py", locale, link={"lm_source": "paste"})
     box = at.text_area(key="lm_live_text")
-    assert lm_state.LIVE_TEXT.max_chars == MAX_PASTE_CHARS and box.max_chars == MAX_PASTE_CHARS
+    assert lm_state.LIVE_TEXT.max_chars == MAX_PASTE_CHARS and not box.max_chars  # the server cuts (issue 33)
     limit = t("charlm.live.paste_limit", lang, minimum="1,000", limit=f"{MAX_PASTE_CHARS:,}")
     assert box.label == t("state.labelled_limit", lang, label=t("charlm.live.paste", lang), limit=limit)
     assert f"{MAX_PASTE_CHARS:,}" in box.label
     box.set_value("x" * (MAX_PASTE_CHARS + 5000)).run()  # a client past the limit: cut on the server
     assert len(at.text_area(key="lm_live_text").value) == MAX_PASTE_CHARS
+    assert t("state.cut", lang, length=f"{MAX_PASTE_CHARS + 5000:,}", limit=f"{MAX_PASTE_CHARS:,}") in [
+        w.value for w in at.warning]
     assert "lm_live_text" not in lm_state.STATE.keys and "lm_live_text" not in at.query_params  # never in a link
 
 

@@ -53,10 +53,13 @@ def test_bad_input_gets_messages():
     at.text_area(key="senti_review").set_value("great " * 120).run()  # the box takes what the model reads
     assert at.text_area(key="senti_review").value == ("great " * 120)[:500] and not at.exception
     assert "up to 500 characters" in at.text_area(key="senti_review").label
+    assert t("state.cut", "en", length="720", limit="500") in [w.value for w in at.warning]  # said, not silent
+    at.text_area(key="senti_review").set_value("好" * 2000).run()  # issue 33: a 2,000-character paste
+    assert at.text_area(key="senti_review").value == "好" * 500 and not at.exception
+    assert t("state.cut", "en", length="2,000", limit="500") in [w.value for w in at.warning]
     at.text_area(key="senti_review").set_value("这本书很好").run()
-    assert t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en")) in [w.value for w in at.warning]
-    # the English model knows none of it: no verdict, and so no counterfactual box (issue 24)
-    assert t("error.unreadable_none", "en", total=5, unknown="这 本 书 很 好") in [w.value for w in at.warning]
+    # Chinese to the English model: no verdict, and so no counterfactual box (issues 24, 33)
+    assert OTHER_ZH in [w.value for w in at.warning]
     at.text_area(key="senti_review").set_value("a fine film").run()
     at.text_input(key="senti_counterfactual").set_value("").run()
     assert not at.exception
@@ -177,28 +180,48 @@ def test_the_walkthrough_table_is_kept_in_the_link():
     assert not junk.exception and junk.warning  # refused with a message; the lecture's table is used
 
 
+OTHER_ZH = t("error.other_language", "en", lang=t("lang.en", "en"), other=t("lang.zh", "en"))
+
+
+def _verdicts(at) -> list[str]:
+    return [s.value for s in (*at.success, *at.warning) if s.value.startswith(("LSTM", "GRU", "RNN"))]
+
+
 def test_no_verdict_on_text_the_model_cannot_read():
     """Issue 24: a Chinese review read by the English model (every token <unk>) was answered "positive,
-    probability 0.998", and "😀😀😀" was told it looks like Chinese. Now: no verdict, a message naming
-    what the model cannot read (escaped), and the language hint only for the other language's letters."""
+    probability 0.998", and "😀😀😀" was told it looks like Chinese. Now: no verdict, a message saying
+    why (the other language, or naming what the model cannot read, escaped)."""
     at = _page()  # English reader: the English model
-    hint = t("senti.model.other_lang", "en", other=t("senti.lang.zh", "en"))
     at.text_area(key="senti_review").set_value("配送不慢，饭也不是不好吃").run()
-    assert not at.exception
-    warnings = [w.value for w in at.warning]
-    assert hint in warnings
-    assert t("error.unreadable_none", "en", total=12, unknown="配 送 不 慢 ， 饭 也 是 好 吃") in warnings
-    assert not any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))  # no probability given
+    assert not at.exception and OTHER_ZH in [w.value for w in at.warning] and not _verdicts(at)
     at.text_area(key="senti_review").set_value("😀😀😀").run()
     warnings = [w.value for w in at.warning]
-    assert hint not in warnings and t("error.unreadable_none", "en", total=3, unknown="😀") in warnings
-    assert not any(s.value.startswith("LSTM") for s in (*at.success, *at.warning))
+    assert OTHER_ZH not in warnings and t("error.unreadable_none", "en", total=3, unknown="😀") in warnings
+    assert not _verdicts(at)
     at.text_area(key="senti_review").set_value("<<< 😀").run()  # "<" is not in the English vocabulary
     assert t("error.unreadable_none", "en", total=4, unknown=escape_markdown("< 😀")) in [w.value for w in at.warning]
     at.text_area(key="senti_review").set_value("a great 😀 film").run()  # one unknown token: named, verdict given
     assert not at.exception and any(s.value.startswith("LSTM") for s in at.success)
     assert t("senti.model.unknown", "en", count=1, tokens="😀") in [c.value for c in at.caption]
-    assert hint not in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("review", ["The pasta was cold and the waiter was rude.", "asdfghjkl qwerty"])
+def test_the_chinese_model_gives_no_verdict_on_english_and_offers_the_english_one(review):
+    """Issue 33: with 中文 and LSTM chosen, "The pasta was cold and the waiter was rude." showed a
+    warning and, under it, "正面概率 0.947"; "asdfghjkl qwerty" got "负面概率 0.936". Now: no verdict,
+    and one click reads the text with the English model."""
+    at = open_page("pages/sentiment.py", "zh-CN")
+    at.text_area(key="senti_review").set_value(review).run()
+    other = t("error.other_language", "zh", lang=t("lang.zh", "zh"), other=t("lang.en", "zh"))
+    assert not at.exception and other in [w.value for w in at.warning] and not _verdicts(at)
+    switch = next(b for b in at.button if b.label == t("senti.model.switch", "zh", other=t("senti.lang.en", "zh")))
+    switch.click().run()
+    assert not at.exception and at.query_params["senti_model_lang"] in ("en", ["en"])
+    assert other not in [w.value for w in at.warning]
+    if review.startswith("The"):  # the English model reads the real review, and gives its verdict
+        assert _verdicts(at)
+    else:  # and refuses the nonsense: none of its words is in its vocabulary
+        assert not _verdicts(at) and at.warning
 
 
 def _client_edits(at, key: str, edits: dict) -> None:

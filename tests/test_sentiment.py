@@ -276,3 +276,21 @@ def test_the_walkthrough_table_travels_in_a_link_and_junk_is_refused():
                  '[["' + "字" * 30 + '", 1]]', W.tokens_to_text(["a"] * 51, [0.0] * 51), '[["a", 1e300]]'):
         with pytest.raises(InputError):
             W.tokens_from_text(junk)
+
+
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_every_held_out_review_gets_a_verdict(shipped, lang):
+    """Issue 33: no verdict on the other language's text or on nonsense, and every real held-out review
+    written in the model's language gets one (the script rule and the vocabulary rule, exactly as
+    ``predict`` applies them). The corpus holds two "Chinese" reviews with no Chinese in them: an
+    English sentence and a web address; those the Chinese model rightly refuses."""
+    from playground.coverage import other_language
+
+    examples, _ = S.load_corpus(lang, download=True)
+    clf = shipped[(lang, "lstm")]
+    refused = [e.text for e in S.by_split(examples, "test")
+               if other_language(clf.clean(e.text)[0], lang) is not None or not clf.coverage(e.text).readable]
+    if lang == "zh":
+        assert len(refused) == 2 and not any("\u4e00" <= ch <= "\u9fff" for text in refused for ch in text)
+    else:
+        assert refused == []

@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from playground import two_ones
 from playground.catalog import PAGES
+from playground.i18n import t
 from playground.state import IGNORED, OK, Structured
 from playground.state import sentiment as senti_state
 from playground.state import two_ones as ones_state
@@ -97,9 +98,15 @@ def test_every_text_box_takes_exactly_what_its_page_reads():
                                                             ("home", "home_order_a", "zh", "最多 40 个字符"),
                                                             ("two_ones", "ones_bits", "en", "up to 256 bits")])
 def test_a_text_box_says_its_limit_before_anyone_types(page, key, lang, words):
+    """... and a longer paste is cut to it, with a notice (issue 33: the browser dropped the paste whole
+    and kept the old text when the box itself carried the limit, so it no longer does)."""
     at = _open(_app(lang), page)
     box = at.get_by_key(key)
-    assert words in box.label and box.max_chars == _state(page)[key].max_chars
+    limit = _state(page)[key].max_chars
+    assert words in box.label and not box.max_chars
+    box.set_value("1" * (limit + 7)).run()
+    assert at.get_by_key(key).value == "1" * limit and _url(at)[key] == "1" * limit
+    assert t("state.cut", lang, length=f"{limit + 7:,}", limit=f"{limit:,}") in [w.value for w in at.warning]
 
 
 # --- the store: leave a page, come back ---------------------------------------------------------------------
@@ -131,10 +138,8 @@ def test_a_chinese_review_comes_back_read_by_the_chinese_model():
 
 
 def _choices(page: str) -> list:
-    """Choices drawn under the defaults, outside forms (a form's: test_a_form_keeps_what_was_sent)."""
-    state = _state(page)
-    return [s for s in state.settings if s.kind == "choice" and not s.needs and len(s.options) > 1
-            and state.form_of(s.key) is None]
+    """Choices drawn under the defaults."""
+    return [s for s in _state(page).settings if s.kind == "choice" and not s.needs and len(s.options) > 1]
 
 
 @pytest.mark.parametrize("case", [(spec.key, s.key) for spec in PAGES for s in _choices(spec.key)],
@@ -218,18 +223,23 @@ def test_no_page_touches_the_url_or_streamlit_internals():
     assert sorted(writers) == ["playground/ui/language.py", "playground/ui/models.py", "playground/ui/url_state.py"]
 
 
-def test_a_form_keeps_what_was_sent():
-    """Widgets in a form change only when it is sent: the two-1s training settings, sent with Start,
-    come back after another page and stand in the link."""
+def test_the_training_panels_keep_what_was_set_before_start():
+    """Issue 33: on two 1s, hidden units set to 6 and another learning rate, without pressing Start;
+    Home and back: they were 4 and 0.03 again, and not in the link (the panel was a form). Now they
+    stay, and the link holds them; the memory-span panel's cell and distance too."""
     at = _open(_app(), "two_ones")
-    at.get_by_key("ones_train_hidden").set_value(6)
-    at.get_by_key("ones_train_activation").set_value("relu")
-    at.get_by_key("ones_train_steps").set_value(100)
-    start = next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:ones_train-"))
-    start.click().run()
+    at.get_by_key("ones_train_hidden").set_value(6).run()
+    at.get_by_key("ones_train_lr").set_value(0.1).run()
     assert not at.exception, [e.message for e in at.exception]
     _open(at, "home")
     _open(at, "two_ones")
-    assert at.get_by_key("ones_train_hidden").value == 6 and at.get_by_key("ones_train_activation").value == "relu"
-    assert _url(at)["ones_train_hidden"] == "6" and _url(at)["ones_train_steps"] == "100"
+    assert at.get_by_key("ones_train_hidden").value == 6 and at.get_by_key("ones_train_lr").value == 0.1
+    assert _url(at)["ones_train_hidden"] == "6" and _url(at)["ones_train_lr"] == "0.1"
+    _open(at, "gradients")
+    at.get_by_key("grad_span_cell").set_value("gru").run()
+    at.get_by_key("grad_span_distance").set_value(20).run()
+    _open(at, "home")
+    _open(at, "gradients")
+    assert at.get_by_key("grad_span_cell").value == "gru" and at.get_by_key("grad_span_distance").value == 20
+    assert _url(at)["grad_span_cell"] == "gru" and _url(at)["grad_span_distance"] == "20"
     fresh_session()  # the page tests after this one expect no job of this session's

@@ -28,6 +28,7 @@ from playground.charlm import decoding as cs
 from playground.charlm import model as charlm
 from playground.charlm.shipped import LanguageModel
 from playground.checkpoints import ModelCard, as_shipped, load_checkpoint, save_checkpoint
+from playground.coverage import require_language
 from playground.errors import InputError, whole
 
 BLANKS = ("__", "＿＿", "_", "＿", "□")
@@ -86,6 +87,7 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
     if not 1 <= k <= 4:
         raise InputError("out_of_range", name="k", low=1, high=4)
     left, right = parse(text)
+    require_language(left + right, "zh")  # the readers learned Chinese: no ranking for English (issue 33)
     forward.vocab.coverage(left + right).require()  # no answer for a sentence the readers cannot read
     rev_right = right[::-1]
     candidates = set(_continuations(forward, left, k, width))
@@ -117,6 +119,7 @@ def check_prompt(prompt: str, forward: cs.FastSampler | None = None) -> str:
         raise InputError("empty_text")
     if len(prompt) > MAX_SENTENCE:
         raise InputError("text_too_long", length=len(prompt), limit=MAX_SENTENCE)
+    require_language(prompt, "zh")
     if forward is not None:
         forward.vocab.coverage(prompt).require()
     return prompt

@@ -60,7 +60,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.model.text": {"zh": "输入一句评论", "en": "Type a review"},
     "senti.model.empty": {"zh": "请输入一句评论，例如：配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "Type a review, for example: not bad at all, I would watch it again"},
     "senti.model.truncated": {"zh": "文本超过 {limit} 个字符，只读前 {limit} 个。", "en": "The text is longer than {limit} characters; only the first {limit} are read."},
-    "senti.model.other_lang": {"zh": "这段文字看起来是{other}，请切换到{other}模型。", "en": "This text looks like {other}; switch to the {other} model."},
+    "senti.model.switch": {"zh": "改用{other}模型读这段文字", "en": "Read it with the {other} model"},
     "senti.lang.zh": {"zh": "中文", "en": "Chinese"},
     "senti.lang.en": {"zh": "英文", "en": "English"},
     "senti.model.unknown": {"zh": "有 {count} 个 token 不在词表里，模型把它们读作 <unk>：{tokens}", "en": "{count} tokens are not in the vocabulary; the model reads them as <unk>: {tokens}"},

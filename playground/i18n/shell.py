@@ -27,6 +27,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "state.unnamed": {"zh": "本页的一项设置", "en": "a setting of this page"},
     "state.labelled_limit": {"zh": "{label}（{limit}）", "en": "{label} ({limit})"},
     "state.chars": {"zh": "最多 {limit} 个字符", "en": "up to {limit} characters"},
+    "state.cut": {
+        "zh": "粘贴的文字有 {length} 个字符，超过了这个框的上限 {limit}，这里只保留前 {limit} 个字符。",
+        "en": "The pasted text has {length} characters, more than this box's limit of {limit}: only the first {limit} are kept.",
+    },
     "state.copy_link": {"zh": "复制本实验的链接", "en": "Copy a link to this experiment"},
     "state.copied": {"zh": "已复制", "en": "Copied"},
     "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
@@ -95,8 +99,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "error.bad_number": {"zh": "{value} 不是有限的数。", "en": "{value} is not a finite number."},
     "error.bad_choice": {"zh": "未知的选项：{name}", "en": "Unknown option: {name}"},
     # a model refuses text it cannot read (playground.coverage): no verdict without evidence
+    "error.other_language": {
+        "zh": "这段文字主要是{other}，而这个模型只在{lang}文本上训练过。它或许认得其中的字母，却没有学过这些字母组成的意思，给出的任何结果都没有依据，因此这里不给出结果。",
+        "en": "This text is mostly {other}, and this model was trained on {lang} text only. It may know the letters, but it never learned what they mean together: any answer would rest on nothing, so it gives none here.",
+    },
+    "lang.zh": {"zh": "中文", "en": "Chinese"},
+    "lang.en": {"zh": "英文", "en": "English"},
     "error.unreadable_none": {
-        "zh": "这段文字的 {total} 个 token（字或词）没有一个在模型的词表里，只能全部读作 <unk>。模型无从判断，因此这里不给出结果。它不认识的有：{unknown}",
+        "zh": "这段文字的 {total} 个 token（字或词）没有一个在模型的词表里，只能全部读作 <unk>。模型在这里没有任何学过的东西可以依据，因此不给出结果。它不认识的有：{unknown}",
         "en": "None of these {total} tokens (characters or words) is in the model's vocabulary: it would read them all as <unk>. With nothing to go on, it gives no answer here. Unknown to it: {unknown}",
     },
     "error.unreadable_few": {

@@ -19,13 +19,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import regex
 import torch
 from torch import nn
 
 from playground.cells import CellWeights, step
 from playground.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
-from playground.coverage import Coverage, coverage
+from playground.coverage import Coverage, coverage, require_language
 from playground.datasets import reviews
 from playground.datasets.reviews import by_split
 from playground.errors import InputError
@@ -176,11 +175,12 @@ class Classifier:
 
     @torch.no_grad()
     def predict(self, text: str) -> float:
-        """P(positive) for ``text``; InputError for an empty text or one it cannot read (``Coverage.require``):
-        no probability without evidence."""
+        """P(positive) for ``text``; InputError for an empty text, one in the other language or one it
+        cannot read (``playground.coverage``): no probability without evidence."""
         x = pad_batch([encode(self.clean(text)[0], self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)])
         if not self.tokens(text):
             raise InputError("empty_text")
+        require_language(self.clean(text)[0], self.lang)  # the other language's text: no verdict (issue 33)
         self.coverage(text).require()
         dev = next(self.model.parameters()).device
         return float(torch.sigmoid(self.model(x.to(dev))[0])[0])
@@ -210,6 +210,7 @@ class Classifier:
         toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
         if not toks:
             raise InputError("empty_text")
+        require_language(clean, self.lang)  # the other language's text: no verdict (issue 33)
         coverage(toks, self._lookup[0]).require()
         ids = encode(clean, self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)
         dev = next(self.model.parameters()).device
@@ -304,18 +305,6 @@ def looks_like(text: str) -> str:
     cjk = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
     latin = sum(ch.isascii() and ch.isalpha() for ch in text)
     return "zh" if cjk >= latin else "en"
-
-
-_HAN, _LATIN_WORD = regex.compile(r"\p{Han}"), regex.compile(r"\p{Latin}+")
-
-
-def language_hint(text: str, lang: str) -> str | None:
-    """The other language ('zh' or 'en') when ``text`` holds its letters, and more of them than of
-    ``lang``'s (Han characters against Latin words, each about one unit of meaning: "iPhone 很好用"
-    is Chinese); else None. A text of emoji, digits or punctuation holds neither: no hint."""
-    han, latin = len(_HAN.findall(text)), len(_LATIN_WORD.findall(text))
-    mine, theirs = (han, latin) if lang == "zh" else (latin, han)
-    return ("en" if lang == "zh" else "zh") if theirs > mine else None
 
 
 def load_corpus(lang: str, download: bool = True):

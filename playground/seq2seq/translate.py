@@ -20,7 +20,7 @@ import numpy as np
 import regex
 
 from playground.checkpoints import load_checkpoint
-from playground.coverage import coverage
+from playground.coverage import coverage, other_language
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
 from playground.decoding_settings import check_decoding_settings
 from playground.errors import InputError
@@ -38,7 +38,6 @@ STRATEGIES = ("greedy", "beam", "sample")
 MAX_BEAM = 10
 RECENT_SEARCHES = 32  # beam searches a translator keeps (a tree of width 10: ~300 small nodes)
 _HAN = regex.compile(r"\p{Han}")
-_LATIN = regex.compile(r"[a-z]")
 
 
 @lru_cache(maxsize=1)
@@ -66,8 +65,10 @@ def prepare_source(text: str, vocab: Vocab) -> Source:
     normalised = normalize_zh(simplified)
     if len(normalised) > MAX_SOURCE_CHARS:
         raise InputError("text_too_long", length=len(normalised), limit=MAX_SOURCE_CHARS)
+    if other_language(normalised, "zh") is not None:  # mostly English: no translation (issue 33)
+        raise InputError("seq2seq_english")
     if not _HAN.search(normalised):
-        raise InputError("seq2seq_english" if _LATIN.search(normalised) else "seq2seq_no_chinese")
+        raise InputError("seq2seq_no_chinese")
     chars = source_tokens(normalised)
     coverage(chars, vocab.index).require()  # no translation of a sentence the encoder cannot read
     unknown = sorted(set(vocab.unknown(chars)), key=chars.index)

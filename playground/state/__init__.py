@@ -140,23 +140,12 @@ class PageState:
 
     prefix: str
     settings: tuple[Setting, ...]
-    # the page's forms: form key -> the keys of the settings inside it (kept only when the form is sent)
-    forms: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         keys = [s.key for s in self.settings]
         assert len(keys) == len(set(keys)), f"{self.prefix}: a key is declared twice"
         for key in keys:
             assert key.startswith(self.prefix + "_"), f"{key} lacks the page prefix {self.prefix}_"
-        for _, members in self.forms:
-            assert set(members) <= set(keys), f"{self.prefix}: a form holds an undeclared setting"
-
-    def form_of(self, key: str) -> str | None:
-        """The form the setting's widget sits in, or None."""
-        return next((form for form, members in self.forms if key in members), None)
-
-    def form_settings(self, form: str) -> tuple[Setting, ...]:
-        return tuple(self[key] for key in dict(self.forms)[form])
 
     def __getitem__(self, key: str) -> Setting:
         for setting in self.settings:

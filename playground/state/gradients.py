@@ -30,5 +30,4 @@ SPAN_DISTANCE = Setting("grad_span_distance", 10, options=(1, 2, 5, 10, 20, 50))
 GUESS = Setting("grad_guess", "", options=("", "a", "b", "c", "d"))
 
 STATE = PageState("grad", (GUESS, A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
-                           FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW, SPAN_CELL, SPAN_DISTANCE),
-                  forms=(("grad_span_live", (SPAN_CELL.key, SPAN_DISTANCE.key)),))
+                           FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW, SPAN_CELL, SPAN_DISTANCE))

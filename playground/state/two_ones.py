@@ -47,5 +47,4 @@ TRAIN = (TRAIN_HIDDEN, TRAIN_ACTIVATION, TRAIN_LR, TRAIN_STEPS, TRAIN_SEED)
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
 GUESS = Setting("ones_guess", "", options=("", "a", "b", "c", "d"))
 
-STATE = PageState("ones", (GUESS, BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN),
-                  forms=(("ones_train", tuple(s.key for s in TRAIN)),))
+STATE = PageState("ones", (GUESS, BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN))

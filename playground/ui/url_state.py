@@ -30,6 +30,7 @@ READ_LINKS = "_page_links_read"  # prefixes of the pages whose link was read in 
 ACTIVE = "_page_active"  # the PageState of the page this run draws
 NOTICES = "_page_notices"  # {setting key: (raw link text, status)} not yet shown
 GENERATION = "_page_generation"  # {prefix: n}: bumped by Reset, so that editors start afresh
+CUT = "_text_cut"  # {setting key: the length of a text just cut to its box's limit}
 EDITOR_BASES = "_editor_bases"  # {editor key: the value a live editor was drawn from}
 KEEP = object()  # what an editor's draw returns while its grid holds no valid value (an emptied cell)
 
@@ -136,6 +137,10 @@ def _changed(setting: Setting, user_callback, args, kwargs) -> None:
     value = st.session_state[setting.key]
     if setting.kind == "choice" and value not in setting.options:
         return  # a choice emptied (a test client's None): the widget is drawn again from the store
+    if setting.kind == "str" and isinstance(value, str) and len(value) > setting.max_chars:
+        # a paste past the limit is cut, not dropped (issue 33), and the box says so (``text``)
+        st.session_state.setdefault(CUT, {})[setting.key] = len(value)
+        value = st.session_state[setting.key] = value[: setting.max_chars]
     remember(setting, value)
     if user_callback is not None:
         user_callback(*args, **kwargs)
@@ -156,28 +161,6 @@ def _drawn(setting: Setting, value: Any) -> Any:
     """After the widget: the URL (a fragment rerun never reaches the page's top)."""
     write_url()
     return value
-
-
-def _form_bound(setting: Setting, label: str, kw: dict) -> dict:
-    """``_bound`` for a widget that may sit in a form (``form=True``): a widget in a form takes no
-    change callback; the form's ``submit`` keeps its value."""
-    in_form = kw.pop("form", False)
-    bound = _bound(setting, label, kw)
-    if in_form:
-        for name in ("on_change", "args"):
-            bound.pop(name)
-    return bound
-
-
-def _keep_form(settings: tuple[Setting, ...]) -> None:
-    for setting in settings:
-        remember(setting, st.session_state[setting.key])
-
-
-def submit(label: str, state: PageState, form: str, where=None, **kw) -> bool:
-    """The send button of ``form`` (declared in ``state.forms``), which keeps the values of the
-    settings inside it (widgets in a form have no change callback; they change only when it is sent)."""
-    return (where or st).form_submit_button(label, on_click=_keep_form, args=(state.form_settings(form),), **kw)
 
 
 def editor(setting: Setting, label: str, draw) -> Any:
@@ -213,14 +196,13 @@ def vector(setting: Setting, label: str, where=None):
 
 
 def slider(setting: Setting, label: str, where=None, **kw):
-    """(``form=True`` for a widget inside ``st.form``, here and below.)"""
-    bound = _form_bound(setting, label, kw)
+    bound = _bound(setting, label, kw)
     return _drawn(setting, (where or st).slider(label, min_value=setting.low, max_value=setting.high,
                                                 step=setting.step, **bound))
 
 
 def number(setting: Setting, label: str, where=None, **kw):
-    bound = _form_bound(setting, label, kw)
+    bound = _bound(setting, label, kw)
     return _drawn(setting, (where or st).number_input(label, min_value=setting.low, max_value=setting.high,
                                                       step=setting.step, **bound))
 
@@ -230,7 +212,12 @@ def text(setting: Setting, label: str, where=None, area: bool = False, limit: st
     types (``limit`` words it in the page's own unit, e.g. bits; else characters)."""
     widget = (where or st).text_area if area else (where or st).text_input
     labelled = tr("state.labelled_limit", label=label, limit=limit or tr("state.chars", limit=setting.max_chars))
-    return _drawn(setting, widget(labelled, max_chars=setting.max_chars, **_bound(setting, label, kw)))
+    # no ``max_chars`` on the widget: the browser would drop a longer paste whole, without a word;
+    # the server cuts it (``_changed``; the websocket's message size bounds what can arrive)
+    value = _drawn(setting, widget(labelled, **_bound(setting, label, kw)))
+    if (length := st.session_state.get(CUT, {}).pop(setting.key, None)) is not None:
+        st.warning(tr("state.cut", length=f"{length:,}", limit=f"{setting.max_chars:,}"), icon=":material/content_cut:")
+    return value
 
 
 def toggle(setting: Setting, label: str, where=None, **kw):
@@ -239,7 +226,7 @@ def toggle(setting: Setting, label: str, where=None, **kw):
 
 def select(setting: Setting, label: str, where=None, **kw):
     """A select slider over a declared choice of numbers."""
-    bound = _form_bound(setting, label, kw)
+    bound = _bound(setting, label, kw)
     return _drawn(setting, (where or st).select_slider(label, list(setting.options), **bound))
 
 
@@ -254,7 +241,7 @@ def choice(setting: Setting, label: str, widget=None, options=None, **kw):
     widget = widget or st.segmented_control
     if getattr(widget, "__name__", "") == "segmented_control":
         kw.setdefault("required", True)  # a segmented control may otherwise be clicked empty
-    bound = _form_bound(setting, label, kw)
+    bound = _bound(setting, label, kw)
     value = widget(label, options, **bound)
     # a choice that came back empty (a test client's None) reads as the stored one, and is drawn so next run
     return _drawn(setting, value if value in options else stored(setting))

@@ -172,7 +172,7 @@ def _extra_views(page, base, width, locale):
     key, query = TRAINED
     page.goto(_url(base, BY_KEY[key], query))
     _settled(page)
-    # the form's submit button (its name may carry the icon's ligature text before the label)
+    # the start button (its name may carry the icon's ligature text before the label)
     page.get_by_role("button", name=re.compile(re.escape(t("two.train.start", locale[:2])) + "$")).click()
     page.get_by_text(t("two.train.yours", locale[:2])).wait_for(timeout=60_000)
     _settled(page)

@@ -44,3 +44,17 @@ def test_settings_round_trip(page, server_url, browser):
     failed = summary.failures()
     assert not failed, (f"seed {SEED} ({lang}): {len(failed)} of {len(tried)} values did not round-trip:\n"
                         + "\n".join(result.line() for result in failed))
+
+
+# issue 33: what a student set on the two training panels (no longer forms) is kept before the button
+UNSENT = {"two_ones": ("ones_train_hidden", "ones_train_lr", "ones_train_steps"),
+          "gradients": ("grad_span_cell", "grad_span_distance")}
+
+
+@pytest.mark.parametrize("page", sorted(UNSENT))
+def test_unsent_training_choices_survive_a_page_switch_and_a_fresh_link(page, server_url, browser):
+    cases = state_sweep.first_values([c for c in state_sweep.full_plan()[page] if c.key in UNSENT[page]],
+                                     len(UNSENT[page]))
+    assert {c.key for c in cases} == set(UNSENT[page])
+    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: "zh"})
+    assert not summary.failures(), "\n".join(result.line() for result in summary.failures())
