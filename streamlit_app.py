@@ -4,6 +4,7 @@ import streamlit as st
 
 from playground import runtime, ui
 from playground.catalog import HOME_ALIAS, PAGES
+from playground.ui.not_found import not_found_page
 
 runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.runtime)
 
@@ -24,8 +25,10 @@ def _home_by_name() -> None:
 
 if not st.get_option("client.showSidebarNavigation"):  # off in config.toml until now (see there)
     st.set_option("client.showSidebarNavigation", True)
+# a path no page has (/sequences): a hidden page there, in the visitor's language (issue 33)
+lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS])
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
-                                            visibility="hidden")])
+                                            visibility="hidden"), *([lost] if lost is not None else [])])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.fairness)
     ui.sidebar()
     ui.page_style()

@@ -25,6 +25,7 @@ from playground.ui import (
     shipped_model,
     text_columns,
     tr,
+    until_answered,
 )
 from playground.ui.charlm import shipped_lm
 from playground.ui.url_state import select, slider, text, use_page_state
@@ -122,7 +123,8 @@ if forward is not None:
     # predict first (issue 26): the generation lab's own continuations of its default beginning
     questions.beyond(state.GUESS, lambda prompt: _generated(forward, backward, prompt), state.GEN_PROMPT.default)
     cloze_lab(forward, backward, reader, card_f, card_b)
-    generation_lab(forward, backward)
+    with until_answered(state.GUESS):  # its default beginning is the question's (issue 33)
+        generation_lab(forward, backward)
 
 # --- 2. sequential vs parallel, measured ----------------------------------------------------------
 st.header(tr("beyond.cost.header"), anchor="beyond-cost")

@@ -1,5 +1,7 @@
 """LSTM and GRU cell lab: gates with numbers, the conveyor belt, parameter counts, shapes."""
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -15,11 +17,13 @@ from playground.ui import (
     fragment,
     how_we_know,
     input_error,
+    lang,
     questions,
     require_app_shell,
     shipped_model,
     show_svg,
     tr,
+    until_answered,
 )
 from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
@@ -34,7 +38,6 @@ questions.cell_lab(state.GUESS)  # predict first (issue 26)
 
 # --- 1. the lecture's scalar LSTM ----------------------------------------------------------------
 st.header(tr("lab.scalar.header"), anchor="lab-scalar")
-st.markdown(tr("lab.scalar.intro"))
 
 
 @fragment
@@ -62,7 +65,9 @@ def scalar_cell() -> None:
                                tr("lab.scalar.diagram")))
 
 
-scalar_cell()
+with until_answered(state.GUESS):  # the lecture's numbers, worked out, answer the question above (issue 33)
+    st.markdown(tr("lab.scalar.intro"))
+    scalar_cell()
 
 
 # --- 2. one full step with vectors ---------------------------------------------------------------
@@ -82,7 +87,7 @@ def one_step() -> None:
     vectors = [vector(state.VEC_X, "$x_t$", e1), vector(state.VEC_H, "$h_{t-1}$", e2),
                vector(state.VEC_C, "$C_{t-1}$", e3) if kind == "lstm" else (0.0, 0.0)]
     if any(v is KEEP for v in vectors):
-        input_error(InputError("bad_weight_value", name="x_t / h_{t-1} / C_{t-1}"))
+        input_error(InputError("bad_weight_value", name="x_t / h_(t−1) / C_(t−1)"))
     else:
         x, h_prev, c_prev = (np.asarray(v, dtype=np.float64) for v in vectors)
         out = cell_lab.one_step(weights, x, h_prev, c_prev)
@@ -98,8 +103,8 @@ def one_step() -> None:
         with st.expander(tr("lab.step.weights")):
             symbols = {"f": "W_f", "i": "W_i", "c_tilde": r"W_C", "o": "W_o", "r": "W_r", "z": "W_z", "h_tilde": "W_h"}
             for gate, (matrix, bias) in cell_lab.gate_matrices(weights).items():
-                st.latex(fmt.latex_matrix(symbols[gate], matrix, 3) + r"\qquad " + fmt.latex_matrix(
-                    symbols[gate].replace("W", "b") + r"^\top", bias, 3))
+                st.latex(fmt.latex_row(fmt.latex_matrix(symbols[gate], matrix, 3), fmt.latex_matrix(
+                    symbols[gate].replace("W", "b") + r"^\top", bias, 3), gap=r"\qquad"))
 
 
 one_step()
@@ -125,7 +130,7 @@ def _belt_frame(belt, i: int, unit: str) -> str:
 def conveyor_belt() -> None:
     """The sentence, the bias and the step rerun only this section."""
     b1, b2 = st.columns([3, 2])
-    sentence = text(state.TEXT, tr("lab.belt.text"), b1)
+    sentence = text(replace(state.TEXT, default=state.SENTENCES[lang()]), tr("lab.belt.text"), b1)
     bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
     belt = trained = None
     try:

@@ -44,7 +44,6 @@ from playground.ui.jobs import duration, start_blocked, start_job
 from playground.ui.player import frame_player, frame_window
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
-COMPARED = 160  # characters in the side-by-side of the three decoders
 STAGE_CHARS = 160  # characters sampled from each training stage
 
 require_app_shell()
@@ -143,11 +142,13 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
                      [tr("charlm.lab.position_frame", n=i + 1, total=len(generation.steps),
                          char=repr(generation.steps[i].char)) for i in shown],
                      position - 1 - shown.start, "lm_position_play")
+        if len(shown) < len(generation.steps):  # say that the player holds a stretch, not the whole text (issue 33)
+            st.caption(tr("charlm.lab.window", first=shown.start + 1, last=shown.stop, total=len(generation.steps)))
 
     st.subheader(tr("charlm.compare.header"), anchor="lm-compare")
     st.markdown(tr("charlm.compare.intro"))
     # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
-    n = min(length, COMPARED)
+    n = min(length, state.COMPARED)
     if not on_request("lm_compare", (sampler.identity, prompt, n, temperature, width, penalty, int(seed)),
                       tr("charlm.compare.run", n=n)):
         return prompt, int(seed)

@@ -23,6 +23,7 @@ from playground.ui import (
     show_svg,
     text_columns,
     tr,
+    until_answered,
 )
 from playground.ui.charlm import cached_corpus, charlm_choice
 from playground.ui.fair import on_request
@@ -82,10 +83,11 @@ with busy(tr("busy.passage")):
     acts = _activations(sampler, passage, which)
 passage_features = cells.text_features(passage)
 questions.charlm_cells(state.GUESS, acts, passage_features)  # predict first (issue 26), before the ranking
+# the text's own features ranked once: the table shows these rows, and the note below names the first comment cell
+passage_ranking = cells.rank_cells(acts, passage_features, top=3)
 
 # --- ranking ------------------------------------------------------------------------------------
 st.header(tr("cells.rank.header"), anchor="cells-rank")
-st.markdown(tr("cells.rank.intro"))
 
 
 @shared_results(max_entries=16)
@@ -106,7 +108,8 @@ def cells_lab() -> None:
             features["regex"] = cells.regex_feature(passage, pattern)
         except InputError as exc:
             input_error(exc)
-    ranking = cells.rank_cells(acts, features, top=3)
+    # a pattern's rows come after the text's own (the same rows as passage_ranking, ranked with it)
+    ranking = cells.rank_cells(acts, features, top=3) if "regex" in features else passage_ranking
     if "regex" in features:
         best_regex = ranking[ranking["feature"] == "regex"].head(1)
         count = int(features["regex"].sum())
@@ -177,9 +180,21 @@ def cells_lab() -> None:
         st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
 
 
-cells_lab()
-if model_key == "charlm_python_lstm":  # the note's failure was found in this model
-    how_we_know("cells.how", bits=f"{card.metrics['test_bits_per_char']:.3f}")
+with until_answered(state.GUESS):  # the ranking's r answers the question above (issue 33)
+    st.markdown(tr("cells.rank.intro"))
+    st.markdown(tr("cells.rank.strength"))
+    cells_lab()
+if model_key == "charlm_python_lstm":  # the note's held-out figure is this model's
+    bits = f"{card.metrics['test_bits_per_char']:.3f}"
+    comment = passage_ranking[passage_ranking["feature"] == "in_comment"].head(1)  # the ranking's first comment row
+    if comment.empty:  # no comment in the text (or nothing but comment): nothing to show the failure on
+        how_we_know("cells.how_no_comment", bits=bits)
+    else:
+        top = comment.iloc[0]
+        top_layer, top_unit = int(top["layer"]), int(top["unit"])
+        count, outside, median = cells.lookalikes(acts[top_layer, :, top_unit], passage_features["in_comment"])
+        how_we_know("cells.how", bits=bits, layer=top_layer + 1, unit=top_unit + 1, r=f"{top['correlation']:+.3f}",
+                    count=f"{count:,}", outside=f"{outside:,}", median=f"{median:+.2f}")
 
 
 st.header(tr("cells.myths.header"))

@@ -27,6 +27,7 @@ from playground.ui import (
     session_jobs,
     shipped_model,
     tr,
+    until_answered,
 )
 from playground.ui.jobs import start_blocked, start_job
 from playground.ui.url_state import choice, number, select, slider, use_page_state
@@ -64,7 +65,6 @@ questions.gradients(state.GUESS)  # predict first (issue 26)
 
 # --- 1. one number: a^k ----------------------------------------------------------------------------
 st.header(tr("grad.scalar.header"), anchor="grad-scalar")
-st.markdown(tr("grad.scalar.intro"))
 
 
 @fragment
@@ -93,7 +93,9 @@ def scalar_lab() -> None:
     st.markdown(tr("grad.scalar.note"))
 
 
-scalar_lab()
+with until_answered(state.GUESS):  # the script's 0.5^10 and its chart answer the question above (issue 33)
+    st.markdown(tr("grad.scalar.intro"))
+    scalar_lab()
 
 
 # --- 2. the vanilla RNN lab --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from playground.errors import InputError
 from playground.formatting import escape_markdown
 from playground.home import forms, order
 from playground.state import home as state
-from playground.ui import fragment, input_error, lang, questions, require_app_shell, show_svg, tr
+from playground.ui import fragment, input_error, lang, questions, require_app_shell, show_svg, tr, until_answered
 from playground.ui.url_state import choice, select, slider, text, use_page_state
 
 require_app_shell()
@@ -53,7 +53,6 @@ questions.home(state.GUESS)  # predict first (issue 26), before the order lab
 
 # --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
 st.header(tr("home.order.header"), anchor="home-order")
-st.markdown(tr("home.order.intro"))
 
 
 @fragment
@@ -68,21 +67,19 @@ def order_lab() -> None:
         input_error(exc)
     else:
         m1, m2 = st.columns(2)
-        m1.metric(tr("home.order.mean_distance"), f"{result.mean_distance:.6g}")
-        m2.metric(tr("home.order.rnn_distance"), f"{result.rnn_distance:.6g}")
-        if result.a == result.b:
-            st.info(tr("home.order.identical"))
-        elif result.same_characters:
-            st.success(tr("home.order.same_chars"))
-        else:
-            st.info(tr("home.order.diff_chars"))
+        m1.metric(tr("home.order.mean_distance"), order.format_distance(result.mean_distance))
+        m2.metric(tr("home.order.rnn_distance"), order.format_distance(result.rnn_distance))
+        relation = result.relation
+        (st.success if relation in ("same_chars", "same_mix") else st.info)(tr(f"home.order.{relation}"))
         for column, phrase, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b),
                                           strict=True):
             show_svg(svg.heatmap_svg(states.T.tolist(), list(phrase), phrase, tr("home.order.unit")), column)
         st.caption(tr("home.order.note"))
 
 
-order_lab()
+with until_answered(state.GUESS):  # the intro and the lab's distances answer the question above (issue 33)
+    st.markdown(tr("home.order.intro"))
+    order_lab()
 
 
 # --- 4. why not a fixed window ----------------------------------------------------------------

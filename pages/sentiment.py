@@ -69,6 +69,30 @@ def _table_editor(start, key: str):
     return rows if all(math.isfinite(x) and abs(x) <= 1e6 for _, x in rows) else KEEP
 
 
+def _weight_copies(walk: walkthrough.Walkthrough, rows, w_x: float, w_h: float, w_y: float, label: int) -> None:
+    """The notes' 分身 W: each step's own gradient for w_h and w_x, worked by hand, and their sums next to
+    autograd's gradient of the same loss (``walk``)."""
+    st.subheader(tr("senti.walk.copies.header"), anchor="senti-walk-copies")
+    st.markdown(tr("senti.walk.copies.intro"))
+    st.latex(r"\frac{\partial L}{\partial w_h}=\sum_t \delta_t\,h_{t-1},\qquad"
+             r"\frac{\partial L}{\partial w_x}=\sum_t \delta_t\,x_t")
+    st.markdown(tr("senti.walk.copies.outer"))
+    copies = walkthrough.weight_copies([x for _, x in rows], w_x, w_h, w_y, label, [t for t, _ in rows])
+    table = copies.table
+    st.dataframe(pd.DataFrame({
+        "t": table["t"], tr("senti.walk.token"): table["token"], "h_(t−1)": table["h_prev"].map(significant),
+        "x_t": table["x"], "δ_t = ∂L/∂a_t": table["delta"].map(significant),
+        f"{tr('senti.walk.copies.col_w_h')} δ_t·h_{{t−1}}": table["w_h"].map(significant),
+        f"{tr('senti.walk.copies.col_w_x')} δ_t·x_t": table["w_x"].map(significant)}), hide_index=True)
+    check = walkthrough.against_autograd(copies, walk)
+    st.dataframe(pd.DataFrame({
+        tr("senti.walk.copies.col_weight"): check["weight"], tr("senti.walk.copies.col_sum"): check["sum"].map(significant),
+        tr("senti.walk.copies.col_autograd"): check["autograd"].map(significant),
+        tr("senti.walk.copies.col_gap"): check["gap"].map(lambda v: significant(v, 2)),
+        tr("senti.walk.copies.col_match"): check["match"].map({True: "✓", False: "✗"})}), hide_index=True)
+    st.caption(tr("senti.walk.copies.note"))
+
+
 def _play_words() -> dict[str, str]:
     return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("senti.walk.frame_prefix")}
 
@@ -138,6 +162,8 @@ def walkthrough_lab() -> None:
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
     st.markdown(tr("senti.walk.first", h1=significant(h1), h2=significant(h2)))
+    if walk is not None:  # after the gradient for every h_t, the gradient for the shared weights
+        _weight_copies(walk, rows, w_x, w_h, w_y, int(label))
 
 
 walkthrough_lab()
@@ -200,9 +226,10 @@ def classifier_lab(language: str, kind: str) -> None:
         shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
         frame_player([svg.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
                       for j in shown],
-                     [tr("senti.model.frame", t=j + 1, n=len(tokens), p=f"{probs[j]:.3f}") for j in shown],
+                     # each frame says its own step and token (a caption under the player stayed on the slider's)
+                     [tr("senti.model.frame", t=j + 1, n=len(tokens), token=tokens[j], p=f"{probs[j]:.4f}")
+                      for j in shown],
                      t - 1 - shown.start, "senti_strip")
-        st.caption(tr("senti.model.step_numbers", t=t, token=escape_markdown(tokens[t - 1]), p=f"{probs[t - 1]:.4f}"))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)
         # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four

@@ -24,6 +24,7 @@ from playground.ui import (
     session_jobs,
     shipped_model,
     tr,
+    until_answered,
 )
 from playground.ui.jobs import start_blocked, start_job
 from playground.ui.player import frame_player, frame_window
@@ -131,8 +132,8 @@ def hand_built_network() -> None:
         if edited is not None and edited is not KEEP:
             st.caption(tr("two.weights.edited"))
     st.latex(two_ones.formula_latex(weights or base))  # the rule these matrices are used with
-    st.latex(r"\quad ".join(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
-                            (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0"))))
+    st.latex(fmt.latex_row(*(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
+                             (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0")))))
 
     # --- 3. the step table, the exhaustive check --------------------------------------------------------
     if bits and weights is not None:
@@ -186,7 +187,9 @@ def hand_built_network() -> None:
     }), hide_index=True)
 
 
-hand_built_network()
+with until_answered(state.GUESS):  # the lecture's sequence, run step by step, answers the question (issue 33)
+    st.markdown(tr("two.input.lecture"))
+    hand_built_network()
 
 
 # --- 5. learn it from scratch ----------------------------------------------------------------------
@@ -231,12 +234,13 @@ m3.metric(tr("two.train.time"), f"{seconds:.2f} s")
 learned, hand = two_ones.learned_weights(model), two_ones.lecture_weights()
 c_hand, c_learned = st.columns([2, 3])
 c_hand.markdown(f"**{tr('two.train.hand')}**")
-c_hand.latex(fmt.latex_matrix("W_{xh}", hand.w_xh) + r"\quad " + fmt.latex_matrix("W_{hh}", hand.w_hh))
+c_hand.latex(fmt.latex_row(fmt.latex_matrix("W_{xh}", hand.w_xh), fmt.latex_matrix("W_{hh}", hand.w_hh)))
 c_hand.latex(fmt.latex_matrix("W_{hy}", hand.w_hy))
 c_learned.markdown(f"**{tr('two.train.learned')}**")
-c_learned.latex(fmt.latex_matrix("W_{xh}", learned["W_xh"], 3) + r"\quad " + fmt.latex_matrix("W_{hh}", learned["W_hh"], 3))
+c_learned.latex(fmt.latex_row(fmt.latex_matrix("W_{xh}", learned["W_xh"], 3),
+                              fmt.latex_matrix("W_{hh}", learned["W_hh"], 3)))
 c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3))
-c_learned.latex(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3) + r"\quad " + fmt.latex_matrix("b_y", learned["b_y"], 3))
+c_learned.latex(fmt.latex_row(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3), fmt.latex_matrix("b_y", learned["b_y"], 3)))
 st.markdown(f"**{tr('two.train.roles')}**")
 roles = two_ones.unit_roles(model)
 shown_roles = {column: [f"{v:+.3f}" if varies else "—" for v, varies in zip(roles[column], roles["varies"], strict=True)]

@@ -26,8 +26,10 @@ class PageSpec:
 HOME_ALIAS = "home"  # the Home page's file name: a visitor may type /home, and old links use it
 
 PAGES: tuple[PageSpec, ...] = (
-    # the default page is served at "/"; "/home" is an alias in streamlit_app.py (HOME_ALIAS)
-    PageSpec("home", "pages/home.py", ":material/home:", "sequences", default=True,
+    # the default page is served at "/"; "/home" is an alias in streamlit_app.py (HOME_ALIAS). Its own
+    # url path is never served, and a path that is a page's cannot have the not-found page
+    # (``ui.not_found``): a name no one types, not "sequences", which a reader of its title may try
+    PageSpec("home", "pages/home.py", ":material/home:", "playground_home", default=True,
              main_widget="home_order_a", main_value="咬狗人"),
     PageSpec("two_ones", "pages/two_ones.py", ":material/exposure_plus_1:", "two_ones",
              main_widget="ones_bits", main_value="1 1 0 1 1"),

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from playground.formatting import step_label
+
 # Chart titles: a half-width column at 1024 px and a phone both give a chart about 330 px, so a
 # title is wrapped (at a space, or between two Chinese characters) into lines of at most TITLE_EM
 # em at TITLE_PX; Plotly never wraps a title, and the chart's box cuts off what runs past it.
@@ -22,7 +24,10 @@ _NO_LINE_END = set("（《「『“‘([{")
 
 
 def _em(ch: str) -> float:
-    """A character's width in em, roughly: wide (CJK) characters 1, the rest as an average Latin letter."""
+    """A character's width in em, roughly: wide (CJK) characters 1, a middle dot (the "4 · 服务" of a
+    time axis) 0.3, the rest as an average Latin letter."""
+    if ch == "·":
+        return 0.3
     return 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56
 
 
@@ -168,10 +173,18 @@ def training_curves(progress: Sequence[dict], labels: dict[str, str]) -> go.Figu
     if with_accuracy:
         fig.add_trace(go.Scatter(x=[p["step"] for p in with_accuracy], y=[p["accuracy"] for p in with_accuracy],
                                  mode="lines+markers", name=labels["accuracy"], yaxis="y2"))
-        fig.update_layout(yaxis2=dict(title=labels["accuracy"], overlaying="y", side="right", range=[0, 1.02]))
-    fig.update_layout(xaxis_title=labels["step"], yaxis_title=labels["loss"], height=280,
-                      margin=dict(l=10, r=10, t=10, b=10), legend=dict(orientation="h", y=1.12))
+        # its own ticks, 0 % to 100 % (left to Plotly they followed the loss axis's grid: 0.051, 0.457, 0.864)
+        fig.update_layout(yaxis2=dict(title=labels["accuracy"], overlaying="y", side="right", range=[0, 1.02],
+                                      tickmode="array", tickvals=ACCURACY_TICKS, tickformat=".0%", showgrid=False,
+                                      zeroline=False))
+    # the legend sits under the chart: above it, in the top margin, it ran over an accuracy line near 100 %
+    fig.update_layout(xaxis_title=labels["step"], yaxis_title=labels["loss"], height=280 + LEGEND_ROOM_PX - 10,
+                      margin=dict(l=10, r=10, t=10, b=LEGEND_ROOM_PX), legend=LEGEND_BELOW)
+    fig.update_layout(margin={"t": 10, **_room(fig.data, fig.layout.to_plotly_json())})
     return fig
+
+
+ACCURACY_TICKS = [0, 0.25, 0.5, 0.75, 1]
 
 
 def loss_curves(curve: Sequence[dict], names: dict[str, str], x_title: str, y_title: str) -> go.Figure:
@@ -190,7 +203,7 @@ def time_series(x_labels: Sequence[str], series: dict[str, Sequence[float]], tit
                 highlight: int | None = None, log_y: bool = False, dashed: Sequence[str] = ()) -> go.Figure:
     """Several lines over the same time axis (categorical labels, e.g. the characters read),
     with an optional highlighted step (0-based) and log scale."""
-    x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
+    x = [step_label(i + 1, label) for i, label in enumerate(x_labels)]
     data = [go.Scatter(x=x, y=np.asarray(values, dtype=float), mode="lines+markers", name=name,
                        line=dict(dash="dash" if name in dashed else "solid")) for name, values in series.items()]
     shapes = ([_column_line(highlight, color="#999", dash="dot")]
@@ -211,9 +224,15 @@ def log_curves(x: Sequence[float], series: dict[str, Sequence[float]], title: st
         logs += [math.log10(v) for v in y if v is not None]
         fig.add_trace(go.Scatter(x=list(x), y=y, mode="lines", name=name,
                                  line=dict(dash="dash" if name in dashed else "solid")))
-    for px, py, label in points:  # a label below a small value, above a large one: two at one x never overlap
+    xs = [float(v) for v in x]
+    middle = (min(xs) + max(xs)) / 2 if xs else 0.0
+    for px, py, label in points:
+        # below a small value, above a large one: two at one x never overlap; towards the middle of the
+        # axis, so a point at its end keeps its label inside the chart (issue 33: "0.00097656" was cut
+        # off at k = 10 on a phone), and not clipped at the plot's edge
+        side = "left" if px > middle else "right"
         fig.add_trace(go.Scatter(x=[px], y=[py], mode="markers+text", text=[label],
-                                 textposition="bottom right" if py < 1 else "top left",
+                                 textposition=("bottom " if py < 1 else "top ") + side, cliponaxis=False,
                                  marker=dict(size=10, symbol="diamond"), showlegend=False))
         logs.append(math.log10(py))
     fig.update_yaxes(type="log", exponentformat="power", **_log_axis(logs))
@@ -280,7 +299,7 @@ def strips(rows: dict[str, Sequence[float]], title: str, x_title: str, colorbar:
 def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmin: float = -1.0, zmax: float = 1.0,
             highlight: int | None = None) -> go.Figure:
     """Rows x columns of values; red at zmin, blue at zmax (RdBu); an optional highlighted column."""
-    x = [f"{i + 1}:{label}" for i, label in enumerate(x_labels)]
+    x = [step_label(i + 1, label) for i, label in enumerate(x_labels)]
     data = [go.Heatmap(z=np.asarray(z, dtype=float), x=x, y=list(y_labels), zmin=zmin, zmax=zmax, colorscale="RdBu",
                        hovertemplate="%{x} · %{y}: %{z:.3f}<extra></extra>")]
     shapes = [_column_line(highlight, color="black", width=2)] if highlight is not None else []
@@ -290,8 +309,9 @@ def heatmap(z, x_labels: Sequence[str], y_labels: Sequence[str], title: str, zmi
 def attention_map(weights, source: Sequence[str], target: Sequence[str], title: str) -> go.Figure:
     """Attention weights, one row per output word and one column per source character (0 white, 1 dark)."""
     fig = go.Figure(go.Heatmap(z=[[float(v) for v in row] for row in weights],
-                               x=[f"{i + 1}:{c}" for i, c in enumerate(source)],
-                               y=[f"{i + 1}:{w}" for i, w in enumerate(target)], zmin=0.0, zmax=1.0, colorscale="Blues",
+                               x=[step_label(i + 1, c) for i, c in enumerate(source)],
+                               y=[step_label(i + 1, w) for i, w in enumerate(target)], zmin=0.0, zmax=1.0,
+                               colorscale="Blues",
                                hovertemplate="%{y} ← %{x}: %{z:.3f}<extra></extra>"))
     fig.update_yaxes(autorange="reversed")
     fig.update_layout(height=min(160 + 26 * len(target), 640), margin=dict(l=10, r=10, t=40, b=10))

@@ -10,6 +10,12 @@ from collections.abc import Iterable
 import numpy as np
 
 
+def step_label(position: int, token: str) -> str:
+    """A token on a time axis with its position (from 1): "4 · 服务". Not "4:服务", which reads as a
+    ratio ("4:10", issue 33)."""
+    return f"{position} · {token}"
+
+
 def number(value: float, digits: int = 4) -> str:
     """Up to ``digits`` significant figures; NaN and infinities spelled out instead of crashing."""
     value = float(value)
@@ -43,6 +49,13 @@ def latex_matrix(name: str, array, digits: int = 4) -> str:
     body = r" \\ ".join(" & ".join(number(v, digits).replace("∞", r"\infty").replace("−", "-") for v in row)
                         for row in rows)
     return rf"{name} = \begin{{bmatrix}} {body} \end{{bmatrix}}"
+
+
+def latex_row(*units: str, gap: str = r"\quad") -> str:
+    """Formulas side by side in one st.latex, each kept whole (a braced group has no break point
+    inside): a narrow screen breaks the line between two of them (``\allowbreak``), never after a
+    unit's "=" (at 390 px "W_hy =" once ended a line and its matrix began the next, issue 33)."""
+    return (rf"\allowbreak{gap} ").join("{" + unit + "}" for unit in units)
 
 
 # Visitor text (a link's value, a typed sentence, a token) reaches the page inside markdown - st.markdown,

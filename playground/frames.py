@@ -19,6 +19,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from playground import figures
+from playground.formatting import step_label
 
 FRAME_MS = 900  # one frame every this many milliseconds
 MAX_FRAMES = 64  # as ``playground.ui.player``: a chart carries at most this many frames
@@ -133,7 +134,7 @@ def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: 
     ``backward[t-1:]``; a ring marks the step being computed. ``names``: the two series; ``titles``:
     format strings of a forward and a backward frame, with {t} and {token}. The scrubber reads
     "→ t" going forward and "← t" coming back. Opens on the last frame: every value, as a table shows."""
-    x = [f"{i + 1}:{token}" for i, token in enumerate(tokens)]
+    x = [step_label(i + 1, token) for i, token in enumerate(tokens)]
     steps = [("forward", t) for t in range(1, len(x) + 1)] + [("backward", t) for t in range(len(x), 0, -1)]
     every = [float(v) for v in forward] + [float(v) for v in backward]
     finite = [v for v in every if math.isfinite(v)] or [0.0]

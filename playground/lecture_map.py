@@ -18,6 +18,8 @@ from urllib.parse import urlencode
 from playground.catalog import PAGES, PageSpec
 from playground.formatting import escape_markdown
 from playground.i18n import LANGUAGES, t
+from playground.state import SKIPPED
+from playground.state import charlm as charlm_state
 
 Text = tuple[str, str]  # (中文, English)
 
@@ -30,6 +32,7 @@ class Demo:
     anchor: str
     what: Text
     settings: tuple[tuple[str, str], ...] = ()
+    press: str | None = None  # the i18n key of the button the demo needs pressed (it runs on request)
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,18 @@ def page_spec(key: str) -> PageSpec:
     return next(spec for spec in PAGES if spec.key == key)
 
 
+# sections a page keeps collapsed until its "predict first" question is answered (issue 33): a link to
+# one opens the question as skipped, so that the section it names is open
+BEHIND_QUESTION = {"home-order": "home_guess", "lab-scalar": "lab_guess", "ones-weights": "ones_guess",
+                   "ones-steps": "ones_guess", "ones-truth": "ones_guess", "grad-scalar": "grad_guess",
+                   "cells-rank": "cells_guess", "cells-view": "cells_guess", "beyond-generate": "beyond_guess"}
+
+
 def query(demo: Demo, lang: str) -> dict[str, str]:
-    """The link's query: the language, then the demo's settings."""
-    return {"lang": lang, **dict(demo.settings)}
+    """The link's query: the language, then the demo's settings (and, for a section behind the page's
+    question, the question skipped)."""
+    skipped = {BEHIND_QUESTION[demo.anchor]: SKIPPED} if demo.anchor in BEHIND_QUESTION else {}
+    return {"lang": lang, **dict(demo.settings), **skipped}
 
 
 def link(demo: Demo, lang: str) -> str:
@@ -72,8 +84,8 @@ def link(demo: Demo, lang: str) -> str:
 
 
 # --- the places, each named once ------------------------------------------------------------------
-def _d(page: str, anchor: str, zh: str, en: str, **settings: object) -> Demo:
-    return Demo(page, anchor, (zh, en), tuple((key, str(value)) for key, value in settings.items()))
+def _d(page: str, anchor: str, zh: str, en: str, press: str | None = None, **settings: object) -> Demo:
+    return Demo(page, anchor, (zh, en), tuple((key, str(value)) for key, value in settings.items()), press)
 
 
 HOME_INTRO = _d("home", "home-intro", "首页开头：给网络装上记忆", "Home's opening: giving a network memory")
@@ -104,7 +116,7 @@ ONES_STEPS = _d("two_ones", "ones-steps", "输入 0,1,0,1,1,1 按时间逐步走
 ONES_TRUTH = _d("two_ones", "ones-truth", "四种情形逐一代入 ReLU(当前值 + 前一个值 − 1)",
                 "the four cases in ReLU(current + previous − 1)")
 ONES_TRAIN = _d("two_ones", "ones-train", "L = Σ L_t，由 BPTT 求梯度，从零训练",
-                "L = Σ L_t, gradients by BPTT, trained from scratch")
+                "L = Σ L_t, gradients by BPTT, trained from scratch", press="two.train.start")
 
 LAB_INTRO = _d("cell_lab", "lab-intro", "传送带、三个门与“带三把锁的抽屉”",
                "the conveyor belt, three gates and the drawer with three locks")
@@ -138,10 +150,12 @@ GRAD_UNDERFLOW = _d("gradients", "grad-scalar", "0.5²⁰⁰⁰ 在浮点数里�
                     grad_a=0.5, grad_k=2000)
 GRAD_LAB = _d("gradients", "grad-lab", "真实 RNN 的 ‖∂h_T/∂h_t‖：tanh′ 与 W_hh 的奇异值；前向状态并不为零",
               "a real RNN's ‖∂h_T/∂h_t‖: tanh′ and the singular values of W_hh; the forward state is not zero")
-GRAD_IDENTITY = _d("gradients", "grad-lab", "去掉非线性，只剩 W_hh 的奇异值", "no nonlinearity: only W_hh's singular values",
-                   grad_act="identity")
-GRAD_HIGHWAY = _d("gradients", "grad-compare", "遗忘门偏置 3：沿细胞状态回传的梯度几乎不衰减",
-                  "forget-gate bias 3: the gradient along the cell state hardly decays", grad_forget_bias=3.0)
+GRAD_IDENTITY = _d("gradients", "grad-lab", "去掉非线性，只剩 W_hh 的奇异值：尺度 0.9 时每步乘 0.9，按 0.9ᵏ 衰减",
+                   "no nonlinearity: only W_hh's singular values; at scale 0.9 each step multiplies by 0.9, a 0.9ᵏ decay",
+                   grad_act="identity", grad_scale=0.9)
+GRAD_HIGHWAY = _d("gradients", "grad-compare", "遗忘门偏置 3：沿细胞状态回传的梯度衰减得慢得多（少衰减好几个数量级）",
+                  "forget-gate bias 3: the gradient along the cell state decays far more slowly, by orders of magnitude",
+                  grad_forget_bias=3.0)
 GRAD_NOT_A_CURE = _d("gradients", "grad-compare", "遗忘门偏置 −2：LSTM 的梯度同样会消失",
                      "forget-gate bias −2: an LSTM's gradient vanishes too", grad_forget_bias=-2.0)
 GRAD_CLIP = _d("gradients", "grad-clip", "梯度裁剪：不裁剪几步就 NaN，裁剪后训练继续；它治不了消失",
@@ -151,16 +165,19 @@ GRAD_TBPTT = _d("gradients", "grad-tbptt", "截断 BPTT：状态跨块传、梯�
 GRAD_SPAN = _d("gradients", "grad-span", "记忆跨度实测：RNN、LSTM、GRU 各能记多远",
                "memory span, measured: how far back RNN, LSTM and GRU remember")
 
-SENTI_WALK = _d("sentiment", "senti-walk", "服务 / 慢 / 但 / 很好：h、p = 0.82792、损失（nat 与 bit）",
-                "服务 / 慢 / 但 / 很好: h, p = 0.82792, the loss in nat and bit")
-SENTI_FIRST = _d("sentiment", "senti-walk", "h₁ = 0.76159、h₂ = 0.36340（手算例子一节末尾）",
-                 "h₁ = 0.76159, h₂ = 0.36340 (at the end of the worked example)")
+SENTI_WALK = _d("sentiment", "senti-walk", "服务 / 慢 / 但 / 很好：h、p = 0.82790（讲解稿印作 0.82792）、损失（nat 与 bit）",
+                "服务 / 慢 / 但 / 很好: h, p = 0.82790 (the script prints 0.82792), the loss in nat and bit")
+SENTI_FIRST = _d("sentiment", "senti-walk", "x = (1, 0)：h₁ = 0.76159、h₂ = 0.36340（手算例子一节末尾），在逐步表里现算",
+                 "x = (1, 0): h₁ = 0.76159, h₂ = 0.36340 (at the end of the worked example), worked out in the step table",
+                 senti_walk_table='[["x₁", 1.0], ["x₂", 0.0]]')
+SENTI_COPIES = _d("sentiment", "senti-walk-copies", "分身 W：每一步的分身各得一份梯度，相加即自动求导的结果",
+                  "copies of W: each step's copy gets its own gradient, and their sum is autograd's")
 SENTI_OPENING = _d("sentiment", "senti-model", "训练好的模型逐字读开场那句外卖评论",
                    "trained models read the opening's delivery review token by token",
                    senti_model_lang="zh", senti_review="配送不慢，饭也不是不好吃，就是下次不会再点了")
 SENTI_STEPS = _d("sentiment", "senti-model", "每一步的中间输出：读到每个字时的正面概率",
                  "an output at every step: the positive probability after each token")
-SENTI_MODELS = _d("sentiment", "senti-model", "情感分析：RNN、LSTM、GRU 逐字阅读",
+SENTI_MODELS = _d("sentiment", "senti-model", "情感分析：RNN、LSTM、GRU 逐个 token 阅读（中文按字，英文按词）",
                   "sentiment: RNN, LSTM and GRU reading token by token")
 
 S2S_FORMULA = _d("seq2seq", "s2s-formula", "编码器、解码器与条件概率 P(y_t | y_<t, x)",
@@ -171,8 +188,10 @@ S2S_CONTEXT = _d("seq2seq", "s2s-context", "经典模型的语义向量 c：整�
                  "the classic model's vector c: the whole sentence in one vector", s2s_model="classic")
 S2S_ATTENTION = _d("seq2seq", "s2s-attention", "注意力图：每写一个词读哪几个字", "the attention map: what each word reads",
                    s2s_model="attention")
-S2S_BOTTLENECK = _d("seq2seq", "s2s-bottleneck", "瓶颈实测：源句越长，经典模型掉得越多",
-                    "the bottleneck, measured: the longer the source, the more the classic model loses")
+S2S_BOTTLENECK = _d("seq2seq", "s2s-bottleneck",
+                    "瓶颈实测：两个模型都随句长下降，注意力模型在每个长度都领先，长句上领先最多",
+                    "the bottleneck, measured: both models fall as sources grow; attention leads at every length, "
+                    "most on long ones")
 
 LM_INTRO = _d("charlm", "lm-intro", "逐步分类：下一个字符就是标签；2.2 分对 4.1 分的例子",
               "classification at every step: the next character is the label; the 2.2 vs 4.1 example")
@@ -186,17 +205,18 @@ LM_GREEDY = _d("charlm", "lm-lab", "贪心解码：同样的开头永远写出�
 LM_CODE = _d("charlm", "lm-lab", "在 Python 源码上训练的模型写代码（讲义用的是 Linux 内核）",
              "a model trained on Python source writes code (the notes used the Linux kernel)",
              lm_model="charlm_python_lstm", lm_prompt="def ")
-LM_COMPARE = _d("charlm", "lm-compare", "同一个开头：贪心、采样、束搜索", "one prompt: greedy, sampling, beam search")
+LM_COMPARE = _d("charlm", "lm-compare", "同一个开头：贪心、采样、束搜索", "one prompt: greedy, sampling, beam search",
+                press="charlm.compare.run")
 LM_STAGES = _d("charlm", "lm-stages", "训练的几个阶段：乱码 → 像英语 → 剧本格式",
-               "stages of training: gibberish → English-like → the play's layout")
+               "stages of training: gibberish → English-like → the play's layout", press="charlm.stages.run")
 
 CELLS_QUOTE = _d("charlm_cells", "cells-view", "引号细胞：字符串里外", "a quote cell: inside a string or not",
                  cells_focus="in_string")
 CELLS_LINE = _d("charlm_cells", "cells-view", "行长细胞：在一行中的位置", "a line-length cell: the position in the line",
                 cells_focus="column")
-CELLS_IF = _d("charlm_cells", "cells-view", "if 语句细胞：用正则 \\bif\\b.* 找最接近的细胞",
-              "an if-statement cell: the closest one to the pattern \\bif\\b.*", cells_regex=r"\bif\b.*",
-              cells_focus="regex")
+CELLS_IF = _d("charlm_cells", "cells-view", "if 语句细胞：用正则 \\bif\\b.*（只标出 if 那一行，不含语句块）找最接近的细胞",
+              "an if-statement cell: the closest one to the pattern \\bif\\b.* (it marks the if line only, not the block)",
+              cells_regex=r"\bif\b.*", cells_focus="regex")
 CELLS_COMMENT = _d("charlm_cells", "cells-view", "注释细胞", "a comment cell", cells_focus="in_comment")
 CELLS_INDENT = _d("charlm_cells", "cells-view", "缩进深度细胞", "an indent-depth cell", cells_focus="indent")
 
@@ -286,13 +306,13 @@ NOTES = Seed("notes", "003_6df19f0fb6c73f4a.txt", ("讲义第 7 讲", "Lecture n
          missing=("这一节讲的是上一讲的 Dropout、LayerNorm 与实验管理工具，不属于 RNN，本应用不演示。",
                   "About the previous lecture (Dropout, LayerNorm, an experiment tracker), not RNNs: no demo here.")),
     Part("2", ("二、从固定输入到序列建模：四种任务形式", "2. From fixed inputs to sequences: four forms"),
-         demos=(HOME_ONE_TO_MANY, HOME_MANY_TO_ONE, HOME_UNROLLED)),
+         demos=(HOME_ONE_TO_MANY, HOME_MANY_TO_ONE, HOME_UNALIGNED, HOME_UNROLLED)),
     Part("3", ("三、RNN 的基本思想：隐藏状态与随时间展开", "3. The RNN's idea: a hidden state, unrolled in time"),
          demos=(HOME_FOLDED, HOME_UNROLLED)),
     Part("4", ("四、Vanilla RNN 公式与一个手算到底的实例", "4. The vanilla RNN and an example worked by hand"),
          demos=(ONES_WEIGHTS, ONES_STEPS, ONES_TRUTH)),
     Part("5", ("五、随时间反向传播（BPTT）与截断技巧", "5. Backpropagation through time and truncation"),
-         demos=(GRAD_INTRO, ONES_TRAIN, HOME_MANY_TO_ONE)),
+         demos=(GRAD_INTRO, SENTI_COPIES, ONES_TRAIN, HOME_MANY_TO_ONE)),
     Part("5.1", ("5.1 显存危机与截断 BPTT", "5.1 Running out of memory, and truncated BPTT"), level=2, demos=(GRAD_TBPTT,)),
     Part("6", ("六、RNN 做语言模型：训练、采样与嵌入层", "6. An RNN as a language model: training, sampling, embeddings")),
     Part("6.1", ("6.1 训练：逐步分类问题", "6.1 Training: a classification at every step"), level=2,
@@ -325,7 +345,7 @@ NOTES = Seed("notes", "003_6df19f0fb6c73f4a.txt", ("讲义第 7 讲", "Lecture n
     Part("10", ("十、命门：梯度的消失与爆炸", "10. The weak spot: vanishing and exploding gradients"),
          demos=(GRAD_LAB, GRAD_IDENTITY, GRAD_CLIP)),
     Part("11", ("十一、LSTM：四个门与一条信息高速公路", "11. LSTM: four gates and an information highway"),
-         demos=(LAB_LSTM_STEP, LAB_BELT, GRAD_HIGHWAY, LAB_GRU_STEP)),
+         demos=(LAB_LSTM_STEP, LAB_BELT, GRAD_HIGHWAY, GRAD_NOT_A_CURE, LAB_GRU_STEP)),
     Part("12", ("十二、RNN 的当代回声：状态空间模型", "12. RNNs today: state-space models"), demos=(BEYOND_COST, BEYOND_KV),
          missing=("Mamba、RWKV 本身没有演示：这里实测的是它们依靠的并行扫描与固定大小的状态。",
                   "Mamba and RWKV themselves have no demo: what is measured here is the parallel scan and the "
@@ -347,9 +367,10 @@ def demos() -> list[Demo]:
 
 
 # --- the map as Home draws it -------------------------------------------------------------------------
-HEADER: Text = ("讲稿对照", "Lecture map")
+PRESS: Text = ("（打开后点“{button}”）", "(once open, press “{button}”)")
+HEADER: Text = ("教学材料对照", "Lecture map")
 INTRO: Text = (
-    "三份讲稿——讲解稿、教材第 4 章、讲义第 7 讲——按各自原来的顺序逐节列出。每个链接在新标签页里打开"
+    "三份教学材料——讲解稿、教材第 4 章、讲义第 7 讲——按各自原来的顺序逐节列出。每个链接在新标签页里打开"
     "演示这一节的页面，滚动到对应的小节，并带上演示它所需的设置；本应用没有演示的部分，写明了原因。",
     "The three lecture texts (the lecture script, chapter 4 of the textbook, lecture 7 of the notes), part by "
     "part in their own order. Each link opens, in a new tab, the page that shows the part, scrolled to its "
@@ -377,6 +398,11 @@ def seed_label(seed: Seed, lang: str) -> str:
     return f"{say(seed.title, lang)} · {say(PARTS, lang, parts=len(parts), shown=shown)}"
 
 
+def _button(key: str, lang: str) -> str:
+    # (the decoders' button names the characters each writes: a map link leaves the length at its default)
+    return t(key, lang, n=min(charlm_state.LENGTH.default, charlm_state.COMPARED))
+
+
 def markdown(seed: Seed, lang: str) -> str:
     """One text's parts as a nested list: each part in bold, under it a link per demo ("page › what it
     shows") and the reason for what has none."""
@@ -386,7 +412,8 @@ def markdown(seed: Seed, lang: str) -> str:
         lines.append(f"{indent}- **{escape_markdown(say(part.title, lang))}**")
         for demo in part.demos:
             label = f"{t(f'page.{demo.page}.title', lang)} › {say(demo.what, lang)}"
-            lines.append(f"{indent}  - [{escape_markdown(label)}]({link(demo, lang)})")
+            press = "" if demo.press is None else " " + say(PRESS, lang).format(button=_button(demo.press, lang))
+            lines.append(f"{indent}  - [{escape_markdown(label)}]({link(demo, lang)}){escape_markdown(press)}")
         if part.missing is not None:
             mark = say(NOT_HERE if part.demos else NO_DEMO, lang)
             lines.append(f"{indent}  - *{mark}*：{escape_markdown(say(part.missing, lang))}" if lang == "zh" else

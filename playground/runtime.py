@@ -19,7 +19,14 @@ the Dockerfile sets the same through ``MALLOC_ARENA_MAX``. What Python frees, gl
 is asked to hand it back (``malloc_trim``): a full page run asks (at most every 10 s), and so does a
 thread of its own every ``TRIM_EVERY_S`` while nobody runs anything (issue 37: 24 sessions that each
 sent a 1 MB text and left kept the server 60 MB larger until the next visitor's run; after one,
-8 MB).
+8 MB). Large blocks: glibc serves a request of at least ``MMAP_THRESHOLD`` bytes (a tensor, an array,
+a long string) with a mapping of its own, handed back the moment it is freed; left to itself it
+raises that line each time such a block is freed (up to 32 MB), after which large blocks are carved
+from the arenas and leave holes no trim can return. Measured after the abuse bench's whole series
+(``python -m bench --only abuse``), the idle server rested at 742 MB with the line moving and
+632 MB with it fixed at 128 KB (64 KB: 629 MB); what stays above the 577 MB it held before the
+attacks is mostly the bounded caches the attackers filled. The Dockerfile sets the same through
+``MALLOC_MMAP_THRESHOLD_``.
 
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
@@ -51,8 +58,10 @@ from threadpoolctl import threadpool_info, threadpool_limits
 TORCH_THREADS = 1
 SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
 ARENAS = 2
+MMAP_THRESHOLD = 128 * 1024  # bytes: a block this large gets a mapping of its own (see Memory above)
 TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
-_M_ARENA_MAX = -8  # mallopt parameter number, from glibc's malloc.h
+_M_ARENA_MAX = -8  # mallopt parameter numbers, from glibc's malloc.h
+_M_MMAP_THRESHOLD = -3
 _configured = False
 _first_frozen = False
 _warm = False
@@ -84,9 +93,11 @@ def configure_server() -> dict:
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
+            libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)  # fixed: glibc no longer raises it
         threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
-    return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS}
+    return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS,
+            "mmap_threshold": MMAP_THRESHOLD}
 
 
 def warm_up() -> bool:

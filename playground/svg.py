@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from playground.formatting import escape_markdown as escape  # the one helper for shown text
+from playground.formatting import step_label
 from playground.home.forms import Unrolled
 
 CELL = "#4C78A8"
@@ -629,11 +630,11 @@ def sentence_chart_svg(labels: Sequence[str], series: dict[str, Sequence[float]]
                        dashed: Sequence[str] = (), fit_px: float = 560) -> str:
     """One value per token for each series: lines with a dot per token (a dashed line for the names in
     ``dashed``), or, with ``bars``, bars up or down from 0 for the one series. x: the tokens as
-    "t:token"; y: linear with round ticks, or with ``log_y`` powers of ten (what is not positive is left
+    "t · token"; y: linear with round ticks, or with ``log_y`` powers of ten (what is not positive is left
     out). ``highlight``: a dotted line through that token (0-based). A value that is not finite is a gap.
     Each point's tooltip gives its series, token and value. Wider than the column for a long sentence:
     it then scrolls sideways. ``fit_px``: the width it aims at (a half-width column: ~300)."""
-    names = [f"{i + 1}:{label}" for i, label in enumerate(labels)]
+    names = [step_label(i + 1, label) for i, label in enumerate(labels)]
     n = max(len(names), 1)
     widest = max((_text_px(s, 12) for s in names), default=0.0)
     values = {k: [float(v) for v in vs] for k, vs in series.items()}

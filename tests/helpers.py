@@ -60,3 +60,16 @@ class Drawing:
     @property
     def texts(self) -> list[str]:
         return self._texts(e for e in self.svg.iter() if e.tag.endswith("}text"))
+
+
+def player(at: AppTest, key: str) -> tuple[list[str], list[str], int]:
+    """The in-browser player drawn with ``key`` (``ui.player``): its frames, their labels and the frame it opens on."""
+    import hashlib
+    import json
+    import re
+
+    element = "rnn-player-" + hashlib.sha1(key.encode()).hexdigest()[:10]
+    body = next(str(h.proto.body) for h in at.get("html") if f'id="{element}"' in str(h.proto.body))
+    frames = json.loads(re.search(r"const frames = (\[.*?\]);\n", body).group(1))
+    labels = json.loads(re.search(r"const labels = (\[.*?\]);\n", body).group(1))
+    return frames, labels, int(re.search(r"let at = (\d+),", body).group(1))

@@ -3,7 +3,7 @@ import xml.etree.ElementTree as ET
 
 import plotly.graph_objects as go
 
-from playground import figures, svg
+from playground import figures, frames, svg
 from playground.home import forms
 
 
@@ -55,6 +55,33 @@ def test_folded_svg_and_plotly_figures():
     assert isinstance(fig, go.Figure) and len(fig.data) == 2 and fig.data[1].y == (0.9,)
 
 
+def test_training_curves_accuracy_axis_has_round_ticks_and_the_legend_is_below():
+    # issue 33: the right axis read 0.051 / 0.457 / 0.864, and the legend above the plot covered the accuracy line
+    labels = {"loss": "L", "accuracy": "A", "step": "S"}
+    fig = figures.training_curves([{"step": s, "loss": 1 / s, "accuracy": 1.0} for s in range(1, 20)], labels)
+    right = fig.layout.yaxis2
+    assert right.tickmode == "array" and right.tickvals == (0, 0.25, 0.5, 0.75, 1) and right.tickformat == ".0%"
+    assert fig.layout.legend.yref == "container" and fig.layout.legend.y == 0  # at the chart's bottom edge
+    assert fig.layout.margin.b >= figures.LEGEND_ROOM_PX and fig.layout.margin.r >= 60  # room for the axis on the right
+
+
+def test_position_and_token_labels_do_not_read_as_ratios():
+    # issue 33: "4:10" and "1:服务" on time axes read as ratios
+    from playground.formatting import step_label
+
+    assert step_label(4, "10") == "4 · 10" and step_label(1, "服务") == "1 · 服务"
+    tokens = ["服务", "10"]
+    labelled = [figures.time_series(tokens, {"u": [0.1, 0.2]}, "t").data[0].x,
+                figures.heatmap([[0.1, 0.2]], tokens, ["u1"], "h").data[0].x,
+                figures.attention_map([[0.5, 0.5]], tokens, ["w"], "a").data[0].x,
+                frames.forward_backward(tokens, [1.0, 2.0], [0.5, 0.1], ("f", "b"), ("{t} {token}", "{t} {token}"),
+                                        {"play": "p", "pause": "q", "frame": "f"}).data[0].x]
+    drawn = _chart(svg.sentence_chart_svg(tokens, {"p": [0.1, 0.2]}, "t"))
+    labelled.append(tuple("".join(e.itertext()) for e in drawn.iter() if e.get("class") == "tick-x"))
+    for x in labelled:
+        assert tuple(x) == ("1 · 服务", "2 · 10") and not any(re.search(r"\d:", label) for label in x)
+
+
 def test_log_curves_drop_what_a_log_axis_cannot_show():
     fig = figures.log_curves([0, 1, 2, 3], {"g": [1.0, 0.0, float("inf"), float("nan")]}, "t", "x", "y",
                              points=[(1, 0.5, "half")])
@@ -62,9 +89,20 @@ def test_log_curves_drop_what_a_log_axis_cannot_show():
     assert fig.layout.yaxis.type == "log" and fig.data[1].text == ("half",)
 
 
+def test_a_point_label_at_the_end_of_the_axis_stays_inside_the_chart():
+    # issue 33: at k = 10 the point's label "0.00097656" ran past the right edge and was cut off
+    points = [(10, 0.5**10, "0.00097656"), (10, 1.5**10, "57.665")]
+    at_end = figures.log_curves(list(range(11)), {"a": [0.5**k for k in range(11)]}, "t", "k", "a",
+                                points=points).data[1:]
+    assert [d.textposition for d in at_end] == ["bottom left", "top left"]
+    near_start = figures.log_curves(list(range(2001)), {"a": [1.0] * 2001}, "t", "k", "a", points=points).data[1:]
+    assert [d.textposition for d in near_start] == ["bottom right", "top right"]
+    assert all(d.cliponaxis is False for d in (*at_end, *near_start))
+
+
 def test_time_series_bars_and_strips():
     fig = figures.time_series(["a", "b"], {"u1": [0.1, 0.2], "p": [1, 1]}, "title", dashed=["p"], highlight=1)
-    assert fig.data[0].x == ("1:a", "2:b") and fig.data[1].line.dash == "dash"
+    assert fig.data[0].x == ("1 · a", "2 · b") and fig.data[1].line.dash == "dash"
     assert len(figures.bars(["1", "2"], [3.0, 4.0], "sv").data[0].y) == 2
     strip = figures.strips({"full": [0.0, -1.0], "cut": [float("nan"), -1.0]}, "reach", "t", "log10")
     assert strip.data[0].y == ("full", "cut") and strip.data[0].x == (1, 2)  # positions counted from 1
@@ -84,7 +122,8 @@ def test_log_curves_stay_drawable_at_extreme_slider_values():
     assert -305 <= low < math.log10(0.5 ** 10) and math.log10(57.665) < high <= 305  # headroom, inside a double
     assert all(v is None or 0 < v < 1e301 for v in fig.data[0].y)
     assert float(fig.layout.yaxis.dtick).is_integer() and fig.layout.yaxis.dtick >= 1  # whole decades only
-    assert {fig.data[1].textposition, fig.data[2].textposition} == {"bottom right", "top left"}
+    # one label below its point, one above: apart; towards the middle of the axis (k = 10 is near its start here)
+    assert {fig.data[1].textposition, fig.data[2].textposition} == {"bottom right", "top right"}
 
 
 def test_token_strip_wraps_and_escapes():
@@ -165,9 +204,9 @@ def test_a_sentence_chart_draws_each_series_with_gaps_and_tooltips():
     lstm, bag = groups
     assert len(_of(lstm, "polyline")) == 2 and len(_of(lstm, "circle")) == 2  # NaN: a gap, not a point at 0
     assert _of(bag, "polyline")[0].get("stroke-dasharray") and not _of(lstm, "polyline")[0].get("stroke-dasharray")
-    assert ["".join(t.itertext()) for t in _of(lstm, "title")] == ["LSTM · 1:我: 0.2", "LSTM · 3:好: 0.9"]
+    assert ["".join(t.itertext()) for t in _of(lstm, "title")] == ["LSTM · 1 · 我: 0.2", "LSTM · 3 · 好: 0.9"]
     labels = ["".join(t.itertext()) for t in root.iter() if t.get("class") == "tick-x"]
-    assert labels == ["1:我", "2:<b>", "3:好"] and "<b>" not in markup  # escaped
+    assert labels == ["1 · 我", "2 · <b>", "3 · 好"] and "<b>" not in markup  # escaped
     assert any(e.get("stroke-dasharray") == "2 3" for e in _of(root, "line"))  # the chosen step
     title = _of(root, "text")[0]
     assert "".join(title.itertext()) == "p over Ct" and _of(title, "tspan")  # the subscript drawn lowered

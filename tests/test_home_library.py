@@ -24,6 +24,25 @@ def test_different_characters_differ_on_both():
     assert result.mean_distance > 0 and result.rnn_distance > 0
 
 
+@pytest.mark.parametrize("a, b, relation, zero", [
+    ("狗咬人", "狗咬人", "identical", True),
+    ("狗咬人", "人咬狗", "same_chars", True),
+    ("狗咬人狗咬人狗咬人", "人咬狗", "same_mix", True),  # issue 33: once 1.27994e-16 and "different characters"
+    ("狗咬人人", "人咬狗", "same_set", False),
+    ("狗咬人", "猫咬人", "diff_chars", False),
+])
+def test_relation_of_the_two_texts_and_exact_zero_distance(a, b, relation, zero):
+    result = order.compare_orders(a, b)
+    assert result.relation == relation
+    assert (result.mean_distance == 0.0) is zero  # exactly 0, not 0 up to rounding
+    assert (order.format_distance(result.mean_distance) == "0") is zero
+
+
+def test_format_distance_shows_rounding_error_as_zero():
+    assert order.format_distance(1.27994e-16) == "0" and order.format_distance(-3e-17) == "0"
+    assert order.format_distance(0.728179) == "0.728179" and order.format_distance(4.912621) == "4.91262"
+
+
 def test_states_have_one_row_per_character_and_stay_bounded():
     result = order.compare_orders("我吃了一个苹果", "苹果")
     assert result.states_a.shape == (7, order.HIDDEN) and result.states_b.shape == (2, order.HIDDEN)

@@ -305,6 +305,25 @@ def test_a_running_job_knows_its_pace_and_when_its_budget_cuts_it():
     assert pace(short, 300).cut_at_step is None and pace(short, 300).seconds_left == pytest.approx(4.0)
 
 
+def test_the_time_left_does_not_swing_with_a_run_s_periodic_pauses():
+    """Issue 33: a char-LM run's time left read 1 min 5 s, 47 s, 1 min 25 s, 2 min 20 s, 39 s within 18 s:
+    the pace was measured over its last 30 reports, with or without a validation pass among them."""
+    progress, seconds = [], 2.0  # 2 s warming up, then 2 steps/s and an 8 s validation every 50 steps
+    for step in range(1, 1001):
+        seconds += 0.5
+        progress.append({"step": step, "total": 1000, "seconds": seconds})
+        if step % 50 == 0:
+            seconds += 8.0
+            progress.append({"step": step, "total": 1000, "seconds": seconds, "validation_loss": 1.0})
+    end = progress[-1]["seconds"]
+    lefts = [pace(progress[: i + 1], None).seconds_left for i in range(1, len(progress))]
+    # from the 150th step on, "now + time left" stays within 8 % of when the run really ends ...
+    later = [p["seconds"] + left for p, left in zip(progress[1:], lefts, strict=True) if p["step"] >= 150]
+    assert all(abs(guess - end) < 0.08 * end for guess in later)
+    # ... and after a pause the time left grows by a few per cent at most, not threefold
+    assert all(b <= 1.05 * a for a, b in zip(lefts[300:], lefts[301:], strict=False))
+
+
 def test_reports_are_stamped_with_the_seconds_since_the_job_began():
     runner = JobRunner(cap=1)
 

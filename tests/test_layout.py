@@ -12,11 +12,11 @@ MODULES = sorted(m for m in GRAPH.modules if m.startswith("playground"))
 LAYERS = {
     "ui": ("playground.ui",),
     "shipped": ("playground.registry", "playground.train"),  # read every subject's shipped-model interface
-    "state": ("playground.state",),  # each page's declared settings (ranges from the subjects)
+    "state": ("playground.state",  # each page's declared settings (ranges from the subjects)
+              "playground.lecture_map"),  # the lecture texts' parts and the links (page settings) that show them
     "drawing": ("playground.figures", "playground.svg", "playground.frames"),
     "subjects": ("playground.home", "playground.two_ones", "playground.cell_lab", "playground.gradients",
-                 "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq",
-                 "playground.lecture_map"),  # the lecture texts' parts and the pages' places that show them
+                 "playground.sentiment", "playground.charlm", "playground.beyond", "playground.seq2seq"),
     "core": ("playground.device", "playground.errors", "playground.formatting", "playground.cells",
              "playground.training", "playground.checkpoints", "playground.jobs", "playground.datasets",
              "playground.diagnostics", "playground.catalog", "playground.i18n", "playground.optimisers",

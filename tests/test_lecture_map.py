@@ -95,7 +95,8 @@ def test_the_vision_applications_say_they_have_no_demo():
 
 def test_a_link_is_the_page_its_settings_and_the_anchor():
     demo = lecture_map.GRAD_ONE_AND_HALF
-    assert lecture_map.link(demo, "zh") == "./gradients?lang=zh&grad_a=1.5&grad_k=10#grad-scalar"
+    # the section sits behind the page's question (issue 33): the link opens it skipped
+    assert lecture_map.link(demo, "zh") == "./gradients?lang=zh&grad_a=1.5&grad_k=10&grad_guess=skip#grad-scalar"
     assert lecture_map.link(lecture_map.HOME_FOLDED, "en") == "./?lang=en&home_view=folded#home-forms"
     code = urlsplit(lecture_map.link(lecture_map.LM_CODE, "en"))
     assert dict(parse_qsl(code.query)) == {"lang": "en", "lm_model": "charlm_python_lstm", "lm_prompt": "def "}
@@ -157,4 +158,48 @@ def test_home_shows_the_map(locale, lang):
     text = "\n".join(m.value for m in at.markdown)
     for seed in SEEDS:
         assert lecture_map.markdown(seed, lang) in text
-    assert "(./gradients?lang=" + lang + "&grad_a=1.5&grad_k=10#grad-scalar)" in text
+    assert "(./gradients?lang=" + lang + "&grad_a=1.5&grad_k=10&grad_guess=skip#grad-scalar)" in text
+
+
+def _anchors(node) -> set[str]:
+    """The anchors of the headings under ``node`` of an AppTest tree."""
+    found = set()
+    for child in getattr(node, "children", {}).values():
+        proto = getattr(child, "proto", None)
+        if getattr(child, "type", None) in ("header", "subheader", "title") and getattr(proto, "anchor", ""):
+            found.add(proto.anchor)
+        found |= _anchors(child)
+    return found
+
+
+def _behind_question(at, label: str) -> set[str]:
+    """The sections a page keeps collapsed until its question is answered: the anchors inside each
+    collapsed part, and that of a heading right above it (the section it is the body of)."""
+    behind, previous = set(), None
+    for child in at.main.children.values():
+        kind = getattr(child, "type", None)
+        if kind == "expander" and getattr(child, "label", None) == label:
+            behind |= _anchors(child)
+            if getattr(previous, "type", None) in ("header", "subheader") and previous.proto.anchor:
+                behind.add(previous.proto.anchor)
+        previous = child
+    return behind
+
+
+@pytest.mark.parametrize("spec", [s for s in PAGES if s.key in {"home", "cell_lab", "two_ones", "gradients",
+                                                                 "charlm_cells", "beyond"}], ids=lambda s: s.key)
+def test_the_sections_behind_a_question_are_the_ones_the_map_opens_skipped(spec):
+    """Issue 33: a page keeps what answers its question collapsed until it is answered; the map's links
+    to a section in there open the question skipped, and no other link does."""
+    from playground.i18n import t
+
+    at = open_page(spec.path)
+    assert not at.exception
+    behind = _behind_question(at, t("predict.hidden", "en"))
+    assert behind, f"{spec.key}: nothing behind its question"
+    guess = f"{_state_of(spec.key).prefix}_guess"
+    mapped = {anchor for anchor, key in lecture_map.BEHIND_QUESTION.items() if key == guess}
+    linked = {d.anchor for seed in SEEDS for part in seed.parts for d in part.demos if d.page == spec.key}
+    assert behind & linked == mapped & linked and mapped <= behind, (spec.key, behind, linked, mapped)
+    answered = open_page(spec.path, link={guess: "skip"})
+    assert not _behind_question(answered, t("predict.hidden", "en"))

@@ -40,6 +40,17 @@ def test_vector_step_lstm_and_gru():
     assert not at.exception
 
 
+@pytest.mark.parametrize("locale, sentence, model", [("zh-CN", "服务慢，但味道很好", "zh"),
+                                                   ("en-US", "Slow service, but the food was great", "en")])
+def test_the_belt_s_sentence_follows_the_reader_s_language(locale, sentence, model):
+    # issue 33: the English page opened on a Chinese sentence
+    lang = locale[:2]
+    at = _page(locale)
+    assert at.text_input(key="lab_text").value == sentence
+    language = t(f"senti.lang.{model}", lang)
+    assert t("lab.belt.trained", lang, language=language) in [c.value for c in at.caption]
+
+
 def test_belt_follows_the_sentence_and_bias():
     at = _page()
     match = next(m.value for m in at.markdown if m.value.startswith("The two curves coincide"))

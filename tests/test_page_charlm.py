@@ -70,6 +70,10 @@ def test_position_slider_shows_the_distribution_of_that_step():
     assert "After reading" in before and "After reading" in after and before != after
     frames, labels, start = _player(at, "lm_position_play")
     assert start == 4 and labels[start].startswith("character 5 of") and len(frames) <= 64
+    # the player holds 64 of the 300 characters, and says so (issue 33)
+    total = int(labels[0].split(" of ")[1].split(":")[0])
+    assert total > len(frames) == 64
+    assert t("charlm.lab.window", "en", first=1, last=64, total=total) in [c.value for c in at.caption]
 
 
 def test_bad_prompt_and_unknown_characters():
@@ -438,8 +442,62 @@ def test_the_regex_count_is_singular_for_one_character(locale):
     assert t("cells.regex_chars.other", lang, n="2") in " ".join(c.value for c in at.caption)
 
 
+def _first_comment_row(at, lang: str) -> tuple[int, int, str]:
+    """The ranking table's first "inside a comment" row: layer, unit (from 1) and r as the table writes it."""
+    table = at.dataframe[0].value
+    feature, layer, unit, r = (t(f"cells.col.{c}", lang) for c in ("feature", "layer", "unit", "r"))
+    rows = table[table[feature] == t("cells.feature.in_comment", lang)]
+    assert len(rows) and abs(float(rows.iloc[0][r])) == max(abs(float(x)) for x in rows[r])
+    return int(rows.iloc[0][layer]), int(rows.iloc[0][unit]), rows.iloc[0][r]
+
+
+def _note(at, lang: str) -> str:
+    return next(" ".join(m.value for m in e.markdown) for e in at.expander if e.label == t("how.title", lang))
+
+
+def _names(note: str, lang: str, layer: int, unit: int, r: str) -> bool:
+    return (f"第 {layer} 层第 {unit} 号单元（r = {r}，" if lang == "zh" else f"layer {layer}, unit {unit} (r = {r},") in note
+
+
 @pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
-def test_the_cells_note_quotes_the_string_whole(locale):
-    note = " ".join(m.value for e in _page("pages/charlm_cells.py", locale).expander for m in e.markdown)
-    assert '`"hi"`' in note and '`"hi`' not in note
+def test_the_cells_note_and_the_maps_comment_cell_follow_the_pages_ranking(locale):
+    """Issue 33: the note named layer 2, unit 17 (r about −0.54) as the strongest comment cell on base64.py
+    and said it follows quotes, while the page's own ranking put layer 1, unit 187 first and the lecture
+    map's "comment cell" link opened the view on 187. The note now names the ranking's first comment row,
+    r written as the table writes it, and the map's link opens the view on that same cell."""
+    from playground import lecture_map
+
+    lang = locale[:2]
+    at = open_page("pages/charlm_cells.py", locale, link=lecture_map.query(lecture_map.CELLS_COMMENT, lang))
+    assert not at.exception
+    layer, unit, r = _first_comment_row(at, lang)
+    note = _note(at, lang)
+    assert _names(note, lang, layer, unit, r), (layer, unit, r, note)
+    assert "{" not in note and ("引号" not in note if lang == "zh" else "quote" not in note)
     assert all(span.count('"') % 2 == 0 for span in re.findall(r"`([^`]*)`", note))  # every quote closed
+    # the map's link shows that cell: the greyed boxes and the caption above the painted text
+    layer_box = next(s for s in at.slider if s.label == t("cells.col.layer", lang))
+    unit_box = next(n for n in at.number_input if n.label == t("cells.col.unit", lang))
+    assert layer_box.disabled and unit_box.disabled and (layer_box.value, unit_box.value) == (layer, unit)
+    which = t(f"cells.which.{cells_state.WHICH.default}", lang)
+    assert t("cells.view.caption", lang, layer=layer, unit=unit, which=which) in [m.value for m in at.markdown]
+    # the ranking's intro says the if pattern marks the if line only, a stand-in for the block
+    intro = t("cells.rank.intro", lang)
+    assert ("只标出 if 所在的那一行" in intro) if lang == "zh" else ("marks only the if line itself" in intro)
+
+
+def test_the_cells_note_follows_the_passage_and_says_when_it_has_no_comment():
+    """Another passage of the same file puts another cell first for comments, and the note follows it;
+    on a text without comments the note says there is nothing to show the failure on."""
+    firsts = []
+    for offset in ("0", "1500"):
+        at = open_page("pages/charlm_cells.py", "en-US", link={"cells_offset": offset})
+        assert not at.exception
+        layer, unit, r = _first_comment_row(at, "en")
+        assert _names(_note(at, "en"), "en", layer, unit, r)
+        firsts.append((layer, unit))
+    assert firsts[0] != firsts[1]
+    bits = _note(at, "en").split(" scores ")[1].split(" ")[0]  # the card's figure, the same on every passage
+    at = open_page("pages/charlm_cells.py", "en-US", link={"cells_source": "paste", "cells_text": "x = [1, 'a']\n" * 5})
+    assert not at.exception
+    assert _note(at, "en") == t("cells.how_no_comment", "en", bits=bits)

@@ -4,10 +4,11 @@ import json
 import re
 
 import pytest
-from helpers import drawings, open_page
+from helpers import drawings, open_page, player
 
-from playground.formatting import escape_markdown
+from playground.formatting import escape_markdown, significant
 from playground.i18n import t
+from playground.sentiment import walkthrough as W
 
 
 def _page(locale="en-US"):
@@ -44,6 +45,19 @@ def test_step_through_follows_the_text_and_model():
     assert not at.exception
     at.text_input(key="senti_counterfactual").set_value("服务太慢了，但味道很好").run()
     assert not at.exception
+
+
+def test_each_frame_of_the_strip_player_names_its_own_step_and_token():
+    # issue 33: a caption under the player stayed on the slider's step while the player showed another frame
+    at = _page("en-US")
+    words = ["the", "food", "was", "great", "but", "the", "service", "was", "slow"]
+    at.text_area(key="senti_review").set_value(" ".join(words)).run()
+    _, labels, start = player(at, "senti_strip")
+    n = len(labels)
+    assert start == n - 1  # the slider starts on the last token
+    for i, word in enumerate(words):
+        assert labels[i].startswith(f'Step {i + 1} of {n} reads "{word}": positive probability ')
+    assert not [c.value for c in at.caption if c.value.startswith("Step ")]  # no caption that stays behind
 
 
 def test_bad_input_gets_messages():
@@ -155,7 +169,7 @@ def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
     at.text_input(key="senti_counterfactual").set_value("not good at all").run()
     assert not at.exception
     chart = drawings(at)[t("senti.why.chart", "en")]
-    assert chart.x_labels == ["1:not", "2:bad/good", "3:at", "4:all"]
+    assert chart.x_labels == ["1 · not", "2 · bad/good", "3 · at", "4 · all"]
     assert chart.series == [t("senti.why.original", "en"), t("senti.why.edited", "en")]
 
 
@@ -322,3 +336,30 @@ def test_the_misconceptions_render_bold_and_use_the_same_example_in_both_languag
     assert _strong_marks_that_stay_raw("- **隐藏状态等于模型输出吗？**不等于。")  # the check sees the old slip
     assert "狗咬人" in body and "人咬狗" in body
     assert ("不是不好" not in body) if lang == "zh" else ("not bad, good" not in body)
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
+def test_the_copies_of_w_show_each_steps_gradient_and_their_sum_against_autograd(locale):
+    """Issue 33 (the notes' 分身 W): after dL/dh_t, every step's own gradient for w_h and w_x, and their
+    sums next to autograd's with a match mark, in both languages."""
+    lang = locale[:2]
+    at = _page(locale)
+    assert not at.exception
+    header = next(h for h in at.subheader if h.anchor == "senti-walk-copies")
+    assert header.value == t("senti.walk.copies.header", lang)
+    assert t("senti.walk.copies.intro", lang) in [m.value for m in at.markdown]
+    assert ("分身" in header.value) if lang == "zh" else ("copies" in header.value.lower())
+    steps = next(d.value for d in at.dataframe if any(str(c).startswith(t("senti.walk.copies.col_w_h", lang))
+                                                     for c in d.value.columns))
+    assert steps["t"].tolist() == [1, 2, 3, 4]
+    assert steps[t("senti.walk.token", lang)].tolist() == list(W.LECTURE_TOKENS)
+    check = next(d.value for d in at.dataframe if t("senti.walk.copies.col_autograd", lang) in d.value.columns)
+    walk = W.walkthrough(tokens=W.LECTURE_TOKENS)
+    assert check[t("senti.walk.copies.col_sum", lang)].tolist() == [significant(walk.grads["w_h"]),
+                                                                   significant(walk.grads["w_x"])]
+    assert check[t("senti.walk.copies.col_sum", lang)].tolist() == check[t("senti.walk.copies.col_autograd", lang)].tolist()
+    assert check[t("senti.walk.copies.col_match", lang)].tolist() == ["✓", "✓"]
+    at.slider(key="senti_w_h").set_value(-2.0).run()  # other weights: still shown, still matching
+    assert not at.exception
+    check = next(d.value for d in at.dataframe if t("senti.walk.copies.col_autograd", lang) in d.value.columns)
+    assert check[t("senti.walk.copies.col_match", lang)].tolist() == ["✓", "✓"]

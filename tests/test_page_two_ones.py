@@ -30,6 +30,19 @@ def test_typing_a_sequence_updates_the_table():
     assert t("two.check.ok", "en", count=2046) in [s.value for s in at.success]
 
 
+def test_headers_read_as_text_and_matrices_wrap_whole():
+    """Issue 33: a header read "W_hh·h_{t-1}"; at 390 px the matrix line broke after "W_hy =" and its
+    matrix began the next line."""
+    at = _page()
+    headers = list(_step_table(at).columns)
+    assert "W_hh·h_(t−1)" in headers and not any("{" in h for h in headers)
+    rows = [x.value.strip("$\n ") for x in at.latex if x.value.count("bmatrix") >= 4]  # two or more matrices
+    assert rows and all(r"\allowbreak" in row for row in rows)
+    for row in rows:  # each "name = matrix" a braced group: the line may break between groups only
+        units = row.split(r"\allowbreak")
+        assert all(u.lstrip(r"\quad ").startswith("{") and u.rstrip().endswith("}") for u in units)
+
+
 def test_bad_and_empty_input():
     at = _page("zh-CN")
     at.text_input(key="ones_bits").set_value("0 1 x").run()

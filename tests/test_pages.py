@@ -82,6 +82,11 @@ def test_home_order_matters_numbers_and_bad_input():
     assert at.text_input(key="home_order_a").value == "字" * 40 and not at.exception
     # the rest of the page keeps working
     assert t("home.window.header", "zh") in [h.value for h in at.header]
+    # the same characters in the same proportions: distance 0 and said so (issue 33: 1.27994e-16, "different")
+    at.text_input(key="home_order_a").set_value("狗咬人狗咬人狗咬人").run()
+    at.text_input(key="home_order_b").set_value("人咬狗").run()
+    assert {m.label: m.value for m in at.metric}[t("home.order.mean_distance", "zh")] == "0"
+    assert t("home.order.same_mix", "zh") in [s.value for s in at.success]
 
 
 def test_home_forms_and_window_controls():

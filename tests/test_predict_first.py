@@ -20,6 +20,7 @@ from playground.home import order
 from playground.i18n import t
 from playground.sentiment import model as sentiment_model
 from playground.seq2seq import load as load_translator
+from playground.ui import questions
 
 PREFIX = {"home": "home", "two_ones": "ones", "cell_lab": "lab", "sentiment": "senti", "gradients": "grad",
           "seq2seq": "s2s", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}
@@ -80,8 +81,19 @@ def _gradients(lang):
 @cache
 def _translations():
     translator = load_translator(attention=True)
-    return (translator.translate("我爱自然语言处理", "greedy", 5, 1.0, 1.0, 0),
-            translator.translate("我爱自然语言处理", "beam", 5, 1.0, 1.0, 0))
+    return (translator.translate(questions.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0),
+            translator.translate(questions.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0))
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_the_seq2seq_question_is_not_a_trick_question(attention):
+    """Issue 33: on 我爱自然语言处理 both decodings gave the same sentence. The question's sentence is
+    one where beam search of width 5 writes another, more probable translation, with both models."""
+    translator = load_translator(attention=attention)
+    greedy = translator.translate(questions.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0)
+    beam = translator.translate(questions.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0)
+    assert greedy.text != beam.text and beam.log_prob > greedy.log_prob
+    assert questions.seq2seq_answer(greedy, beam) == "a"
 
 
 def _seq2seq(lang):

@@ -38,6 +38,59 @@ def test_walkthrough_gradients_match_the_chain_rule():
     assert math.isclose(walk.loss_bit, walk.loss_nat / math.log(2))
 
 
+# (xs, w_x, w_h, w_y, label): the page's defaults, then others of both labels, up to the longest table
+COPY_CASES = [(W.LECTURE_XS, 1.0, 0.5, 2.0, 1), ([0.3, -1.2, 0.7, 0.1, 1.0], 0.8, 0.6, 1.7, 1),
+              ([2.0, -0.4, 0.9], -1.3, 2.5, -4.0, 0), ([0.5, -0.3] * (W.MAX_TOKENS // 2), 0.2, -0.9, 3.0, 1)]
+
+
+@pytest.mark.parametrize("case", COPY_CASES)
+def test_the_copies_of_the_shared_weights_sum_to_autograds_gradient(case):
+    """The notes' 分身 W: the by-hand per-step gradients of w_h and w_x add up to autograd's."""
+    walk, copies = W.walkthrough(*case), W.weight_copies(*case)
+    for name in ("w_h", "w_x"):
+        assert abs(copies.total[name] - walk.grads[name]) <= 1e-12
+        assert copies.total[name] == math.fsum(copies.table[name])
+    check = W.against_autograd(copies, walk)
+    assert check["weight"].tolist() == ["w_h", "w_x"] and check["match"].all() and (check["gap"] <= 1e-12).all()
+    walk.grads["w_h"] += 1e-9  # a gradient that is off is not passed
+    assert W.against_autograd(copies, walk)["match"].tolist() == [False, True]
+
+
+@pytest.mark.parametrize("case", COPY_CASES)
+def test_each_copys_gradient_is_the_outer_product_of_delta_and_its_input(case):
+    """Step t's copy gets delta_t h_{t-1}^T (w_h) and delta_t x_t^T (w_x), delta_t = dL/da_t read off an
+    independent autograd run that keeps every pre-activation a_t."""
+    xs, w_x, w_h, w_y, label = case
+    copies = W.weight_copies(*case)
+    weights = torch.tensor([w_x, w_h, w_y], dtype=torch.float64, requires_grad=True)
+    h, pre = torch.zeros(1, dtype=torch.float64), []
+    for x in xs:
+        a = weights[0] * x + weights[1] * h
+        a.retain_grad()
+        pre.append((a, h))
+        h = torch.tanh(a)
+    logit = weights[2] * h
+    torch.nn.functional.binary_cross_entropy_with_logits(logit, torch.tensor([float(label)], dtype=torch.float64)).backward()
+    for t, (a, h_prev) in enumerate(pre):
+        row = copies.table.iloc[t]
+        delta = a.grad.numpy()
+        assert math.isclose(row["delta"], delta[0], rel_tol=1e-12, abs_tol=1e-300)
+        assert math.isclose(row["w_h"], np.outer(delta, h_prev.detach().numpy())[0, 0], rel_tol=1e-12, abs_tol=1e-300)
+        assert math.isclose(row["w_x"], np.outer(delta, [xs[t]])[0, 0], rel_tol=1e-12, abs_tol=1e-300)
+        assert math.isclose(row["h_prev"], float(h_prev.detach()[0]), rel_tol=1e-14) and row["x"] == xs[t]
+    walk = W.walkthrough(*case)  # delta_t is the page's dL/dh_t times tanh'(a_t)
+    assert np.allclose(copies.table["delta"], walk.table["dL_dh"] * (1 - walk.table["h"] ** 2), rtol=1e-12, atol=0)
+
+
+def test_the_copies_refuse_what_the_walkthrough_refuses():
+    for bad in ([], [1.0, float("nan")], [0.1] * (W.MAX_TOKENS + 1)):
+        with pytest.raises(InputError):
+            W.weight_copies(bad)
+    copies = W.weight_copies(tokens=W.LECTURE_TOKENS)
+    assert copies.table["token"].tolist() == list(W.LECTURE_TOKENS)
+    assert copies.table["w_h"].iloc[0] == 0 and copies.table["w_x"].iloc[0] == 0  # h_0 = 0 and x_1 = 0
+
+
 def test_walkthrough_refuses_a_pasted_table_of_thousands():
     W.walkthrough([0.1] * W.MAX_TOKENS)
     with pytest.raises(InputError) as err:

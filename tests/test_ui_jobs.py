@@ -35,8 +35,8 @@ def test_job_panel_shows_progress_and_result():
     at.run()
     assert not at.exception
     assert any("finished" in s.value for s in at.success)
-    progress = at.get("progress")[-1].proto
-    assert progress.value == 100 and progress.text == "Training: step 5/5, loss 0.2000"
+    progress = at.get("progress")[-1].proto  # it says the job has ended, not "Training: step 5/5" (issue 33)
+    assert progress.value == 100 and progress.text == "Finished: step 5/5, loss 0.2000"
 
 
 def test_a_running_job_says_its_pace_and_time_left():
@@ -72,6 +72,31 @@ def test_the_running_panel_shows_the_pace():
     assert not at.exception
     assert any("steps/s" in c.value and "to go" in c.value for c in at.caption), [c.value for c in at.caption]
     next(b for b in at.button if b.key == "stop-slow").click().run()
+
+
+def test_a_stopped_job_says_where_it_stopped_and_a_just_started_one_is_named_yours():
+    """Issue 33: right after the click the Start button said "you already have a training job"; after a
+    stop the bar still read "Training: step n/N"."""
+    from helpers import fresh_session
+
+    from playground.i18n import t
+
+    fresh_session()
+    at = AppTest.from_function(_queued_script, default_timeout=60).run()
+    at.button(key="train").click().run()
+    assert not at.exception and at.button(key="train").disabled
+    where = t("page.charlm.title", "en")
+    reason = {t("job.yours_running", "en", where=where), t("job.yours_waiting", "en", where=where)}
+    assert reason & {c.value for c in at.caption}
+    assert not any(c.value.startswith("You already have") for c in at.caption)
+    time.sleep(0.3)
+    next(b for b in at.button if b.key == "stop-demo").click().run()
+    time.sleep(0.5)
+    at.run()
+    assert not at.exception and t("job.stopped", "en") in [i.value for i in at.info]
+    texts = [p.proto.text for p in at.get("progress")]
+    assert texts and texts[-1].startswith("Stopped at step ") and not any(x.startswith("Training:") for x in texts)
+    assert not at.button(key="train").disabled
 
 
 # --- fair training (issue 28) --------------------------------------------------------------------
@@ -139,7 +164,7 @@ def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
         assert t("job.queued", "en", place="1st", cap=runner.cap) in [i.value for i in at.info]
         assert not at.get("plotly_chart") and not at.get("progress")  # waiting: no chart, nothing to draw
         assert any(b.key == "stop-demo" for b in at.button)  # it can leave the line
-        busy = t("job.busy_waiting", "en", where=t("page.charlm.title", "en"))
+        busy = t("job.yours_waiting", "en", where=t("page.charlm.title", "en"))  # named as this visitor's own
         assert at.button(key="train").disabled and busy in [c.value for c in at.caption]  # ... and says why
         # the waiting panel asks every few seconds (further back in line, less often); the running one every second
         polls = {f.__name__: inspect.getclosurevars(f).nonlocals["run_every"]

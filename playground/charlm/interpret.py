@@ -199,3 +199,19 @@ def rank_cells(acts: np.ndarray, features: dict[str, np.ndarray], top: int = 3) 
             layer, unit = np.unravel_index(idx, r.shape)
             rows.append({"feature": name, "layer": int(layer), "unit": int(unit), "correlation": float(r[layer, unit])})
     return pd.DataFrame(rows, columns=["feature", "layer", "unit", "correlation"])
+
+
+def lookalikes(values: np.ndarray, feature: np.ndarray) -> tuple[int, int, float]:
+    """How far one unit's ``values`` are from detecting a 0/1 ``feature``: the median value where the
+    feature is 1, and how many of the positions where it is 0 reach that median from the feature's side
+    (at or below it when the unit reads lower inside the feature, at or above it otherwise), which this
+    unit alone would take for the feature. Returns (those positions, all positions outside, the median)."""
+    inside = np.asarray(feature) > 0.5
+    if inside.all() or not inside.any():
+        raise ValueError("the feature never changes")
+    values = np.asarray(values, dtype=np.float64)
+    median = float(np.median(values[inside]))
+    outside = values[~inside]
+    lower = values[inside].mean() < outside.mean()
+    count = int((outside <= median).sum() if lower else (outside >= median).sum())
+    return count, int(outside.size), median

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 import torch
 
@@ -66,11 +68,41 @@ class OrderComparison:
     def rnn_distance(self) -> float:
         return float(torch.linalg.vector_norm(self.states_a[-1] - self.states_b[-1]))
 
+    @property
+    def relation(self) -> str:
+        """How the two texts' characters compare, the key of the page's message: ``identical``;
+        ``same_chars`` (the same characters, each as often, in another order); ``same_mix`` (the
+        same characters in the same proportions but different counts, 狗咬人狗咬人 vs 人咬狗: the
+        means still coincide); ``same_set`` (the same characters in other proportions);
+        ``diff_chars``."""
+        if self.a == self.b:
+            return "identical"
+        if self.same_characters:
+            return "same_chars"
+        if set(self.a) != set(self.b):
+            return "diff_chars"
+        return "same_mix" if _proportions(self.a) == _proportions(self.b) else "same_set"
+
+
+def _proportions(text: str) -> dict[str, Fraction]:
+    return {ch: Fraction(count, len(text)) for ch, count in Counter(text).items()}
+
 
 def bag_mean(text: str) -> torch.Tensor:
-    # A bag has no order, so it is summed in a canonical (sorted) order: equal bags give
-    # bit-identical means, not merely equal up to rounding.
-    return torch.stack([char_embedding(ch) for ch in sorted(text)]).mean(dim=0)
+    # A bag has no order, so it is summed in a canonical (sorted) order, each distinct character
+    # once, weighted by its share of the text: texts with the same shares (狗咬人 and 人咬狗, but also
+    # 狗咬人狗咬人 and 人咬狗) give bit-identical means, not merely equal up to rounding (3/9 and 1/3
+    # round to the same float).
+    counts = Counter(text)
+    chars = sorted(counts)
+    weights = torch.tensor([counts[ch] / len(text) for ch in chars], dtype=torch.float64)
+    return weights @ torch.stack([char_embedding(ch) for ch in chars])
+
+
+def format_distance(value: float) -> str:
+    """A distance as the page shows it: 6 significant digits, and 0 for what is zero up to
+    floating-point error (1.3e-16 is rounding, not a distance)."""
+    return "0" if abs(value) < 1e-12 else f"{value:.6g}"
 
 
 def rnn_states(text: str, rnn: CellWeights) -> torch.Tensor:

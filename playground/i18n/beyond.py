@@ -42,10 +42,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "在 {n} 个从未见过的测试句子里各挖掉一个字（不挖首尾），四种规则排第一的候选猜中的比例。在全部 {n_all} 个测试句子上（包括含生僻字的），双向模型的猜中率是 {all}。两个读者的测试损失：正向 {loss_f}、反向 {loss_b} nat/字。",
         "en": "One character blanked (never the first or last) in each of {n} held-out test sentences; how often each rule's first candidate is right. On all {n_all} test sentences (rare characters included) the bidirectional model's top-1 is {all}. Test loss of the two readers: forward {loss_f}, backward {loss_b} nats/char.",
     },
-    "beyond.generate.header": {"zh": "为什么双向模型不能用来生成", "en": "Why a bidirectional model cannot generate"},
+    "beyond.generate.header": {"zh": "为什么“两边都看”不能用来逐字生成", "en": "Why reading both ways cannot write"},
     "beyond.generate.intro": {
-        "zh": "训练时，反向网络看到了每个位置右边的全部内容；生成第 $t$ 个字时，右边还一个字都没有写出来。硬要让“两边都看”来写，反向网络只能读到句子的边界——它最擅长预测的是句子怎样结束。",
-        "en": "In training the backward network saw everything to the right of each position; when writing token $t$, nothing to its right has been written yet. Force \"both sides\" to write and the backward network can only read the sentence boundary: what it predicts best is how sentences end.",
+        "zh": "上面真正的双向模型把两个方向的状态拼在一起，是为填空训练的：它要读空白右边的文字，而生成时右边还一个字都没有，所以它根本无从逐字生成。"
+              "这里换一个办法硬试一下：用上面那对**分开训练**的字模型，每写一个字，都把从右往左读的反向模型的打分加到正向模型上。"
+              "训练时，反向模型看到了每个位置右边的全部内容；生成第 $t$ 个字时，它只能读到句子的边界——它最擅长预测的是句子怎样结束。",
+        "en": "The real bidirectional model above joins the states of both directions and was trained to fill blanks: it reads the text to the right of the blank, and when writing there is none yet, so it has no way to write character by character. "
+              "Here is a forced attempt instead: with the two **separately trained** character models above, every character written adds the backward (right-to-left) model's score to the forward model's. "
+              "In training the backward model saw everything to the right of each position; when writing token $t$ it can only read the sentence boundary, and what it predicts best is how sentences end.",
     },
     "beyond.generate.prompt": {"zh": "开头", "en": "Beginning"},
     "beyond.generate.forward": {"zh": "只用正向模型续写（贪心）", "en": "Forward model alone (greedy)"},
@@ -98,23 +102,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "beyond.claims.body": {
         "zh": (
             "教材说，2017 年之后 Transformer 逐步取代了 RNN，原因有三：串行不可并行；长依赖仍有天花板；注意力一步直达。"
-            "下面每条先用粗体转述三份材料中的一个论断（大意，不是原文），再说本页或其他页在哪里实测了它。\n\n"
-            "- **RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行**：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
-            "- **注意力让任意两个位置直接交互，代价随长度平方增长**：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
-            "- **RNN 的推理代价是 $O(T)$**：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
-            "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**：并行扫描与逐步计算得到相同的结果（本页的单元测试逐个元素核对，差别只在浮点舍入），却只需 $\\log_2 T$ 轮。\n"
-            "- **长依赖仍有天花板：即便 LSTM，面对几千词的长文本依然吃力，梯度要逐时间步“爬”回去**：本应用没有几千词长的实验，能看到的是原因。门控单元的误差同样要一步一步传回去：门控实验室“沿时间看传送带”一节的梯度图里，$\\partial C_T/\\partial C_t$ 是各步遗忘门的连乘，遗忘门小于 1 时它随距离衰减。\n"
-            "- **RNN 原则上没有上下文长度限制，实践中会遗忘**：状态大小固定，所以长度没有上限；但固定大小的摘要必然有损——梯度页的记忆跨度实验和上面填空里只看一边时的失误，都是这件事的两面。"
+            "下面每条先用粗体转述三份材料中的一个论断（大意，不是原文），括号里注明它出自哪份材料，再说本页或其他页在哪里实测了它。\n\n"
+            "- **RNN 的计算必须从 $t=1$ 推到 $t=T$，无法并行**（教材；讲解稿“与下节的钩子”和讲义第八节也这样说）：上面“LSTM 逐步”与“线性递推（逐步）”两条线——每一步都要等上一步。\n"
+            "- **注意力让任意两个位置直接交互，代价随长度平方增长**（前半句见讲解稿“与下节的钩子”和教材，后半句见讲义第十二节）：因果自注意力那条线，在长序列上斜率接近 2（短序列时固定开销占主导，斜率偏小）。\n"
+            "- **RNN 的推理代价是 $O(T)$**（讲义第十二节）：逐步计算的两条线斜率约为 1；“多生成一个词”那张图里，RNN 的状态不随 $T$ 变大，KV 缓存却线性增长。\n"
+            "- **Mamba、RWKV 用硬件友好的扫描算法把循环请了回来**（讲义第十二节）：并行扫描与逐步计算得到相同的结果（本页的单元测试逐个元素核对，差别只在浮点舍入），却只需 $\\log_2 T$ 轮。\n"
+            "- **长依赖仍有天花板：即便 LSTM，面对几千词的长文本依然吃力，梯度要逐时间步“爬”回去**（教材）：本应用没有几千词长的实验，能看到的是原因。门控单元的误差同样要一步一步传回去：门控实验室“沿时间看传送带”一节的梯度图里，$\\partial C_T/\\partial C_t$ 是各步遗忘门的连乘，遗忘门小于 1 时它随距离衰减。\n"
+            "- **RNN 原则上没有上下文长度限制，实践中会遗忘**（讲义第八节，它的第 2 条优点要和第 2 条缺点合起来读）：状态大小固定，所以长度没有上限；但全部历史都要塞进这个固定大小的向量，序列一长，信息必然丢失。“实践中会遗忘”在梯度页的记忆跨度实验里看得到：距离一长，单元就说不出开头是哪个符号。不过那里只需记住一个符号，失败主要是因为梯度传不回去、学不会，而不是状态装不下；状态容量有限造成的损失，本应用没有专门的实验。"
         ),
         "en": (
             "The textbook gives three reasons why Transformers gradually replaced RNNs after 2017: an RNN computes serially and cannot be parallelised; long dependencies still hit a ceiling; attention reaches any position in one step. "
-            "Each item below paraphrases one claim of the three texts in bold (in our words, not a quotation), then says where this page, or another, measures it.\n\n"
-            "- **An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised**: the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
-            "- **Attention lets any two positions interact directly, at a cost that grows with the square of the length**: the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
-            "- **An RNN's inference cost is $O(T)$**: the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
-            "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms**: the parallel scan gives the sequential result (the unit tests check it element by element; the two differ only by floating-point rounding) in only $\\log_2 T$ rounds.\n"
-            "- **Long dependencies still hit a ceiling: even an LSTM struggles with texts thousands of words long, since the gradient must climb back one time step at a time**: this app has no experiment thousands of words long, but it shows the cause. A gated cell's error also travels back one step at a time: in the gradient chart of the gate lab's \"The conveyor belt over time\", $\\partial C_T/\\partial C_t$ is the product of the forget gates of the steps between, and it decays with the distance when the forget gates are below 1.\n"
-            "- **An RNN has no context limit in principle, but forgets in practice**: a fixed-size state means no upper bound on length, yet a fixed-size summary must lose things: the memory-span experiment on the gradients page and the one-sided misses in the cloze above are two faces of it."
+            "Each item below paraphrases one claim of the three texts in bold (in our words, not a quotation), names in brackets the text it comes from, then says where this page, or another, measures it.\n\n"
+            "- **An RNN must compute from $t=1$ to $t=T$; it cannot be parallelised** (the textbook; the lecture script's \"Towards the next section\" and section 8 of the notes say so too): the \"LSTM, step by step\" and \"linear recurrence, sequential\" lines above: every step waits for the one before.\n"
+            "- **Attention lets any two positions interact directly, at a cost that grows with the square of the length** (the first half from the lecture script's \"Towards the next section\" and the textbook, the second from section 12 of the notes): the causal self-attention line, whose slope nears 2 on long sequences (on short ones fixed overheads dominate and the slope is smaller).\n"
+            "- **An RNN's inference cost is $O(T)$** (the notes, section 12): the two step-by-step lines have slope about 1; in \"one more token\", the RNN's state does not grow with $T$ while the KV cache grows linearly.\n"
+            "- **Mamba and RWKV bring recurrence back with hardware-friendly scan algorithms** (the notes, section 12): the parallel scan gives the sequential result (the unit tests check it element by element; the two differ only by floating-point rounding) in only $\\log_2 T$ rounds.\n"
+            "- **Long dependencies still hit a ceiling: even an LSTM struggles with texts thousands of words long, since the gradient must climb back one time step at a time** (the textbook): this app has no experiment thousands of words long, but it shows the cause. A gated cell's error also travels back one step at a time: in the gradient chart of the gate lab's \"The conveyor belt over time\", $\\partial C_T/\\partial C_t$ is the product of the forget gates of the steps between, and it decays with the distance when the forget gates are below 1.\n"
+            "- **An RNN has no context limit in principle, but forgets in practice** (the notes, section 8, whose second advantage is to be read with its second drawback): a fixed-size state means no upper bound on length, but the whole history has to fit into that one vector, so over a long sequence information is lost. Forgetting in practice shows in the memory-span experiment on the gradients page: at long distances the cells can no longer name the first symbol. There only one symbol has to be kept, though, so the failure comes mainly from a gradient that does not reach back far enough for the cell to learn, not from a state too small to hold it; the loss that a state's limited size causes has no experiment of its own in this app."
         ),
     },
     "beyond.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
@@ -136,12 +140,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "beyond.predict.q": {
-        "zh": "双向模型补空时，左右两边都能看到。如果让它接着“{prompt}”往下写一句话，把反向模型的意见也加进来，会怎样？",
-        "en": "Filling a blank, a bidirectional model sees both sides. Ask it to continue \"{prompt}\" into a sentence, with the backward model's vote added: what happens?",
+        "zh": "填空时，左右两边都能看到。现在让上面那对分开训练的正向、反向字模型一起接着“{prompt}”往下写：每写一个字，都把反向模型对它的打分加到正向模型上。会怎样？",
+        "en": "Filling a blank, a model sees both sides. Now let the two separately trained character models above continue \"{prompt}\" together: every character written adds the backward model's score to the forward model's. What happens?",
     },
     "beyond.predict.a": {
-        "zh": "写得更好：左右两边的信息都用上了",
-        "en": "It writes better: it uses both sides",
+        "zh": "写出另一句话：反向模型的打分改变了续写",
+        "en": "It writes another sentence: the backward model's score changes the continuation",
     },
     "beyond.predict.b": {
         "zh": "和只用正向模型写的一样",
@@ -156,7 +160,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Both models, just now. The forward model alone: \"{left}\"; with the backward model forced in: \"{both}\".",
     },
     "beyond.predict.why": {
-        "zh": "生成第 t 个字时，它右边的字还没写出来。反向模型只能读到“句子结束”这一边界，于是一次又一次地投票给句末标点。双向模型适合补空、序列标注这类手里已有整句的任务，不能直接用来逐字生成。",
+        "zh": "生成第 t 个字时，它右边的字还没写出来。反向模型只能读到“句子结束”这一边界，于是一次又一次地投票给句末标点。双向模型适合填空、序列标注这类手里已有整句的任务，不能直接用来逐字生成。",
         "en": "When the t-th character is being generated, nothing to its right has been written yet. The backward model can only read the sentence boundary, so it keeps voting for what ends a sentence. A bidirectional model suits tasks that have the whole sentence in hand, such as filling a blank or tagging, not writing one character after another.",
     },
 }

@@ -10,6 +10,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "普通 RNN 每一步都重写同一份摘要，像用橡皮擦反复修改便签，早期内容容易被覆盖。"
             "1997 年，Hochreiter 与 Schmidhuber 提出 LSTM（长短期记忆网络）：它多维护一条**细胞状态** $C_t$——一条几乎不经变换、横贯各时间步的传送带，"
             "再用三个取值在 0 到 1 之间的**门**决定：旧信息留多少（遗忘门）、新信息写多少（输入门）、当前读出多少（输出门）。"
+            "不过，1997 年的原始 LSTM 只有输入门和输出门，遗忘门是 Gers、Schmidhuber 与 Cummins 在 2000 年才加上的；教材把三个门一并归到 1997 年，并不准确。今天通用的 LSTM，包括本页的，都是加了遗忘门的版本。"
             "2014 年，Cho 等人提出的 GRU（门控循环单元）更精简：把遗忘门和输入门合并成一个**更新门** $z_t$，再加一个**重置门** $r_t$ 控制旧记忆用多少，不再有单独的细胞状态。\n\n"
             "打个比方：LSTM 的记忆像一个**带三把锁的抽屉**。遗忘门决定把抽屉里不再有用的旧物扔掉（读到新话题时清空旧记忆）；输入门决定把眼前的新东西放进抽屉（记住“France”）；输出门决定把抽屉里的哪部分展示给外人看（当前时刻只透露当下需要的信息）。"
             "三把锁的开合程度不是人设定的，而是网络从数据里学出来的——它们只是带 sigmoid 的线性层，通过梯度下降自动找到最佳的“开关”位置。"
@@ -18,6 +19,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "A plain RNN rewrites the same summary at every step, like a note erased and rewritten, so early content is easily lost. "
             "In 1997 Hochreiter and Schmidhuber proposed the LSTM (long short-term memory network), which also keeps a **cell state** $C_t$, a conveyor belt that runs through the time steps almost untransformed, "
             "and three **gates** with values between 0 and 1 decide how much old information to keep (forget gate), how much new to write (input gate) and how much to read out now (output gate). "
+            "Strictly, the original 1997 LSTM had only the input and output gates; the forget gate was added by Gers, Schmidhuber and Cummins in 2000, so the textbook is not quite right to date all three gates to 1997. The LSTM in use today, this page's included, is the one with the forget gate. "
             "The GRU (gated recurrent unit), proposed by Cho et al. in 2014, is leaner: it merges the forget and input gates into one **update gate** $z_t$, adds a **reset gate** $r_t$ that sets how much of the old memory to use, and has no separate cell state.\n\n"
             "Picture an LSTM's memory as a **drawer with three locks**. The forget gate decides which old things in the drawer are no longer useful and throws them out (clearing the old memory when a new topic begins); the input gate decides which new things in front of it go into the drawer (remembering \"France\"); the output gate decides which part of the drawer to show to the outside (revealing at each moment only what is needed now). "
             "How far each lock opens is not set by a person but learned from data: each gate is just a linear layer with a sigmoid, and gradient descent finds where its switch should be."
@@ -25,8 +27,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lab.scalar.header": {"zh": "讲解稿里的一维例子", "en": "The lecture script's one-dimensional example"},
     "lab.scalar.intro": {
-        "zh": "门由 sigmoid 产生，$\\sigma(a)=1/(1+e^{-a})$，例如 $\\sigma(0)=0.5$；候选记忆由 $\\tanh$ 产生，$\\tanh(0)=0$；$\\odot$ 是逐元素乘法，例如 $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$。讲解稿的一维例子：旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。放到句子里：前面出现主语“孩子们”，网络可以让有关复数的信息在若干步内保持较大的保留比例（遗忘门接近 1），帮助后面选“他们”而不是“他”——这不是手写的规则，是训练数据让门学出来的。拖动滑块看每一项怎样变化。",
-        "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture script's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move.",
+        "zh": "门由 sigmoid 产生，$\\sigma(a)=1/(1+e^{-a})$，例如 $\\sigma(0)=0.5$；候选记忆由 $\\tanh$ 产生，$\\tanh(0)=0$；$\\odot$ 是逐元素乘法，例如 $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$。讲解稿的一维例子：旧记忆 $c_{t-1}=0.8$，遗忘门 $f_t=0.9$，输入门 $i_t=0.2$，候选记忆 $\\widetilde c_t=0.5$：旧记忆贡献 0.72，新记忆贡献 0.10，合计 0.82。放到句子里：前面出现主语“孩子们”，网络可以让有关复数的信息在若干步内保持较大的保留比例（遗忘门接近 1），帮助后面选“他们”而不是“他”——这不是手写的规则，是训练数据让门学出来的。拖动滑块看每一项怎样变化。（记号：讲解稿的例子把细胞状态写成小写 $c_t$，本节照用；教材和本页其余各节写成大写 $C_t$，两者是同一个量。）",
+        "en": "Gates come from the sigmoid, $\\sigma(a)=1/(1+e^{-a})$, e.g. $\\sigma(0)=0.5$; the candidate from $\\tanh$, $\\tanh(0)=0$; $\\odot$ multiplies element by element, e.g. $(1,2)^\\top\\odot(3,4)^\\top=(3,8)^\\top$. The lecture script's one-dimensional example: old memory $c_{t-1}=0.8$, forget gate $f_t=0.9$, input gate $i_t=0.2$, candidate $\\widetilde c_t=0.5$: the old memory contributes 0.72, the new 0.10, together 0.82. In a sentence: after the subject 孩子们 (\"the children\"), the network can keep the plural information with a large retention (a forget gate near 1) for several steps, which later helps choose 他们 (\"they\") over 他 (\"he\"): not a hand-written rule, but what the training data made the gate learn. Drag the sliders to see each term move. (Notation: the lecture script's example writes the cell state as a lower-case $c_t$, and so does this section; the textbook and the rest of this page write a capital $C_t$. They are the same quantity.)",
     },
     "lab.scalar.c_prev": {"zh": "旧记忆 cₜ₋₁", "en": "old memory cₜ₋₁"},
     "lab.scalar.f": {"zh": "遗忘门 fₜ", "en": "forget gate fₜ"},
@@ -48,8 +50,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.scalar.diagram": {"zh": "LSTM 单元与它的数值", "en": "The LSTM cell with its numbers"},
     "lab.step.header": {"zh": "向量版：完整走一步", "en": "With vectors: one full step"},
     "lab.step.intro": {
-        "zh": "一个输入 3 维、隐藏 2 维的小单元。权重由随机种子决定，输入 $x_t$、$h_{t-1}$、$C_{t-1}$ 可以直接改。教材里的每一个等式都代入了这一步的数字。",
-        "en": "A small cell with 3 inputs and 2 hidden units. The weights come from a seed; the inputs $x_t$, $h_{t-1}$ and $C_{t-1}$ are yours to edit. Every equation of the textbook appears with this step's numbers.",
+        "zh": "一个输入 3 维、隐藏 2 维的小单元。权重由随机种子决定，输入 $x_t$、$h_{t-1}$、$C_{t-1}$ 可以直接改。教材里的每一个等式都代入了这一步的数字。讲义第十一节说 LSTM 每一步“算出四个门控量”，把候选写入也算作一个门，这个说法不确切：门只有三个（遗忘门、输入门、输出门），都经过 sigmoid，取值在 0 到 1 之间，决定放行多少；候选记忆 $\\widetilde C_t$ 经过的是 tanh，取值在 −1 到 1 之间，它不控制别的量，而是要写进细胞的内容本身。四个量各有一套权重，所以参数是 4 套，门却是 3 个。",
+        "en": "A small cell with 3 inputs and 2 hidden units. The weights come from a seed; the inputs $x_t$, $h_{t-1}$ and $C_{t-1}$ are yours to edit. Every equation of the textbook appears with this step's numbers. The lecture notes (section 11) say an LSTM computes \"four gating quantities\" at each step, counting the candidate as a gate; strictly there are three gates (forget, input, output), each a sigmoid between 0 and 1 that decides how much to let through, while the candidate memory $\\widetilde C_t$ comes from tanh, lies between −1 and 1 and controls nothing: it is the content to be written. Each of the four has its own weights, so there are 4 blocks of parameters but 3 gates.",
     },
     "lab.step.cell": {"zh": "单元类型", "en": "Cell"},
     "lab.cell.lstm": {"zh": "LSTM", "en": "LSTM"},
@@ -58,8 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.step.unit": {"zh": "图中显示第几个隐藏单元", "en": "Hidden unit shown in the diagram"},
     "lab.step.weights": {"zh": "这一步用到的权重矩阵（作用在 $[h_{t-1}, x_t]$ 上）", "en": "The weight matrices of this step (acting on $[h_{t-1}, x_t]$)"},
     "lab.step.gru_note": {
-        "zh": "这里的 GRU 采用教材的写法：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前。PyTorch 的 `nn.GRU` 约定相反（它的 $z$ 是旧状态的比例，重置门作用在 $W_{hn}h$ 之后），本库在两种写法之间换算，并用 PyTorch 的计算结果核对过。",
-        "en": "The GRU here follows the textbook: $z_t$ is the candidate's share and the reset gate acts before $W_h$. PyTorch's `nn.GRU` uses the opposite conventions (its $z$ is the old state's share, and the reset gate acts after $W_{hn}h$); the library converts between the two and checks itself against PyTorch.",
+        "zh": "这里的 GRU 按教材的写法计算：$z_t$ 是候选状态所占的比例，重置门作用在 $W_h$ 之前（先算 $r_t\\odot h_{t-1}$，再乘权重）。PyTorch 的 `nn.GRU` 与它有两处不同。一处是 $z$：PyTorch 的 $z$ 是旧状态所占的比例，换成 $1-z$ 就和教材一致，这只是记法之差。另一处是重置门的位置：PyTorch 把它用在 $W_{hn}h$ 之后。重置门在前与在后是两个不同的函数，同一组权重算出的候选状态并不相同，无法互相换算。本页算的是教材的写法（重置门在前）。与 PyTorch 的计算结果核对过的只有两点：$z$ 的翻转，以及重置门在后的写法（本库另有按这种写法计算的选项）；本页这种写法，是按教材的公式逐项核对的。",
+        "en": "The GRU here is computed the textbook's way: $z_t$ is the candidate's share and the reset gate acts before $W_h$ (first $r_t\\odot h_{t-1}$, then the weights). PyTorch's `nn.GRU` differs in two places. One is $z$: PyTorch's $z$ is the old state's share, and $1-z$ gives the textbook's, a difference of notation only. The other is where the reset gate acts: PyTorch applies it after $W_{hn}h$. Reset-before and reset-after are different functions: the same weights give different candidates, and neither can be converted into the other. This page computes the textbook's form (reset before). Only two things are checked against PyTorch's results: the flip of $z$, and the reset-after form (which the library can also compute); the textbook's form shown here is checked term by term against the textbook's formulas.",
     },
     "lab.belt.header": {"zh": "沿时间看传送带", "en": "The conveyor belt over time"},
     "lab.belt.intro": {

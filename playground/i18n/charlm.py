@@ -14,8 +14,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The slide example in the lecture notes: the right next character e scores only 2.2, below another candidate's 4.1, so this step predicts wrong and the loss punishes it hard. Even against that one 4.1 candidate alone, e's probability is at most $e^{{2.2}}/(e^{{2.2}}+e^{{4.1}})={p}$, a loss of at least $-\\ln {p}={loss}$ nats.",
     },
     "charlm.embedding": {
-        "zh": "输入不用独热向量，而是先查**嵌入层**：一张可学习的矩阵（字符表大小 × 嵌入维度），按字符的编号取出一行。模型偏好分散的稠密向量，嵌入矩阵也和其他权重一起由梯度下降学出来。下面的模型都是“嵌入 64 维 → 两层 256 单元的循环层 → 输出层”。损失以 nat/字符 计（自然对数）；除以 $\\ln 2$ 就是 bit/字符。",
-        "en": "The input is not a one-hot vector but a lookup in an **embedding layer**: a learnable matrix (characters × embedding size) from which the character's row is taken. Models prefer dense, spread-out vectors, and the embedding is learned by gradient descent with everything else. The models below are \"64-dimensional embedding → two recurrent layers of 256 units → output layer\". Losses are in nats per character (natural log); divide by $\\ln 2$ for bits per character.",
+        "zh": "输入不用独热向量，而是先查**嵌入层**：一张可学习的矩阵（字符表大小 × 嵌入维度），按字符的编号取出一行。取出这一行，和拿这个字符的独热向量去乘嵌入矩阵，结果完全一样，只是省掉了大量乘 0 的运算。为什么这样更好？讲义转述的是老师的直觉，并非定论：模型普遍偏好分散的稠密向量，而不是“一个 1 带一堆 0”的稀疏表示；嵌入矩阵和其他权重一起由梯度下降学出来，输入的表示本身也成了学习的对象。下面的模型都是“嵌入 64 维 → 两层 256 单元的循环层 → 输出层”。损失以 nat/字符 计（自然对数）；除以 $\\ln 2$ 就是 bit/字符。",
+        "en": "The input is not a one-hot vector but a lookup in an **embedding layer**: a learnable matrix (characters × embedding size) from which the character's row is taken. Taking that row gives exactly what multiplying the character's one-hot vector by the matrix gives, without the many multiplications by 0. Why is this better? The lecture notes report the teacher's intuition, not a proven fact: models tend to prefer dense, spread-out vectors to a single 1 among many 0s; and the embedding is learned by gradient descent with everything else, so the input representation itself is learned too. The models below are \"64-dimensional embedding → two recurrent layers of 256 units → output layer\". Losses are in nats per character (natural log); divide by $\\ln 2$ for bits per character.",
     },
     "charlm.models.header": {"zh": "已训练的模型与它们在未见文本上的损失", "en": "The trained models and their loss on unseen text"},
     "charlm.models.caption": {
@@ -45,8 +45,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.lab.prompt": {"zh": "开头（提示）", "en": "Prompt"},
     "charlm.lab.prompt_help": {
-        "zh": "模型先读完这段文字，再接着往下写。开头最多 300 个字符、生成最多 400 个字符：全班共用一台服务器，这样每改一次设置，计算都不超过半秒左右。",
-        "en": "The model reads this first, then carries on writing. Prompts take up to 300 characters and the output up to 400: the class shares one server, and within these limits each change costs at most about half a second of computing.",
+        "zh": "模型先读完这段文字，再接着往下写。开头最多 300 个字符、生成最多 400 个字符：全班共用一台服务器，上限就是按最费时的设置定的。在双核的测试机上、没有别人同时计算时，最费时的一种（束宽 10、写满 400 个字符）改一次设置用不到 0.5 秒 CPU 时间，其余设置更快；同时使用的人多时，你要等得更久。",
+        "en": "The model reads this first, then carries on writing. Prompts take up to 300 characters and the output up to 400: the class shares one server, and the limits are set by the costliest settings. On a two-core test machine with nothing else running, the costliest (beam width 10, all 400 characters) takes under half a CPU-second per change and every other setting less; when many people use the server at once, you wait longer.",
     },
     "charlm.compare.run": {"zh": "用三种解码策略各写 {n} 个字符", "en": "Write {n} characters with each of the three decoders"},
     "charlm.stages.run": {"zh": "用每个训练阶段的模型各写一段", "en": "Let every training stage write a sample"},
@@ -91,6 +91,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "After reading {context} the model gives this distribution for the next character; the one chosen was {char} (probability {p}).",
     },
     "charlm.lab.position_frame": {"zh": "第 {n} 个字符（共 {total} 个）：{char}", "en": "character {n} of {total}: {char}"},
+    "charlm.lab.window": {
+        "zh": "播放器只载入了第 {first}–{last} 个字符（共 {total} 个）；要播放其他位置，请拖动上面的滑块。",
+        "en": "The player holds characters {first}–{last} of {total}; move the slider above to play other positions.",
+    },
     "charlm.lab.top10": {"zh": "最可能的 10 个下一字符（%）", "en": "The 10 most likely next characters (%)"},
     "charlm.compare.header": {"zh": "同一个开头，三种策略", "en": "One prompt, three strategies"},
     "charlm.compare.intro": {
@@ -107,8 +111,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.stages.header": {"zh": "训练的几个阶段", "en": "Stages of training"},
     "charlm.stages.intro": {
-        "zh": "同一个 LSTM 在训练前和训练过程中保存的快照，用同一个开头、同一个种子采样：先是乱码，然后出现像英语的单词，最后学会剧本的格式——说话人的名字、冒号、换行的诗句。括号里是验证集损失。",
-        "en": "Snapshots of one LSTM saved before and during training, sampled with the same prompt and seed: first gibberish, then English-looking words, finally the play's format: speaker names, colons, verse broken into lines. The validation loss is shown with each.",
+        "zh": "同一个 LSTM 在训练前和训练过程中保存的快照，用同一个开头、同一个种子采样：先是乱码，然后出现像英语的单词，最后学会剧本的格式——说话人的名字、冒号、换行的诗句。括号里是验证集损失。讲义 6.3 节说模型学会了“十四行诗里说话人名字的排版格式”，这是一处笔误：十四行诗没有说话人，名字加冒号是剧本的格式。本页的莎士比亚模型读的正是剧本。",
+        "en": "Snapshots of one LSTM saved before and during training, sampled with the same prompt and seed: first gibberish, then English-looking words, finally the play's format: speaker names, colons, verse broken into lines. The validation loss is shown with each. The lecture notes (section 6.3) say the model learns \"the layout of speaker names in the sonnets\"; that is a slip: sonnets have no speakers, and a name followed by a colon is how plays are laid out. The Shakespeare model here reads plays.",
     },
     "charlm.stages.step": {"zh": "**第 {step} 步**（验证损失 {loss}）", "en": "**Step {step}** (validation loss {loss})"},
     "charlm.stages.unreadable": {

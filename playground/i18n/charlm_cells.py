@@ -6,10 +6,14 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- cells page -----------------------------------------------------------------------------
     "cells.title": {"zh": "窥视 RNN 的内心：可解释的隐藏细胞", "en": "Inside the RNN: interpretable cells"},
     "cells.intro": {
-        "zh": "把某个细胞在每个字符处的激活值画出来（$\\tanh$ 的取值在 $[-1,1]$，−1 涂红，+1 涂蓝），大多数细胞看不出规律，但有一些与引号、注释、缩进或一行的长度明显相关——这些语义没有人教，是梯度下降自己学出来的。相关有多强，看下表实测的相关系数 $r$：在默认的 Python 文件上，最好的细胞 $|r|$ 在 0.5 到 0.7 左右，是明显的相关，但不是一一对应的开关。对 LSTM 默认看细胞状态 $\\tanh(c_t)$，也可以换成隐藏状态 $h_t$。",
-        "en": "Plot one cell's activation at every character ($\\tanh$ lies in $[-1,1]$: −1 red, +1 blue). Most cells look random, but some correlate clearly with quotes, comments, indentation or the length of a line, meanings nobody taught them: gradient descent found them. How clearly is the measured correlation $r$ in the table below: on the default Python file the best cells reach $|r|$ of about 0.5 to 0.7, a clear correlation but not an on/off switch. For an LSTM the default is the cell state $\\tanh(c_t)$; the hidden state $h_t$ is one click away.",
+        "zh": "把某个细胞在每个字符处的激活值画出来（$\\tanh$ 的取值在 $[-1,1]$，−1 涂红，+1 涂蓝），大多数细胞看不出规律，但有一些与引号、注释、缩进或一行的长度明显相关——这些语义没有人教，是梯度下降自己学出来的。对 LSTM 默认看细胞状态 $\\tanh(c_t)$，也可以换成隐藏状态 $h_t$。",
+        "en": "Plot one cell's activation at every character ($\\tanh$ lies in $[-1,1]$: −1 red, +1 blue). Most cells look random, but some correlate clearly with quotes, comments, indentation or the length of a line, meanings nobody taught them: gradient descent found them. For an LSTM the default is the cell state $\\tanh(c_t)$; the hidden state $h_t$ is one click away.",
     },
     "cells.source": {"zh": "读哪段文本", "en": "Text to read"},
+    "cells.rank.strength": {
+        "zh": "相关有多强，看表中实测的相关系数 $r$：$|r|=1$ 才是一一对应的开关，$|r|$ 到 0.5 左右已是明显的相关，0.2 以下几乎看不出关系。",
+        "en": "How strongly, the measured correlation $r$ in the table says: only $|r|=1$ would be an on/off switch; an $|r|$ around 0.5 is already a clear correlation, and below 0.2 there is hardly any.",
+    },
     "cells.source.python": {"zh": "Python 文件（测试集）", "en": "Python file (test split)"},
     "cells.source.shakespeare": {"zh": "莎士比亚（未见过的剧本）", "en": "Shakespeare (held-out plays)"},
     "cells.source.paste": {"zh": "粘贴文本", "en": "Paste text"},
@@ -31,8 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.which.hidden": {"zh": "隐藏状态 h", "en": "hidden state h"},
     "cells.rank.header": {"zh": "自动排名：哪些细胞在跟踪什么", "en": "Automatic ranking: which cells track what"},
     "cells.rank.intro": {
-        "zh": "对每个特征（在字符串里、在注释里、缩进、在行内的位置、括号深度、行首），计算每一层每个单元的激活值与它的皮尔逊相关系数，列出绝对值最大的三个。你也可以用正则表达式定义自己的特征：匹配到的字符记为 1，其余为 0。讲义提到 Linux 源码上训练的模型里有一个“if 语句细胞”，激活值按是否处在 if 语句块内干净地分段；在这里输入 `\\bif\\b.*`（从 if 到行尾），看这个小模型里最接近的细胞有多接近。",
-        "en": "For each feature (inside a string, inside a comment, indentation, position in the line, bracket depth, line start) the Pearson correlation of every unit of every layer with it; the three largest in absolute value are listed. Define your own feature with a regular expression: matched characters count 1, the rest 0. The lecture notes mention an \"if-statement cell\" in a model trained on the Linux source, whose activation splits cleanly by whether the character is inside an if block; type `\\bif\\b.*` (from if to the end of the line) here and see how close the nearest cell of this small model comes.",
+        "zh": "对每个特征（在字符串里、在注释里、缩进、在行内的位置、括号深度、行首），计算每一层每个单元的激活值与它的皮尔逊相关系数，列出绝对值最大的三个。你也可以用正则表达式定义自己的特征：匹配到的字符记为 1，其余为 0。讲义提到 Linux 源码上训练的模型里有一个“if 语句细胞”，激活值按是否处在 if 语句块内干净地分段；在这里输入 `\\bif\\b.*`（它只标出 if 所在的那一行，从 if 到行尾，不含下面缩进的语句块，只是“在 if 块里”的近似），看这个小模型里最接近的细胞有多接近。",
+        "en": "For each feature (inside a string, inside a comment, indentation, position in the line, bracket depth, line start) the Pearson correlation of every unit of every layer with it; the three largest in absolute value are listed. Define your own feature with a regular expression: matched characters count 1, the rest 0. The lecture notes mention an \"if-statement cell\" in a model trained on the Linux source, whose activation splits cleanly by whether the character is inside an if block; type `\\bif\\b.*` (it marks only the if line itself, from if to the end of the line, not the indented block below: a stand-in for \"inside an if block\") here and see how close the nearest cell of this small model comes.",
     },
     "cells.regex": {"zh": "自定义特征（正则表达式）", "en": "Custom feature (regular expression)"},
     "cells.regex_help": {
@@ -99,8 +103,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Layers and units are counted from 1: layer 1 reads the input, and the last layer feeds the output layer that predicts the next character.",
     },
     "cells.how": {
-        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在默认段落（base64.py）上与“注释内”相关最强的是第 2 层第 17 号单元（r 约 −0.54），可读到 `# x = \"hi\"` 这一行时，整行都是注释，它在引号 `\"hi\"` 里的 `h` 上却跳到 +0.9，也就是它在字符串里的取值：它跟踪的是引号，不是注释。换一段文字，排第一的“注释单元”也会换成另一个。",
-        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On the default passage (base64.py) the cell most correlated with \"inside a comment\" is layer 2, unit 17 (r about −0.54), yet on the line `# x = \"hi\"`, a comment from start to end, it jumps to +0.9 at the `h` inside the quotes `\"hi\"`: its value inside strings. It follows quotes, not comments. On another passage a different cell comes first for comments.",
+        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在这段文字上，与“在注释里”相关最强的是第 {layer} 层第 {unit} 号单元（r = {r}，即上面排名表里“在注释里”的第一行）。它在注释里取值的中位数是 {median}；可注释之外的 {outside} 个字符里，也有 {count} 个的取值比这个中位数还要偏向注释一侧：只看这个单元，它们都会被当成注释。换一段文字，排第一的“注释单元”也会换成另一个。",
+        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On this passage the cell most correlated with \"inside a comment\" is layer {layer}, unit {unit} (r = {r}, the first comment row of the ranking above). Inside comments its median value is {median}, yet {count} of the {outside} characters outside comments lie at or beyond that median, on the comments' side: read off this cell alone, they would pass for comment. On another passage a different cell comes first for comments.",
+    },
+    "cells.how_no_comment": {
+        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。这段文字里“在注释里”从头到尾没有变化（没有注释，或者整段都是注释），无从演示；换一段有注释的文字（例如默认的 base64.py 开头），这里会指出与“在注释里”相关最强的单元，并数出注释之外有多少字符会被它当成注释。",
+        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. In this passage \"inside a comment\" never changes (there is no comment, or it is all comment), so there is nothing to show it on; on a passage with comments (the default, the start of base64.py) this note names the cell most correlated with \"inside a comment\" and counts the characters outside comments that it would take for comment.",
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "cells.predict.q": {

@@ -103,6 +103,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "两句完全相同，两种方法的距离自然都是 0。改一下次序试试。",
         "en": "The two sentences are identical, so both distances are 0. Try changing the order.",
     },
+    "home.order.same_mix": {
+        "zh": "两句用的是同一组字，每个字所占的比例也相同，只是个数和次序不同：平均向量一模一样（距离为 0），只有循环网络把两句区分开来。",
+        "en": "Both sentences use the same characters in the same proportions, only in different numbers and order: the averages are identical (distance 0); only the recurrent network tells the two apart.",
+    },
+    "home.order.same_set": {
+        "zh": "两句用的是同一组字，但各字出现次数的比例不同，所以平均向量也不同。想单看次序的作用，请让两句只在次序上不同。",
+        "en": "Both sentences use the same characters, but in different proportions, so their averages differ. To isolate order, make them differ only in order.",
+    },
     "home.order.diff_chars": {
         "zh": "两句用的字不同，所以平均向量也不同。想看顺序的作用，请让两句只在次序上不同。",
         "en": "The sentences use different characters, so their averages differ too. To isolate order, make them differ only in order.",

@@ -33,7 +33,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "按“播放”看一遍：先从“服务”读到“很好”，h_t 先负后正，正是转折句的读法；再从“很好”把误差一步步传回“服务”，每往前一步都乘上 w_h·(1−h_t²)；讲解稿的 w_h = 0.5 让这个因子小于 1，所以越早的词梯度越小。播放在浏览器里进行，不占服务器。",
         "en": "Press Play: first the reading from 服务 to 很好, with h_t negative first and then positive, as a \"but\" sentence reads; then the error travels back from 很好 to 服务, multiplied by w_h·(1−h_t²) at each step; the script's w_h = 0.5 keeps that factor below 1, so the earlier a word, the smaller its gradient. It plays in your browser, not on the server.",
     },
-    "senti.model.frame": {"zh": "读到第 {t} 个（共 {n} 个），正面概率 {p}", "en": "read {t} of {n}, p(positive) = {p}"},
+    "senti.model.frame": {"zh": "第 {t} 步（共 {n} 步）读入“{token}”：正面概率 {p}", "en": "Step {t} of {n} reads \"{token}\": positive probability {p}"},
     "senti.walk.h_chart": {"zh": "隐藏状态 h_t：先负后正，符合转折句的阅读过程", "en": "Hidden state h_t: negative first, then positive, as a \"but\" sentence reads"},
     "senti.walk.grad_chart": {"zh": "反向传播：误差从“很好”一路传回“服务”（∂L/∂h_t）", "en": "Backward: the error travels back from 很好 to 服务 (∂L/∂h_t)"},
     "senti.walk.col_h": {"zh": "h_t", "en": "h_t"},
@@ -43,8 +43,29 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Checking the lecture script: it prints $h=(0,-0.76159,0.11865,0.78548)$, $p=0.82792$, $L=0.18880$ nats $=0.27239$ bits. Exact arithmetic (this page, five significant figures) gives $h_3=\\tanh(0.5-0.5\\times0.76159)=0.11864$, $h_4=0.78540$, $p=0.82790$, $L=0.18886$ nats $=0.27247$ bits. The script's $h_3$ is one off in the fifth significant figure, and not by rounding: exactly it is $0.1186415$, from the script's own $-0.76159$ it is $0.1186436$, and both round to $0.11864$, so it is a slip; so is its $h_4=0.78548$: even from the script's own $h_3$, $\\tanh(1+0.5\\times0.11865)=\\tanh(1.059325)=0.78541$. Its $L$ does not follow from its own $p$ either ($-\\ln 0.82792=0.18884$), and $0.27239$ bits is not $0.18880/\\ln 2=0.27238$. The lesson stands: the state goes negative, then positive, and the model says positive with about 83%.",
     },
     "senti.walk.first": {
-        "zh": "同一讲的第一个例子：$h_0=0$，$W_{{xh}}=1$，$W_{{hh}}=0.5$，输入 $x_1=1$、$x_2=0$，得 $h_1=\\tanh(1)={h1}$，$h_2=\\tanh(0.5\\times{h1})={h2}$。第二步输入为零，状态仍不为零：第一步的信息流到了第二步。",
-        "en": "The lecture script's first example: $h_0=0$, $W_{{xh}}=1$, $W_{{hh}}=0.5$, inputs $x_1=1$, $x_2=0$ give $h_1=\\tanh(1)={h1}$ and $h_2=\\tanh(0.5\\times{h1})={h2}$. The second input is zero, yet the state is not: information from step 1 reached step 2.",
+        "zh": "讲解稿“核心概念一”里的例子：$h_0=0$，$W_{{xh}}=1$，$W_{{hh}}=0.5$，输入 $x_1=1$、$x_2=0$，得 $h_1=\\tanh(1)={h1}$，$h_2=\\tanh(0.5\\times{h1})={h2}$。第二步输入为零，状态仍不为零：第一步的信息流到了第二步。",
+        "en": "The example in the lecture script's key idea 1: $h_0=0$, $W_{{xh}}=1$, $W_{{hh}}=0.5$, inputs $x_1=1$, $x_2=0$ give $h_1=\\tanh(1)={h1}$ and $h_2=\\tanh(0.5\\times{h1})={h2}$. The second input is zero, yet the state is not: information from step 1 reached step 2.",
+    },
+    # --- the notes' 分身 W: the shared weights' gradient, step by step (issue 33) ----------------------
+    "senti.walk.copies.header": {"zh": "分身 W：共享权重的梯度是各步梯度之和", "en": "Copies of W: a shared weight's gradient is the sum over the steps"},
+    "senti.walk.copies.intro": {
+        "zh": "前面那张表给出了损失对每个 $h_t$ 的梯度，训练真正需要的却是对权重的梯度。讲义第五节讲随时间反向传播（BPTT）时给了一个诀窍：$w_h$、$w_x$ 在每个时间步用的都是同一个数，不妨假装每一步各有一个自己的“分身”。每个分身只在自己那一步出现，按普通计算图就能单独求出它的梯度；而这些分身其实是同一个参数，所以真正的梯度是全部分身梯度之和。记 $a_t=w_x x_t+w_h h_{t-1}$，$\\delta_t=\\partial L/\\partial a_t=(\\partial L/\\partial h_t)(1-h_t^2)$，则第 $t$ 步的分身分别得到梯度 $\\delta_t h_{t-1}$ 与 $\\delta_t x_t$，逐步相加便是共享参数的梯度：",
+        "en": "The table further up gives the loss's gradient for every $h_t$; training needs the gradient for the weights. The notes (§5, backpropagation through time) give a trick: $w_h$ and $w_x$ are the same numbers at every step, but pretend that each step has its own copy of them. Each copy appears at its own step only, so an ordinary computation graph gives its gradient; the copies are one parameter, so the true gradient is the sum of the copies' gradients. With $a_t=w_x x_t+w_h h_{t-1}$ and $\\delta_t=\\partial L/\\partial a_t=(\\partial L/\\partial h_t)(1-h_t^2)$, the copies at step $t$ get $\\delta_t h_{t-1}$ and $\\delta_t x_t$, and adding them step by step gives the shared weights' gradients:",
+    },
+    "senti.walk.copies.outer": {
+        "zh": "一般的 RNN 中，第 $t$ 步分身的梯度是外积 $\\delta_t h_{t-1}^{\\top}$（或 $\\delta_t x_t^{\\top}$）；本例只有一个隐藏单元，$w_h$ 就是 $1\\times1$ 的 $W_{hh}$，外积退化为普通的乘积。",
+        "en": "In a general RNN the copy's gradient at step $t$ is the outer product $\\delta_t h_{t-1}^{\\top}$ (or $\\delta_t x_t^{\\top}$); here there is one hidden unit, $w_h$ is a $1\\times1$ $W_{hh}$, and the outer product is a plain product.",
+    },
+    "senti.walk.copies.col_w_h": {"zh": "分身 w_h 的梯度", "en": "copy of w_h:"},
+    "senti.walk.copies.col_w_x": {"zh": "分身 w_x 的梯度", "en": "copy of w_x:"},
+    "senti.walk.copies.col_weight": {"zh": "参数", "en": "weight"},
+    "senti.walk.copies.col_sum": {"zh": "各步分身梯度之和", "en": "sum over the copies"},
+    "senti.walk.copies.col_autograd": {"zh": "自动求导（PyTorch）", "en": "autograd (PyTorch)"},
+    "senti.walk.copies.col_gap": {"zh": "差的绝对值", "en": "absolute difference"},
+    "senti.walk.copies.col_match": {"zh": "一致", "en": "matches"},
+    "senti.walk.copies.note": {
+        "zh": "“各步分身梯度之和”由上表两列逐步相加得到（float64 手算，不经自动求导）；“自动求导”一列是 PyTorch 对同一个损失调用 backward() 得到的梯度。两者之差在舍入误差以内（相对各项大小不超过 $10^{-12}$）时标 ✓。由于 $h_0=0$，第一步的 $w_h$ 分身梯度总是 0；$x_t=0$ 的那一步，$w_x$ 分身的梯度同样是 0。",
+        "en": "\"Sum over the copies\" adds the two columns above step by step (float64, by hand, no autograd); \"autograd\" is PyTorch's gradient of the same loss from backward(). ✓ means the two differ by no more than rounding (at most $10^{-12}$ relative to the terms). Since $h_0=0$, the first step's copy of $w_h$ always gets 0, and a step with $x_t=0$ gives its copy of $w_x$ nothing either.",
     },
     "senti.model.header": {"zh": "训练好的模型逐字阅读", "en": "Trained models reading token by token"},
     "senti.model.intro": {
@@ -72,7 +93,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.model.show_all": {"zh": "同时显示四个模型（三种循环单元与词袋）", "en": "Show all four models (the three cells and the bag)"},
     "senti.why.chart": {"zh": "原句与改后句子的正面概率，逐个位置对照", "en": "Positive probability of the original and the edited sentence, position by position"},
     "senti.model.t": {"zh": "时间步", "en": "Time step"},
-    "senti.model.step_numbers": {"zh": "第 {t} 步读入“{token}”：正面概率 {p}", "en": "Step {t} reads \"{token}\": positive probability {p}"},
     "senti.model.hidden": {"zh": "隐藏状态 h_t（红 −1 / 蓝 +1）", "en": "Hidden state h_t (red −1 / blue +1)"},
     "senti.model.gate": {"zh": "{gate}（token × 单元）", "en": "{gate} (tokens × units)"},
     "senti.gate.i": {"zh": "输入门 i", "en": "input gate i"},

@@ -127,8 +127,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.context.title": {"zh": "语义向量 c（{size} 维）", "en": "Context vector c ({size} numbers)"},
     "s2s.bottleneck.header": {"zh": "瓶颈，实测出来", "en": "The bottleneck, measured"},
     "s2s.bottleneck.intro": {
-        "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲解稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图就是这句话的实测版本。",
-        "en": "The test split grouped by source length, BLEU of each model per group. The lecture script says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. The figure is that sentence, measured.",
+        "zh": "把测试集按源句长度分组，分别计算两个模型的 BLEU。讲解稿说：把整句压成一个固定大小向量，长句中的细节会丢失，这一瓶颈促成了注意力机制。下图是实测的结果，读的时候要注意：两个模型的分数都随句子变长而大幅下降，长句本来就更难译，光凭经典模型分数下降，证明不了瓶颈。证据在两条曲线的差距上：注意力模型解码时可以回头查看每个源字，它在每个长度组都领先经典模型，而且句子越长，领先的部分占经典模型分数的比例越大，在长句上差距最明显。",
+        "en": "The test split grouped by source length, BLEU of each model per group. The lecture script says that squeezing a whole sentence into one fixed-size vector loses the details of long sentences, and that this bottleneck led to attention. Read the measured figure with care: both models score far lower as sentences grow, because long sentences are harder to translate anyway, so the classic model's fall alone proves no bottleneck. The evidence is the gap between the curves: the attention model, which can look back at every source character while decoding, leads the classic one in every length group, and the longer the sentences, the larger its lead as a share of the classic model's score; the gap is clearest on long sentences.",
     },
     "s2s.bottleneck.title": {"zh": "测试集 BLEU 随源句长度的变化", "en": "Test BLEU by source length"},
     "s2s.bottleneck.x": {"zh": "源句长度（字）", "en": "Source length (characters)"},
@@ -154,14 +154,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.misc.header": {"zh": "易错点", "en": "Misconceptions"},
     "s2s.misc.body": {
         "zh": (
-            "- **“经典 seq2seq 输入再长都能稳定翻译”**：不能。整句被压进一个固定大小的向量，长句的细节会丢失；上面按长度分组的曲线就是证据，这一瓶颈促成了注意力机制。\n"
+            "- **“经典 seq2seq 输入再长都能稳定翻译”**：不能。整句被压进一个固定大小的向量，长句的细节会丢失，这一瓶颈促成了注意力机制。上面按长度分组的曲线里，两个模型的分数都随句长下降，所以证据不在于经典模型下降，而在于差距：注意力模型在每个长度组都领先，长句上领先得最多。\n"
             "- **“输入和输出一样长”**：不必。8 个汉字可以译成 5 个词加 <eos>；何时停下也是解码器学出来的。\n"
             "- **“句子越长，语义向量越大”**：序列长度和隐藏维度不是一回事。经典模型的 $\\mathbf{c}$ 永远是同样多的数。\n"
             "- **“束搜索一定找到概率最大的译文”**：它只保留几条路径，是近似搜索；束宽 1 就是贪心。总概率更高也不保证译文更好，所以还要加长度惩罚、看 BLEU。\n"
             "- **“注意力权重就是词对齐”**：权重说明解码器读了哪里，常常和对齐相近，但不是定义上的对齐。"
         ),
         "en": (
-            "- **\"Classic seq2seq translates input of any length equally well\"**: it does not. The whole sentence is squeezed into one fixed-size vector and long sentences lose details; the by-length curve above is the evidence, and this bottleneck is what led to attention.\n"
+            "- **\"Classic seq2seq translates input of any length equally well\"**: it does not. The whole sentence is squeezed into one fixed-size vector and long sentences lose details; this bottleneck is what led to attention. In the by-length curves above both models fall as sentences grow, so the evidence is not that the classic model falls but the gap: attention leads in every length group, and most on long sentences.\n"
             "- **\"Input and output have the same length\"**: they need not. 8 characters can become 5 words plus <eos>; when to stop is learned by the decoder too.\n"
             "- **\"A longer sentence gets a bigger context vector\"**: sequence length is not hidden size. The classic model's $\\mathbf{c}$ always has the same number of components.\n"
             "- **\"Beam search finds the most probable translation\"**: it keeps a few paths, an approximate search; width 1 is greedy. A higher total probability does not guarantee a better translation either, hence the length penalty and BLEU.\n"
@@ -169,13 +169,13 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "s2s.how": {
-        "zh": "**留出数据上的成绩**：在 {sources} 个从未训练过的中文句子上（束宽 5），注意力模型的 BLEU 是 {attention}，经典模型是 {classic}。**一个已知的失败**：注意力模型把“这只鸟不能飞。”译成 “this bird can fly.”，丢掉了否定，意思正好相反；经典模型这句倒译对了（“this bird could not fly.”）。反过来，“她喜欢雨和雪。”经典模型译成 “she likes to snow and snow.”，漏了“雨”、重复了“雪”，注意力模型译得一字不差。BLEU 是许多句子的平均，一个否定词错了只扣一点分，意思却全错了。",
-        "en": "**On data it never saw**: on {sources} Chinese sentences it never trained on (beam 5), the attention model scores BLEU {attention}, the classic one {classic}. **A known failure**: the attention model turns 这只鸟不能飞。 (\"this bird cannot fly.\") into \"this bird can fly.\": the negation is lost and the meaning reversed; the classic model gets this one right (\"this bird could not fly.\"). The other way round, the classic model renders 她喜欢雨和雪。 as \"she likes to snow and snow.\", losing the rain and repeating the snow, where attention is word-perfect. BLEU averages over many sentences: one wrong negation costs a few points of it and the whole meaning of the sentence.",
+        "zh": "**留出数据上的成绩**：在 {sources} 个从未训练过的中文句子上（束宽 5），注意力模型的 BLEU 是 {attention}，经典模型是 {classic}。**一个已知的失败**：注意力模型把“这只鸟不能飞。”译成 “this bird can fly.”，丢掉了否定，意思正好相反；经典模型这句倒译对了（“this bird could not fly.”）。反过来，“她喜欢雨和雪。”经典模型译成 “she likes to snow and snow.”，漏了“雨”、重复了“雪”，注意力模型译得一字不差。语料级 BLEU 不是逐句打分再平均，而是把所有句子的 n 元组（n-gram）匹配数合在一起统计：一个否定词错了，只少匹配几个 n 元组，总分几乎不动，这句话的意思却全反了。",
+        "en": "**On data it never saw**: on {sources} Chinese sentences it never trained on (beam 5), the attention model scores BLEU {attention}, the classic one {classic}. **A known failure**: the attention model turns 这只鸟不能飞。 (\"this bird cannot fly.\") into \"this bird can fly.\": the negation is lost and the meaning reversed; the classic model gets this one right (\"this bird could not fly.\"). The other way round, the classic model renders 她喜欢雨和雪。 as \"she likes to snow and snow.\", losing the rain and repeating the snow, where attention is word-perfect. Corpus BLEU is not an average of sentence scores: it pools the n-gram matches of all the sentences and scores the total, so one wrong negation loses a few matched n-grams, barely moves the score, and reverses the meaning of the sentence.",
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "s2s.predict.q": {
-        "zh": "贪心解码每一步都挑当前概率最大的词。翻译讲解稿的例句“{sentence}”时，束宽为 5 的束搜索会不会找到一句整体概率更高、与贪心不同的译文？",
-        "en": "Greedy decoding takes the most probable word at every step. Translating the lecture script's sentence {sentence}, will beam search with 5 beams find a different translation with a higher total probability?",
+        "zh": "贪心解码每一步都挑当前概率最大的词。翻译测试集里的一句“{sentence}”（模型训练时没见过）时，束宽为 5 的束搜索会不会找到一句整体概率更高、与贪心不同的译文？",
+        "en": "Greedy decoding takes the most probable word at every step. Translating {sentence} (\"this looks like an egg\", a test sentence the models never saw in training), will beam search with 5 beams find a different translation with a higher total probability?",
     },
     "s2s.predict.a": {
         "zh": "会：束搜索找到另一句，总的 log p 更高",

@@ -40,6 +40,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every setting of this page is in the address: send the link below and it opens the same experiment.",
     },
     # --- pages -----------------------------------------------------------------------------
+    # a path no page has (issue 33: Streamlit's own "Page not found" is English only)
+    "notfound.title": {"zh": "找不到这个页面", "en": "Page not found"},
+    "notfound.body": {
+        "zh": "本站没有“/{path}”这个页面，可能是链接打错了，或者页面已经改名。请从下面选择要去的页面，也可以使用侧边栏。",
+        "en": "This site has no page at “/{path}”: the link may be mistyped, or the page renamed. Choose a page below, or use the sidebar.",
+    },
     "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
     "page.home.blurb": {
         "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及“狗咬人”与“人咬狗”为什么需要循环。",
@@ -60,10 +66,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
         "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
     },
-    "page.sentiment.title": {"zh": "情感分析：逐词读一句话", "en": "Sentiment, read token by token"},
+    "page.sentiment.title": {"zh": "情感分析：逐个 token 读一句话", "en": "Sentiment, read token by token"},
     "page.sentiment.blurb": {
-        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样一个字一个字地改变判断。",
-        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token.",
+        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样边读边改变判断（中文模型一次读一个字，英文模型一次读一个词）。",
+        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token (a character at a time in Chinese, a word at a time in English).",
     },
     # --- errors (library InputError codes) --------------------------------------------------
     "error.empty_text": {"zh": "输入为空，请至少输入一个字。", "en": "The input is empty: type at least one character."},
@@ -119,6 +125,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Waiting: {running} training jobs are already running on this server (limit {cap}); yours starts when a slot frees.",
     },
     "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
+    # the progress bar of a job that has ended (issue 33: it said "training: step 2000/2000" ever after)
+    "job.progress_done": {"zh": "已训练完：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Finished: step {step}/{total}, loss {loss:.4f}"},
+    "job.progress_stopped": {"zh": "已停止：停在第 {step}/{total} 步，损失 {loss:.4f}", "en": "Stopped at step {step}/{total}, loss {loss:.4f}"},
     "job.pace": {"zh": "每秒 {rate} 步，还需约 {left}。", "en": "{rate} steps/s, about {left} to go."},
     "job.pace_cut": {
         "zh": "每秒 {rate} 步。照这个速度，{minutes} 分钟的时限会在第 {step} 步左右（约 {left} 后）先到，训练到那里就停，学到的部分照样保留。",
@@ -144,6 +153,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.busy_waiting": {
         "zh": "你已经有一个训练任务（{where}）在排队。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
         "en": "You already have a training job waiting in line ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",
+    },
+    # the visitor's own job, started in this tab: named as theirs (issue 33: "you already have a job" right after the click)
+    "job.yours_running": {
+        "zh": "你的训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型：请等它结束，或先停止它，再开始新的训练。",
+        "en": "Your training job ({where}) is running. Each visitor trains one model at a time: wait until it finishes, or stop it, to start another.",
+    },
+    "job.yours_waiting": {
+        "zh": "你的训练任务（{where}）正在排队。每位访问者同一时间只能训练一个模型：请等它结束，或先停止它，再开始新的训练。",
+        "en": "Your training job ({where}) is waiting in line. Each visitor trains one model at a time: wait until it finishes, or stop it, to start another.",
     },
     "job.where_other_tab": {"zh": "{page}，在另一个标签页中", "en": "{page}, in another tab"},
     "job.duration_s": {"zh": "{s} 秒", "en": "{s} s"},
@@ -202,8 +220,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
     "page.charlm_cells.blurb": {
-        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关不等于检测器：与“在注释里”最相关的那个细胞，跟踪的其实是引号），再把某个细胞钳住，看生成的文本怎样改变。",
-        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (a correlation is not a detector: the cell most correlated with comments follows quotes), then clamp a cell and see how the generated text changes.",
+        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关再高也不等于检测器），再把某个细胞钳住，看生成的文本怎样改变。",
+        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (however high, a correlation is not a detector), then clamp a cell and see how the generated text changes.",
     },
     "job.validation_axis": {"zh": "验证损失", "en": "validation loss"},
     "job.sample": {"zh": "第 {step} 步的采样：", "en": "Sample at step {step}:"},

@@ -8,16 +8,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "two.intro": {
         "zh": (
             "任务：输入一串 0/1，每读一个数就输出一个数：若上一个输入和这一个输入都是 1，就输出 1，否则输出 0。"
-            "例如 0,1,0,1,1,1 → 0,0,0,0,1,1。要完成它，隐藏状态只需记住两样东西：**当前值**和**前一个值**。"
+            "例如 1,1,0,1,1 → 0,1,0,0,1。要完成它，隐藏状态只需记住两样东西：**当前值**和**前一个值**。"
             "讲义把隐藏状态设成三维 $h=[\\text{当前值},\\text{前一个值},1]$，第三维的常数 1 留给输出做偏置。不用梯度下降，三个矩阵全部手工写出来。"
         ),
         "en": (
             "The task: read a 0/1 sequence and answer at every step: 1 when the previous and the current input are both 1, else 0. "
-            "For example 0,1,0,1,1,1 → 0,0,0,0,1,1. The hidden state needs to remember just two things: the **current** value and the **previous** one. "
-            "The lecture notes make it three-dimensional, $h=[\\text{current},\\text{previous},1]$, the constant 1 serving as the output's bias, and writes all three matrices by hand, with no gradient descent."
+            "For example 1,1,0,1,1 → 0,1,0,0,1. The hidden state needs to remember just two things: the **current** value and the **previous** one. "
+            "The lecture notes make it three-dimensional, $h=[\\text{current},\\text{previous},1]$, the constant 1 serving as the output's bias, and set all three matrices by hand, with no gradient descent."
         ),
     },
     "two.input.header": {"zh": "输入序列", "en": "The input sequence"},
+    "two.input.lecture": {
+        "zh": "下面默认的输入就是讲义的例子 0,1,0,1,1,1，它的正确输出是 0,0,0,0,1,1：第五个数和第四个数凑成一对 1，第六个数又和第五个数凑成一对。",
+        "en": "The default input below is the lecture notes' example 0,1,0,1,1,1, whose right output is 0,0,0,0,1,1: the fifth input pairs with the fourth, and the sixth with the fifth.",
+    },
     "two.input.limit": {"zh": "最多 {bits} 位", "en": "up to {bits} bits"},
     "two.input.bits": {"zh": "0/1 序列（可用空格或逗号分隔）", "en": "0/1 sequence (spaces or commas allowed)"},
     "two.input.length": {"zh": "随机序列长度", "en": "Random sequence length"},
@@ -87,7 +91,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "two.col.t": {"zh": "t", "en": "t"},
     "two.col.x": {"zh": "x_t", "en": "x_t"},
     "two.col.wx": {"zh": "W_xh·x_t", "en": "W_xh·x_t"},
-    "two.col.wh": {"zh": "W_hh·h_{t-1}", "en": "W_hh·h_{t-1}"},
+    "two.col.wh": {"zh": "W_hh·h_(t−1)", "en": "W_hh·h_(t−1)"},  # plain text, as x_t and h_t beside it (issue 33)
     "two.col.z": {"zh": "预激活", "en": "pre-activation"},
     "two.col.h": {"zh": "h_t = [当前, 前一个, 1]", "en": "h_t = [current, previous, 1]"},
     "two.col.y": {"zh": "输出 y_t", "en": "output y_t"},

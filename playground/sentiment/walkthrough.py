@@ -1,11 +1,13 @@
 """The lecture's scalar sentiment walk-through (seed 000): h_t = tanh(w_x x_t + w_h h_{t-1}),
-p = sigma(w_y h_T), L = -ln p, with dL/dh_t for every t by autograd."""
+p = sigma(w_y h_T), L = -ln p, with dL/dh_t for every t by autograd; and the same gradient worked by
+hand as BPTT's "copies" of the shared weights (the notes' 分身 W), checked against autograd."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 import torch
 from torch import nn
@@ -23,11 +25,11 @@ class Walkthrough:
     p: float
     loss_nat: float
     loss_bit: float
+    grads: dict[str, float] = field(default_factory=dict)  # autograd's dL/dw for "w_x", "w_h", "w_y"
 
 
-def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
-                tokens=None) -> Walkthrough:
-    """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t (autograd)."""
+def _checked(xs, w_x: float, w_h: float, w_y: float) -> list[float]:
+    """``xs`` as floats, or InputError: too many, none, or a NaN/inf among them or the weights."""
     xs = list(xs)
     if len(xs) > MAX_TOKENS:
         raise InputError("too_many_steps", length=len(xs), limit=MAX_TOKENS)
@@ -36,6 +38,13 @@ def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 
         raise InputError("empty_text")
     if not all(math.isfinite(v) for v in (*xs, w_x, w_h, w_y)):
         raise InputError("bad_number", value="NaN/inf")
+    return xs
+
+
+def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
+                tokens=None) -> Walkthrough:
+    """Run the scalar RNN over ``xs`` and backpropagate the loss to every h_t and weight (autograd)."""
+    xs = _checked(xs, w_x, w_h, w_y)
     params = torch.tensor([w_x, w_h, w_y], dtype=torch.float64, requires_grad=True)
     h = torch.zeros((), dtype=torch.float64)
     states = []
@@ -51,7 +60,57 @@ def walkthrough(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 
     tokens = list(tokens) if tokens is not None else [f"x{t + 1}" for t in range(len(xs))]
     table = pd.DataFrame({"t": range(1, len(xs) + 1), "token": tokens, "x": xs,
                           "h": [float(s.detach()) for s in states], "dL_dh": [float(s.grad) for s in states]})
-    return Walkthrough(table, float(p.detach()), float(loss.detach()), float(loss.detach()) / math.log(2))
+    grads = dict(zip(("w_x", "w_h", "w_y"), params.grad.tolist(), strict=True))
+    return Walkthrough(table, float(p.detach()), float(loss.detach()), float(loss.detach()) / math.log(2), grads)
+
+
+# --- BPTT by hand: every step's own copy of the shared weights (the notes' §5, "分身 W") -----------------
+MATCH_TOL = 1e-12  # the by-hand sum and autograd agree to this, relative to the size of the terms summed
+
+
+@dataclass
+class WeightCopies:
+    table: pd.DataFrame  # t, token, h_prev, x, delta (dL/da_t), w_h (delta h_prev), w_x (delta x): one row a step
+    total: dict[str, float]  # "w_h", "w_x": the column sums, the shared weights' gradients
+
+
+def _sigmoid(z: float) -> float:
+    return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
+
+
+def weight_copies(xs=LECTURE_XS, w_x: float = 1.0, w_h: float = 0.5, w_y: float = 2.0, label: int = 1,
+                  tokens=None) -> WeightCopies:
+    """The walk-through's gradient for w_h and w_x worked by hand in float64 (numpy, no autograd).
+
+    Pretend step t has its own copy of w_h and w_x. With a_t = w_x x_t + w_h h_{t-1} and
+    delta_t = dL/da_t = dL/dh_t (1 - h_t^2), the copy's gradient is delta_t h_{t-1} (resp. delta_t x_t):
+    the outer product delta_t h_{t-1}^T, a 1x1 matrix in this one-unit RNN. The copies are one weight,
+    so its gradient is the sum over t."""
+    x = np.asarray(_checked(xs, w_x, w_h, w_y), dtype=np.float64)
+    h = np.zeros(len(x) + 1)  # h[0] = h_0 = 0, h[t] = h_t
+    for t in range(1, len(x) + 1):
+        h[t] = math.tanh(w_x * x[t - 1] + w_h * h[t - 1])
+    delta = np.zeros(len(x))
+    grad_h = (_sigmoid(w_y * h[-1]) - label) * w_y  # dL/dh_T: d(BCE)/d(logit) = p - label
+    for t in range(len(x), 0, -1):
+        delta[t - 1] = grad_h * (1 - h[t] ** 2)
+        grad_h = delta[t - 1] * w_h  # dL/dh_{t-1}, through step t only
+    tokens = list(tokens) if tokens is not None else [f"x{t + 1}" for t in range(len(x))]
+    table = pd.DataFrame({"t": range(1, len(x) + 1), "token": tokens, "h_prev": h[:-1], "x": x, "delta": delta,
+                          "w_h": delta * h[:-1], "w_x": delta * x})
+    return WeightCopies(table, {"w_h": math.fsum(table["w_h"]), "w_x": math.fsum(table["w_x"])})
+
+
+def against_autograd(copies: WeightCopies, walk: Walkthrough) -> pd.DataFrame:
+    """One row per weight ("w_h", "w_x"): the copies' sum, autograd's gradient of the same loss
+    (``walk.grads``), their absolute difference, and whether it is within MATCH_TOL of the terms' size."""
+    rows = []
+    for name, total in copies.total.items():
+        gap = abs(total - walk.grads[name])
+        scale = max(1.0, float(np.abs(copies.table[name]).sum()))
+        rows.append({"weight": name, "sum": total, "autograd": walk.grads[name], "gap": gap,
+                     "match": gap <= MATCH_TOL * scale})
+    return pd.DataFrame(rows)
 
 
 MAX_TOKEN_CHARS = 20

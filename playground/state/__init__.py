@@ -188,3 +188,12 @@ def vector(key: str, default: tuple[float, ...], bound: float = 1e6, needs: tupl
 
     return Structured(key, tuple(float(v) for v in default), max_chars=16 * size, encode=encode, decode=decode,
                       needs=needs)
+
+
+SKIPPED = "skip"  # a guess setting's value when the student chose to see the answer without guessing
+
+
+def guess(key: str, codes: str = "abc") -> Setting:
+    """A page's "predict first" answer (issue 26): "" while unanswered (the default, so a link
+    without it opens the question unanswered), one of ``codes``, or ``SKIPPED`` (issue 33)."""
+    return Setting(key, "", options=("", *codes, SKIPPED))

@@ -1,7 +1,7 @@
 """The "both directions and beyond" page's settings."""
 
 from playground.beyond.cloze import MAX_SENTENCE
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 
 # the boxes take what the library reads (cloze.MAX_SENTENCE), and say so
 CLOZE_TEXT = Setting("beyond_cloze_text", "我在__工作", max_chars=MAX_SENTENCE)
@@ -11,6 +11,6 @@ COST_LONGEST = Setting("beyond_cost_longest", 1024, options=(256, 1024, 4096, 16
 KV_WIDTH = Setting("beyond_kv_width", 512, options=(256, 512, 1024, 4096))
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("beyond_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("beyond_guess")
 
 STATE = PageState("beyond", (CLOZE_TEXT, CLOZE_K, GEN_PROMPT, COST_LONGEST, KV_WIDTH, GUESS))

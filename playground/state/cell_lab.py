@@ -2,7 +2,7 @@
 
 from playground.cell_lab import LECTURE_SCALAR
 from playground.home.order import MAX_CHARS
-from playground.state import PageState, Setting, vector
+from playground.state import PageState, Setting, guess, vector
 
 # the lecture's scalar LSTM: gates in [0, 1], cell values in [-1, 1]
 C_PREV = Setting("lab_c_prev", float(LECTURE_SCALAR.c_prev), -1.0, 1.0, 0.01)
@@ -21,8 +21,10 @@ VEC_X = vector("lab_vec_x", (1.0, -0.5, 0.3))
 VEC_H = vector("lab_vec_h", (0.1, -0.2))
 VEC_C = vector("lab_vec_c", (0.5, -0.4), needs=((CELL.key, "lstm"),))
 
-# the conveyor belt: as long as the seeded belt takes
-TEXT = Setting("lab_text", "服务慢，但味道很好", max_chars=MAX_CHARS)
+# the conveyor belt: as long as the seeded belt takes. Its default sentence follows the reader's language
+# (the page passes it through ``dataclasses.replace``); the declared one is the Chinese page's
+SENTENCES = {"zh": "服务慢，但味道很好", "en": "Slow service, but the food was great"}
+TEXT = Setting("lab_text", SENTENCES["zh"], max_chars=MAX_CHARS)
 BIAS = Setting("lab_bias", 0.0, -3.0, 5.0, 0.5)
 T = Setting("lab_t", 1, 1, MAX_CHARS * 2)  # the step shown; the page narrows the slider to the sentence
 
@@ -41,7 +43,7 @@ PICK_LAYER = Setting("lab_pick_layer", 6, 1, 6)
 PICK_STEP = Setting("lab_pick_step", 10, 1, 10)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("lab_guess", "", options=("", "a", "b", "c", "d"))
+GUESS = guess("lab_guess", "abcd")
 
 STATE = PageState("lab", (GUESS, C_PREV, F, I, C_TILDE, O, CELL, SEED, UNIT, VEC_X, VEC_H, VEC_C, TEXT, BIAS, T, D, M,
                           LAYERS, BIDIRECTIONAL, BI_HIDDEN, GRID_LAYERS, GRID_STEPS, PICK_LAYER, PICK_STEP))

@@ -9,7 +9,7 @@ page's state: 200,000 characters do not belong in an address.
 from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.decoding import STRATEGIES
 from playground.charlm.model import CORPORA, KINDS, MAX_PASTE_CHARS
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 
 MAX_SEED = 10_000
 # The lab's limits keep one change under 0.5 CPU-s (the class shares one server): reading a 300-character
@@ -21,6 +21,7 @@ MAX_LENGTH = 400
 PROMPT = Setting("lm_prompt", "ROMEO:\n", max_chars=MAX_PROMPT)
 STRATEGY = Setting("lm_strategy", "sample", options=STRATEGIES)
 LENGTH = Setting("lm_length", 300, 20, MAX_LENGTH, 10)
+COMPARED = 160  # at most this many characters in the side by side of the three decoders (the dearest is beam search)
 SEED = Setting("lm_seed", 1, 0, MAX_SEED)
 TEMPERATURE = Setting("lm_temperature", 0.8, 0.1, 2.0, 0.05, needs=(("lm_strategy", "sample"),))
 TOP_K = Setting("lm_top_k", 10, 1, 40, needs=(("lm_strategy", "top_k"),))
@@ -47,7 +48,7 @@ LIVE_STEPS = Setting("lm_live_steps", 500, 50, 5000, 50)
 LIVE_TEXT = Setting("lm_live_text", "", max_chars=MAX_PASTE_CHARS)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("lm_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("lm_guess")
 
 STATE = PageState("lm", (GUESS, PROMPT, STRATEGY, LENGTH, SEED, TEMPERATURE, TOP_K, TOP_P, WIDTH, PENALTY, POSITION,
                          SOURCE, LIVE_CELL, LIVE_HIDDEN, LIVE_LAYERS, LIVE_BPTT, LIVE_LR, LIVE_STEPS))

@@ -10,7 +10,7 @@ into the Shakespeare test text (0 .. its length less the passage).
 from playground.charlm import SHIPPED_CHOICES, name_of
 from playground.charlm.interpret import FEATURES, MAX_PATTERN
 from playground.datasets.charcorpora import held_out_python_files
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 from playground.state.charlm import MAX_PROMPT
 
 MAX_LAYERS, MAX_HIDDEN = 3, 1024  # the largest model CharLMSettings.check allows
@@ -39,7 +39,7 @@ CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)  
 CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("cells_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("cells_guess")
 
 STATE = PageState("cells", (GUESS, SOURCE, FILE, OFFSET, TEXT, WHICH, REGEX, FOCUS, LAYER, UNIT, CLAMP_VALUE, CLAMP_PROMPT,
                             CLAMP_SEED))

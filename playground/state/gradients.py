@@ -2,7 +2,7 @@
 
 from playground.gradients.experiments import HIDDEN_RANGE, INITS, LENGTH_RANGE, MEASURES, LabSettings
 from playground.gradients.memory_span import CELLS
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 
 _LAB = LabSettings()
 
@@ -27,7 +27,7 @@ SPAN_CELL = Setting("grad_span_cell", CELLS[0], options=tuple(CELLS))
 SPAN_DISTANCE = Setting("grad_span_distance", 10, options=(1, 2, 5, 10, 20, 50))
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("grad_guess", "", options=("", "a", "b", "c", "d"))
+GUESS = guess("grad_guess", "abcd")
 
 STATE = PageState("grad", (GUESS, A, K, HIDDEN, LENGTH, SCALE, INPUT_SCALE, SEED, ACTIVATION, INIT, MEASURE, DTYPE,
                            FORGET_BIAS, CLIP, CLIP_SCALE, WINDOW, SPAN_CELL, SPAN_DISTANCE))

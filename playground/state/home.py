@@ -2,7 +2,7 @@
 
 from playground.home.forms import FORMS
 from playground.home.order import MAX_CHARS
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 
 FORM = Setting("home_form", "many_to_one", options=tuple(FORMS))
 VIEW = Setting("home_view", "unrolled", options=("unrolled", "folded"))
@@ -14,6 +14,6 @@ WINDOW = Setting("home_window", 5, 1, 60)
 WIDTH = Setting("home_width", 128, options=(16, 32, 64, 128, 256))
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("home_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("home_guess")
 
 STATE = PageState("home", (FORM, VIEW, ORDER_A, ORDER_B, GAP, WINDOW, WIDTH, GUESS))

@@ -7,7 +7,7 @@ that model language). The declared ones are the Chinese page's.
 
 from playground.sentiment.model import KINDS, LANGS, MAX_CHARS
 from playground.sentiment.walkthrough import LECTURE_TOKENS, LECTURE_XS, tokens_from_text, tokens_to_text
-from playground.state import PageState, Setting, Structured
+from playground.state import PageState, Setting, Structured, guess
 
 SAMPLES = {"zh": "配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "not bad at all, I would watch it again"}
 
@@ -45,7 +45,7 @@ WALK_TOKENS = Structured("senti_walk_table", tuple(zip(LECTURE_TOKENS, LECTURE_X
                          max_chars=3000, encode=_encode_table, decode=_decode_table)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("senti_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("senti_guess")
 
 STATE = PageState("senti", (GUESS, W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, T, COUNTERFACTUAL, SHOW_ALL, VIEW,
                             WALK_TOKENS))

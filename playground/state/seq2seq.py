@@ -2,7 +2,7 @@
 
 from playground.datasets.tatoeba import MAX_SOURCE_CHARS
 from playground.seq2seq.translate import MAX_BEAM, STRATEGIES
-from playground.state import PageState, Setting
+from playground.state import PageState, Setting, guess
 
 # the boxes take what the translators read (MAX_SOURCE_CHARS)
 TEXT = Setting("s2s_text", "我爱自然语言处理", max_chars=MAX_SOURCE_CHARS)  # the lecture's sentence
@@ -15,6 +15,6 @@ SEED = Setting("s2s_seed", 0, 0, 10_000, needs=(("s2s_strategy", "sample"),))
 LONG = Setting("s2s_long", "我昨天在图书馆遇到了一个很久没见的老朋友，我们聊了很长时间。", max_chars=MAX_SOURCE_CHARS)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("s2s_guess", "", options=("", "a", "b", "c"))
+GUESS = guess("s2s_guess")
 
 STATE = PageState("s2s", (TEXT, MODEL, STRATEGY, BEAM, PENALTY, TEMPERATURE, SEED, LONG, GUESS))

@@ -1,6 +1,6 @@
 """The "two consecutive 1s" page's settings."""
 
-from playground.state import PageState, Setting, Structured
+from playground.state import PageState, Setting, Structured, guess
 from playground.two_ones import (
     CONSTRUCTIONS,
     LECTURE_EXAMPLE,
@@ -45,6 +45,6 @@ TRAIN_SEED = Setting("ones_train_seed", _TRAIN.seed, 0, 10_000)
 TRAIN = (TRAIN_HIDDEN, TRAIN_ACTIVATION, TRAIN_LR, TRAIN_STEPS, TRAIN_SEED)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered
-GUESS = Setting("ones_guess", "", options=("", "a", "b", "c", "d"))
+GUESS = guess("ones_guess", "abcd")
 
 STATE = PageState("ones", (GUESS, BITS, RAND_LEN, CONSTRUCTION, T, EDIT, WEIGHTS, *TRAIN))

@@ -13,7 +13,7 @@ Pages import the names below from here.
 from playground.ui.fair import fragment, paced_run
 from playground.ui.jobs import job_panel, job_runner, session_jobs
 from playground.ui.models import SHARED, checkpoint_error, diagnostics, shared_resource, shared_results, shipped_model
-from playground.ui.predict import Reveal, predict_first
+from playground.ui.predict import Reveal, predict_first, until_answered
 from playground.ui.shell import lang, page_style, require_app_shell, sidebar, tr
 from playground.ui.url_state import flush_notices
 from playground.ui.widgets import (
@@ -31,4 +31,4 @@ __all__ = ["CHART_CONFIG", "SHARED", "Reveal", "busy", "checkpoint_error", "diag
            "how_we_know", "input_error", "job_panel", "job_runner", "lang",
            "matrix_editor", "paced_run", "page_style", "predict_first", "require_app_shell", "session_jobs",
            "shared_resource", "shared_results", "shipped_model",
-           "show_svg", "sidebar", "stream_text", "text_columns", "tr"]
+           "show_svg", "sidebar", "stream_text", "text_columns", "tr", "until_answered"]

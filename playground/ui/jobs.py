@@ -91,7 +91,9 @@ def busy_reason() -> str | None:
     if job is None:
         return None
     page = tr(SLOT_PAGES.get(job.slot, "page.charlm.title"))
-    where = page if any(j is job for j in jobs.jobs.values()) else tr("job.where_other_tab", page=page)
+    if any(j is job for j in jobs.jobs.values()):  # this tab's: the one just started, or still running below
+        return tr("job.yours_running" if job.status == RUNNING else "job.yours_waiting", where=page)
+    where = tr("job.where_other_tab", page=page)
     return tr("job.busy_running" if job.status == RUNNING else "job.busy_waiting", where=where)
 
 
@@ -155,7 +157,10 @@ def _draw_job(snapshot: dict, runner: JobRunner) -> None:
     if progress:
         last = progress[-1]
         step, total, loss = last.get("step", 0), last.get("total", 1), last.get("loss", float("nan"))
-        st.progress(min(step / max(total, 1), 1.0), text=tr("job.running", step=step, total=total, loss=loss))
+        # a job that has ended says so: not "training: step 2000/2000" ever after (issue 33)
+        line = {"done": "job.progress_done", "stopped": "job.progress_stopped", "failed": "job.progress_stopped"}
+        st.progress(min(step / max(total, 1), 1.0),
+                    text=tr(line.get(status, "job.running"), step=step, total=total, loss=loss))
         if status == "running" and (measured := pace(progress, snapshot.get("max_seconds"))) is not None:
             st.caption(pace_text(measured, snapshot.get("max_seconds")))
         labels = {"loss": tr("job.loss_axis"), "accuracy": tr("job.accuracy_axis"), "step": tr("job.step_axis")}

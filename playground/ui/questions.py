@@ -166,10 +166,13 @@ def gradients(setting: Setting) -> None:
     predict_first(setting, question, _options("grad", "abcd"), _gradients_reveal)
 
 
-# --- Seq2seq: greedy or beam on the lecture's sentence --------------------------------------------------------
-# seeds/003 (讲义) line 148: 贪心解码……束搜索——同时向前探索多条候选路径，选整条序列总概率最高的那条;
-# the sentence: seeds/000 (讲解稿) line 109, 我爱自然语言处理 -> I love natural language processing <eos>.
-SEQ2SEQ_SENTENCE = "我爱自然语言处理"
+# --- Seq2seq: greedy or beam on a held-out sentence -----------------------------------------------------------
+# seeds/003 (讲义) line 148: 贪心解码……束搜索——同时向前探索多条候选路径，选整条序列总概率最高的那条.
+# The sentence is from the translators' held-out split, one where beam search really changes the
+# translation (issue 33: on the lecture's 我爱自然语言处理 both give the same sentence): greedy writes
+# "it looks like a eggs." (attention) / "it looks like a cake." (classic), beam search of width 5
+# "it looks like an egg." with both models, each time with a higher log p (tests/test_predict_first.py).
+SEQ2SEQ_SENTENCE = "这看上去像个蛋。"
 
 
 def seq2seq_answer(greedy, beam) -> str:
