@@ -49,12 +49,13 @@ source = choice(narrowed(state.SOURCE, default=corpus_of(model_key) or "shakespe
 passage = ""
 if source == "python":
     name = choice(state.FILE, tr("cells.file"), st.selectbox, help=tr("cells.file_help"))
-    offset = number(state.OFFSET, tr("cells.offset"))
+    offset = number(state.OFFSET, tr("cells.offset", chars=f"{PASSAGE_CHARS:,}"))
     passage = python_passage(name, offset, PASSAGE_CHARS)
 elif source == "shakespeare":
     try:
         test_text = cached_corpus("shakespeare").test
-        offset = number(narrowed(state.OFFSET, high=len(test_text) - PASSAGE_CHARS), tr("cells.offset"))
+        offset = number(narrowed(state.OFFSET, high=len(test_text) - PASSAGE_CHARS),
+                        tr("cells.offset", chars=f"{PASSAGE_CHARS:,}"))
         passage = test_text[offset : offset + PASSAGE_CHARS]
     except DataUnavailable:
         st.warning(tr("cells.no_data"), icon=":material/cloud_off:")
@@ -186,15 +187,16 @@ with until_answered(state.GUESS):  # the ranking's r answers the question above 
     cells_lab()
 if model_key == "charlm_python_lstm":  # the note's held-out figure is this model's
     bits = f"{card.metrics['test_bits_per_char']:.3f}"
+    files = card.data["split"]["test"]  # the files the figure is on (ASCII ones: not every held-out file)
     comment = passage_ranking[passage_ranking["feature"] == "in_comment"].head(1)  # the ranking's first comment row
     if comment.empty:  # no comment in the text (or nothing but comment): nothing to show the failure on
-        how_we_know("cells.how_no_comment", bits=bits)
+        how_we_know("cells.how_no_comment", bits=bits, files=files)
     else:
         top = comment.iloc[0]
         top_layer, top_unit = int(top["layer"]), int(top["unit"])
         count, outside, median = cells.lookalikes(acts[top_layer, :, top_unit], passage_features["in_comment"])
-        how_we_know("cells.how", bits=bits, layer=top_layer + 1, unit=top_unit + 1, r=f"{top['correlation']:+.3f}",
-                    count=f"{count:,}", outside=f"{outside:,}", median=f"{median:+.2f}")
+        how_we_know("cells.how", bits=bits, files=files, layer=top_layer + 1, unit=top_unit + 1,
+                    r=f"{top['correlation']:+.3f}", count=f"{count:,}", outside=f"{outside:,}", median=f"{median:+.2f}")
 
 
 st.header(tr("cells.myths.header"))

@@ -10,6 +10,7 @@ import pytest
 from helpers import fresh_session, open_page
 from streamlit.testing.v1 import AppTest
 
+from playground.checkpoints import load_card
 from playground.i18n import t
 from playground.state import charlm as lm_state
 from playground.state import charlm_cells as cells_state
@@ -500,4 +501,5 @@ def test_the_cells_note_follows_the_passage_and_says_when_it_has_no_comment():
     bits = _note(at, "en").split(" scores ")[1].split(" ")[0]  # the card's figure, the same on every passage
     at = open_page("pages/charlm_cells.py", "en-US", link={"cells_source": "paste", "cells_text": "x = [1, 'a']\n" * 5})
     assert not at.exception
-    assert _note(at, "en") == t("cells.how_no_comment", "en", bits=bits)
+    files = load_card("charlm_python_lstm").data["split"]["test"]  # the card's count of test files
+    assert _note(at, "en") == t("cells.how_no_comment", "en", bits=bits, files=files)

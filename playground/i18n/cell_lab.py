@@ -94,7 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这就是“恒等捷径”的早期形态：ResNet 的残差连接 $x_{l+1}=x_l+F(x_l)$ 让梯度**跨层**直达，LSTM 的传送带 $C_t=f_t\\odot C_{t-1}+\\cdots$ 让梯度**跨时间步**直达——一个跳过的是层，一个跳过的是时间步。",
         "en": "This is the identity shortcut in an early form: ResNet's residual connection $x_{l+1}=x_l+F(x_l)$ lets the gradient skip **layers**, the LSTM belt $C_t=f_t\\odot C_{t-1}+\\cdots$ lets it skip **time steps**: one skips layers, the other skips steps in time.",
     },
-    "lab.params.header": {"zh": "参数量：LSTM 约 4 倍，GRU 约 3 倍", "en": "Parameter counts: LSTM about 4x, GRU about 3x"},
+    "lab.params.header": {"zh": "参数量：LSTM 是 RNN 的 4 倍，GRU 是 3 倍", "en": "Parameter counts: an LSTM has 4 times as many as an RNN, a GRU 3 times"},
     "lab.params.intro": {
         "zh": "每个门，以及候选状态，都是一个“全连接层 + 激活”，各有一套 $W_x$、$W_h$ 和偏置。普通 RNN 只有候选状态这 1 套；GRU 有 3 套（更新门、重置门、候选状态）；LSTM 有 4 套（遗忘门、输入门、输出门、候选记忆）。下表按 PyTorch 的约定计数（每套有两个偏置向量 $b_{ih}$、$b_{hh}$），与 `torch.nn` 的模块逐一核对过。这正是教材表 4-2 里“参数数量”（经典 RNN 一组权重；LSTM 四组，约为 RNN 的 3~4 倍）和“计算开销”（RNN 小、训练快；LSTM 较大、训练较慢）两行的精确版本：每一步的乘加次数大体与参数量成正比。",
         "en": "Each gate, and the candidate state, is a \"fully connected layer + activation\" with its own $W_x$, $W_h$ and bias. A plain RNN has just the candidate, 1 block; a GRU 3 (update gate, reset gate, candidate); an LSTM 4 (forget, input and output gates, candidate memory). Counts follow PyTorch's convention (two bias vectors per block, $b_{ih}$ and $b_{hh}$) and are checked against `torch.nn` modules. This is the exact form of two rows of the textbook's table 4-2, parameters (one set of weights for the classic RNN; four for the LSTM, about 3 to 4 times as many) and cost (the RNN small and quick to train, the LSTM larger and slower): the multiply-adds of a step grow roughly in proportion to the parameter count.",
@@ -122,7 +122,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Measured on PyTorch's bidirectional RNN: {m} forward + {m} backward → {out} numbers per step.",
     },
     "lab.shapes.grid": {
-        "zh": "多层 RNN 是一张网格：每一层有自己的一组权重，在该层的所有时间步共享；上一层的输入是下一层的隐藏状态。选一个状态，高亮的是它依赖的全部状态——右上角的状态需要整个左下方的网格。",
+        "zh": "多层 RNN 是一张网格：每一层有自己的一组权重，在该层的所有时间步共享；每一层以它下面一层的隐藏状态为输入。选一个状态，高亮的是它依赖的全部状态——右上角的状态需要整个左下方的网格。",
         "en": "A stacked RNN is a grid: each layer has its own weights, shared across its time steps, and reads the hidden states of the layer below. Pick a state: the highlighted cells are everything it depends on. The top-right state needs the whole grid below and to its left.",
     },
     "lab.shapes.layers": {"zh": "层数", "en": "Layers"},
@@ -150,7 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "lab.how": {
-        "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，它在 {n_test} 条从未训练过的测试评论上判对 {test}。**一个已知的失败**：它把“{failure}”（一条{truth}评论）判为正面概率 {p}。这里画出的是它 {m} 个单元中在这句话上细胞状态起伏最大的 {shown} 个，图例用它们在模型里的编号（从 1 数起）：{units}；几个单元的门开开合合，说明不了整个模型为什么这样判。",
+        "zh": "**留出数据上的成绩**：这里的门控数值来自情感页训练好的{language} LSTM，在 {n_test} 条没有参与训练的测试评论上，它判对了 {test}。**一个已知的失败**：它给“{failure}”（一条{truth}评论）的正面概率是 {p}。这里画出的是它 {m} 个单元中在这句话上细胞状态起伏最大的 {shown} 个，图例用它们在模型里的编号（从 1 数起）：{units}；几个单元的门开开合合，说明不了整个模型为什么这样判。",
         "en": "**On data it never saw**: the gate values here come from the sentiment page's trained {language} LSTM, right on {test} of {n_test} test reviews it never trained on. **A known failure**: it gives \"{failure}\" (a {truth} review) a positive probability of {p}. Drawn here are the {shown} of its {m} units whose cell state moves most over this sentence, labelled by their numbers in the model (counted from 1): {units}; a few gates opening and closing do not explain why the whole model decides as it does.",
     },
     # --- predict first (issue 26) ------------------------------------------------------------

@@ -19,8 +19,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "charlm.models.header": {"zh": "已训练的模型与它们在未见文本上的损失", "en": "The trained models and their loss on unseen text"},
     "charlm.models.caption": {
-        "zh": "测试集是训练时从未见过的整部剧本（《哈姆雷特》《暴风雨》《亨利四世》上篇）或整份源文件；验证集（另外三部剧）只用于挑选最好的一步。",
-        "en": "The test set is whole plays never seen in training (Hamlet, The Tempest, Henry IV Part 1) or whole source files; the validation set (three other plays) only picks the best step.",
+        "zh": "测试集是训练时从未见过的整部剧本（《哈姆雷特》《暴风雨》《亨利四世》上篇）或整份源文件；验证集（另外三部剧，或另一批源文件）只用于挑选最好的一步。",
+        "en": "The test set is whole plays never seen in training (Hamlet, The Tempest, Henry IV Part 1) or whole source files; the validation set (three other plays, or other source files) only picks the best step.",
     },
     "charlm.col.model": {"zh": "模型", "en": "model"},
     "charlm.col.params": {"zh": "参数量", "en": "parameters"},
@@ -70,8 +70,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.lab.width": {"zh": "束宽", "en": "Beam width"},
     "charlm.lab.penalty": {"zh": "长度惩罚 α", "en": "Length penalty α"},
     "charlm.lab.penalty_help": {
-        "zh": "遇到空行（一段台词或一个代码块结束）时假设完成。完成的假设按 对数概率 ÷ ((5+长度)/6)^α 排序；α=0 时短的总占便宜。",
-        "en": "A hypothesis finishes at a blank line (the end of a speech or a block). Finished ones are ranked by log-probability ÷ ((5+length)/6)^α; with α=0 short ones always win.",
+        "zh": "遇到空行（一段台词或一个代码块结束）时假设完成。完成的假设按 对数概率 ÷ ((5+长度)/6)^α 排序；α=0 时只看对数概率，偏爱短的。",
+        "en": "A hypothesis finishes at a blank line (the end of a speech or a block). Finished ones are ranked by log-probability ÷ ((5+length)/6)^α; α=0 looks at log-probability alone, which favours short ones.",
     },
     "charlm.lab.unknown": {
         "zh": "这些字符模型在训练中从未见过，会被当作“未知字符”读入：{chars}",

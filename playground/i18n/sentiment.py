@@ -11,8 +11,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "senti.walk.header": {"zh": "讲解稿的手算例子", "en": "The lecture script's worked example"},
     "senti.walk.intro": {
-        "zh": "“服务慢，但味道很好”切成四个 token，用一个数表示每个 token 对正面情感的提示：$x=(0,-1,0.5,1)$（教学设定）。简化 RNN：$h_t=\\tanh(w_x x_t+w_h h_{t-1})$，$h_0=0$；正面概率 $p=\\sigma(w_y h_4)$；标签为正面时损失 $L=-\\ln p$（单位 nat）。",
-        "en": "\"服务慢，但味道很好\" (service slow, but taste very good) as four tokens, each scored by one number hinting at positive sentiment: $x=(0,-1,0.5,1)$ (a teaching choice). The simplified RNN: $h_t=\\tanh(w_x x_t+w_h h_{t-1})$, $h_0=0$; the positive probability $p=\\sigma(w_y h_4)$; with a positive label the loss is $L=-\\ln p$ (in nats).",
+        "zh": "“服务慢，但味道很好”切成四个 token，用一个数表示每个 token 对正面情感的提示：$x=(0,-1,0.5,1)$（教学设定）。简化 RNN：$h_t=\\tanh(w_x x_t+w_h h_{t-1})$，$h_0=0$；正面概率 $p=\\sigma(w_y h_4)$；标签为正面时损失 $L=-\\ln p$（单位 nat）。讲解稿取 $w_x=1$、$w_h=0.5$、$w_y=2$，也就是下面滑块的默认值。",
+        "en": "\"服务慢，但味道很好\" (service slow, but taste very good) as four tokens, each scored by one number hinting at positive sentiment: $x=(0,-1,0.5,1)$ (a teaching choice). The simplified RNN: $h_t=\\tanh(w_x x_t+w_h h_{t-1})$, $h_0=0$; the positive probability $p=\\sigma(w_y h_4)$; with a positive label the loss is $L=-\\ln p$ (in nats). The script takes $w_x=1$, $w_h=0.5$, $w_y=2$: the sliders' defaults below.",
     },
     "senti.walk.tokens": {"zh": "token 与它的分数 x_t（可增删、可修改）", "en": "Tokens and their scores x_t (add, remove, edit)"},
     "senti.walk.token": {"zh": "token", "en": "token"},
@@ -143,7 +143,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "senti.how": {
         "zh": "**留出数据上的成绩**：这个语言的 LSTM 在 {n_test} 条从未训练过的测试评论上判对 {test}；在挑战集留出的一半（{n_held} 句）上判对 {held}，不看顺序的词袋只有 {bag}。**一个已知的失败**：“{failure}”是一条{truth}评论，LSTM 却给出正面概率 {p}。模型在测试集上的准确率是平均数，它没读懂的句子不会因此消失；下面“判错的测试样本”里还有更多。",
-        "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is {truth}, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test reviews\" below has more.",
+        "en": "**On data it never saw**: this language's LSTM is right on {test} of {n_test} test reviews it never trained on, and on {held} of the challenge set's held-out half ({n_held} sentences), where the order-blind bag gets {bag}. **A known failure**: \"{failure}\" is a {truth} review, yet the LSTM gives it a positive probability of {p}. A test accuracy is an average: the sentences a model misreads do not go away; \"Misclassified test reviews\" below has more.",
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "senti.predict.q": {

@@ -22,8 +22,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**Attention** (proposed by Bahdanau et al., 2015; here with the \"general\" score of Luong et al., 2015): the encoder is bidirectional, so every source character has a state $\\bar{\\mathbf{h}}_s=[\\overrightarrow{\\mathbf{h}}_s;\\overleftarrow{\\mathbf{h}}_s]$. For every word it writes, the decoder scores all source characters, turns the scores into weights with a softmax and reads their weighted sum:",
     },
     "s2s.formula.note": {
-        "zh": "双向编码器在这里是正当的：翻译前整句源文已经全部给出；生成任务则不行（见“双向与之后”一页）。两个模型的其余部分完全相同：经典模型在每一步都把同一个 $\\mathbf{c}$ 当作 $\\mathbf{c}_t$。",
-        "en": "A bidirectional encoder is legitimate here: the whole source is given before translation starts (unlike generation; see the \"Both directions\" page). Everything else is the same in both models: the classic one uses the same $\\mathbf{c}$ as $\\mathbf{c}_t$ at every step.",
+        "zh": "翻译可以用双向编码器：开始翻译之前，整句源文已经全部给出；逐词生成的任务则不行（见“双向与之后”一页）。经典模型的编码器只从左往右读（宽度加倍，所以 $\\mathbf{c}$ 与 $\\bar{\\mathbf{h}}_s$ 一样长），除此之外两个模型的结构相同：经典模型在每一步都把同一个 $\\mathbf{c}$ 当作 $\\mathbf{c}_t$。",
+        "en": "Translation can use a bidirectional encoder: the whole source is given before translation starts (unlike generation; see the \"Both directions and beyond\" page). The classic model's encoder reads left to right only (twice as wide, so $\\mathbf{c}$ is as long as $\\bar{\\mathbf{h}}_s$); otherwise the two models are built the same: the classic one uses the same $\\mathbf{c}$ as $\\mathbf{c}_t$ at every step.",
     },
     "s2s.seed.header": {"zh": "讲解稿里的例子：我爱自然语言处理", "en": "The lecture script's example: 我爱自然语言处理"},
     "s2s.seed.lecture": {
@@ -31,7 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The lecture script says the decoder \"might produce I / love / natural / language / processing / <eos>\". Here is what the two models really produce for this sentence (beam width 5), with no special-casing:",
     },
     "s2s.seed.note": {
-        "zh": "Tatoeba 的句子多是日常用语，“自然语言处理”这类术语很少出现，模型只能用见过的词凑出意思：这正说明模型学到的是数据里有的东西。",
+        "zh": "Tatoeba 的句子多是日常用语，很少出现“自然语言处理”这样的术语，模型只能拿见过的词拼凑意思：模型学到的，只是数据里有的东西。",
         "en": "Tatoeba is mostly everyday language; a term like 自然语言处理 (natural language processing) is rare in it, so the models make do with the words they saw. A model learns what its data holds.",
     },
     "s2s.model.attention": {"zh": "有注意力（双向编码器）", "en": "With attention (bidirectional encoder)"},
@@ -70,8 +70,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "s2s.out.logp": {"zh": "整句对数概率 log p = {logp}（{n} 个 token，含 <eos>）", "en": "Sequence log-probability log p = {logp} ({n} tokens, <eos> included)"},
     "s2s.out.unfinished": {
-        "zh": "写到 {limit} 个词仍没有写出 <eos>，在上限处截断：这一句没有“写完”。",
-        "en": "No <eos> after {limit} words: the output was cut at the limit and is not a finished sentence.",
+        "zh": "写到 {limit} 个 token 仍没有写出 <eos>，在上限处截断：这一句没有写完。",
+        "en": "No <eos> after {limit} tokens: the output was cut at the limit and is not a finished sentence.",
     },
     "s2s.steps.header": {"zh": "每个位置的前 5 个候选", "en": "The top 5 candidates at every position"},
     "s2s.steps.caption": {
@@ -145,8 +145,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "s2s.col.minutes": {"zh": "训练时间（分钟）", "en": "Training time (min)"},
     "s2s.col.device": {"zh": "设备", "en": "Device"},
     "s2s.metrics.caption": {
-        "zh": "数据：hsg {version} 包中的 Tatoeba 中英句对（sha256 已校验，繁体经 OpenCC 转为简体，英文小写并分词，去重，译文不超过 20 个词），按中文句子的哈希划分，同一句中文不会同时出现在训练集和测试集。测试集 {sources} 句中文，共 {refs} 个参考译文。",
-        "en": "Data: Tatoeba's Chinese-English pairs from the hsg {version} package (sha256 checked, Traditional converted to Simplified with OpenCC, English lower-cased and tokenised, deduplicated, at most 20 words), split by a hash of the Chinese sentence so that no Chinese sentence is on both sides. Test split: {sources} Chinese sentences with {refs} reference translations.",
+        "zh": "数据：hsg {version} 包中的 Tatoeba 中英句对（sha256 已校验，繁体经 OpenCC 转为简体，英文小写并分词，去重，译文不超过 20 个 token），按中文句子的哈希划分，同一句中文不会同时出现在训练集和测试集。测试集 {sources} 句中文，共 {refs} 个参考译文。",
+        "en": "Data: Tatoeba's Chinese-English pairs from the hsg {version} package (sha256 checked, Traditional converted to Simplified with OpenCC, English lower-cased and tokenised, deduplicated, at most 20 tokens), split by a hash of the Chinese sentence so that no Chinese sentence is on both sides. Test split: {sources} Chinese sentences with {refs} reference translations.",
     },
     "s2s.examples.header": {"zh": "测试集里的例子（现场翻译）", "en": "Examples from the test split (translated live)"},
     "s2s.col.source": {"zh": "中文", "en": "Chinese"},

@@ -48,20 +48,20 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
     "page.home.blurb": {
-        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及“狗咬人”与“人咬狗”为什么需要循环。",
-        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why 狗咬人 vs 人咬狗 needs recurrence.",
+        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及为什么要靠循环才能分清“狗咬人”与“人咬狗”。",
+        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why it takes recurrence to tell 狗咬人 from 人咬狗.",
     },
     "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
     "page.two_ones.blurb": {
-        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降把它重新学出来。",
-        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn it again.",
+        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降从零学会同一个任务（学出的解法未必和手算的一样）。",
+        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn the same task from scratch (not necessarily the hand-built way).",
     },
     "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
     "page.cell_lab.blurb": {
-        "zh": "带数字的门、细胞状态“传送带”、沿 c 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
-        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along c as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
+        "zh": "带数字的门、细胞状态“传送带”、沿 C 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
+        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along C as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
     },
-    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Gradients: vanish, explode"},
+    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Vanishing and exploding gradients"},
     "page.gradients.blurb": {
         "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
         "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
@@ -106,8 +106,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "error.bad_choice": {"zh": "未知的选项：{name}", "en": "Unknown option: {name}"},
     # a model refuses text it cannot read (playground.coverage): no verdict without evidence
     "error.other_language": {
-        "zh": "这段文字主要是{other}，而这个模型只在{lang}文本上训练过。它或许认得其中的字母，却没有学过这些字母组成的意思，给出的任何结果都没有依据，因此这里不给出结果。",
-        "en": "This text is mostly {other}, and this model was trained on {lang} text only. It may know the letters, but it never learned what they mean together: any answer would rest on nothing, so it gives none here.",
+        "zh": "这段文字主要是{other}，而这个模型只在{lang}文本上训练过。它或许认得其中一些字符，却没有学过这些字符合起来是什么意思，给出的任何结果都没有依据，因此这里不给出结果。",
+        "en": "This text is mostly {other}, and this model was trained on {lang} text only. It may know some of the characters, but it never learned what they mean together: any answer would rest on nothing, so it gives none here.",
     },
     "lang.zh": {"zh": "中文", "en": "Chinese"},
     "lang.en": {"zh": "英文", "en": "English"},
@@ -173,7 +173,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 README（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
         "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; the README says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
     },
-    "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}... this page refreshes when it is done."},
+    "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}… this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
     "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
     "how.title": {"zh": "我们怎么知道：它在没见过的数据上表现如何、在哪里会错", "en": "How we know: how it does on data it never saw, and where it fails"},

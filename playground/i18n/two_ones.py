@@ -67,7 +67,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "two.weights.tanh_note": {
-        "zh": "讲义说用 tanh 也能构造出等价模型。做法：把权重放大到 5 倍，使 tanh 饱和（$\\tanh 5\\approx0.99991$，常数维是 $h=\\tanh(5h)$ 接近 1 的稳定不动点）；输出改为阈值判断 $y_t=\\mathbf{1}[\\text{当前}+\\text{前一个}-1.5>0]$。",
+        "zh": "讲义说用 tanh 也能构造出等价模型。做法：把权重放大到 5 倍，使 tanh 饱和（$\\tanh 5\\approx0.99991$，常数维是 $h=\\tanh(5h)$ 接近 1 的稳定不动点）；输出改为阈值判断 $y_t=\\mathbf{1}[\\text{当前值}+\\text{前一个值}-1.5>0]$。",
         "en": "The lecture notes say an equivalent model can be built with tanh too. Scale the weights by 5 so tanh saturates ($\\tanh 5\\approx0.99991$; the constant unit sits at the stable fixed point of $h=\\tanh(5h)$ near 1) and threshold the output: $y_t=\\mathbf{1}[\\text{current}+\\text{previous}-1.5>0]$.",
     },
     "two.weights.edit": {"zh": "动手修改权重", "en": "Edit the weights"},
@@ -175,7 +175,7 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     "two.how": {
-        "zh": "{whose}**穷举检验，不是留出测试**：这个模型只在长度 16 的随机串上训练过，可训练用的 {train} 条串，开头一段已经涵盖了长度 10 以内的每一种 0/1 串。所以在长度 1 到 10 的全部 {n} 个串上（整串全对的占 {strings}，判对的步占 {steps}），它遇到的都是训练时见过的情形。**真正没见过的串**：{unseen_n} 条长度 {unseen_len} 的随机串，比任何一条训练串都长，训练时一条也没见过；整串全对的占 {unseen_strings}，判对的步占 {unseen_steps}。**一个已知的不足**：它判得对，却不是照讲义的办法做的。讲义的手工网络用一个单元记“当前位”、另一个记“上一位”；学出来的网络里确实有单元紧跟当前位（最强的相关系数 {current}），却没有哪个单元干净地记着上一位（最强的也只有 {previous}）。准确率 100% 并不说明网络学到了我们设想的那种解法。",
+        "zh": "{whose}**穷举检验，不是留出测试**：这个模型只在长度 16 的随机串上训练过，但这 {train} 条训练串的开头，已经涵盖了长度不超过 10 的每一种 0/1 串。所以在长度 1 到 10 的全部 {n} 个串上（整串全对的占 {strings}，判对的步占 {steps}），它遇到的都是训练时见过的情形。**真正没见过的串**：{unseen_n} 条长度 {unseen_len} 的随机串，比任何一条训练串都长，训练时一条也没见过；整串全对的占 {unseen_strings}，判对的步占 {unseen_steps}。**一个已知的不足**：它判得对，却不是照讲义的办法做的。讲义的手工网络用一个单元记“当前位”、另一个记“上一位”；学出来的网络里确实有单元紧跟当前位（最强的相关系数 {current}），却没有哪个单元干净地记着上一位（最强的也只有 {previous}）。准确率 100% 并不说明网络学到了我们设想的那种解法。",
         "en": "{whose}**An exhaustive check, not a held-out test**: this model trained on random strings of length 16 only, but the openings of its {train} training strings already include every 0/1 string of length up to 10. So over all {n} strings of length 1 to 10 ({strings} of the strings right at every step, {steps} of the steps) it meets only cases it has seen in training. **Strings it never saw**: on {unseen_n} random strings of length {unseen_len}, longer than any training string, {unseen_strings} of the strings are right at every step and {unseen_steps} of the steps. **A known shortfall**: it is right, but not the lecture notes' way. Their hand-built network keeps the current bit in one unit and the previous bit in another; the learned network does have a unit that follows the current bit (strongest correlation {current}), but no unit keeps the previous bit cleanly (the strongest is {previous}). 100% accuracy does not mean the network found the solution we had in mind.",
     },
     "two.how.shipped": {
