@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench.harness import ROOT, streamlit_server, wait_rendered
+from bench.harness import ROOT, lab_url, streamlit_server, wait_rendered
 from playground.catalog import PAGES
 
 BARE_SLIDER_PAGE = ('import streamlit as st\n\nvalue = st.slider("x", 0, 100, 50, key="x")\n'
@@ -156,7 +156,7 @@ def latency(browser, changes: int = 20, keys: tuple[str, ...] | None = None, rou
         for spec in pages(keys):
             if not spec.main_widget:
                 continue
-            figures = _page_rounds(browser, page_url(base, spec), proc.pid, spec.main_widget, str(spec.main_value),
+            figures = _page_rounds(browser, lab_url(base, spec), proc.pid, spec.main_widget, str(spec.main_value),
                                    changes, rounds)
             out["pages"][spec.key] = {**figures, "widget": spec.main_widget}
     bare_p95 = out["bare"]["p95_s"]

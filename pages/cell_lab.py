@@ -25,7 +25,7 @@ from playground.ui import (
     tr,
     until_answered,
 )
-from playground.ui.player import frame_player, frame_window
+from playground.ui.player import frame_player, frame_window, window_note
 from playground.ui.url_state import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
 
 require_app_shell()
@@ -161,6 +161,7 @@ def conveyor_belt() -> None:
         frame_player([_belt_frame(belt, i, names[0]) for i in shown],
                      [tr("lab.belt.frame", t=i + 1, n=steps, token=belt.tokens[i]) for i in shown],
                      t - 1 - shown.start, "lab_belt_play")
+        window_note(shown, steps)
         st.caption(tr("lab.belt.play_note"))
         g1, g2 = st.columns(2)
         # drawn as SVG: three charts a new sentence redraws cost the browser more than the rest of the page

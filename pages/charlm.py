@@ -41,7 +41,7 @@ from playground.ui.charlm import (
 )
 from playground.ui.fair import on_request
 from playground.ui.jobs import duration, start_blocked, start_job
-from playground.ui.player import frame_player, frame_window
+from playground.ui.player import frame_player, frame_window, window_note
 from playground.ui.url_state import choice, narrowed, number, select, slider, text, use_page_state
 
 STAGE_CHARS = 160  # characters sampled from each training stage
@@ -142,8 +142,7 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
                      [tr("charlm.lab.position_frame", n=i + 1, total=len(generation.steps),
                          char=repr(generation.steps[i].char)) for i in shown],
                      position - 1 - shown.start, "lm_position_play")
-        if len(shown) < len(generation.steps):  # say that the player holds a stretch, not the whole text (issue 33)
-            st.caption(tr("charlm.lab.window", first=shown.start + 1, last=shown.stop, total=len(generation.steps)))
+        window_note(shown, len(generation.steps))
 
     st.subheader(tr("charlm.compare.header"), anchor="lm-compare")
     st.markdown(tr("charlm.compare.intro"))

@@ -27,7 +27,7 @@ from playground.ui import (
     show_svg,
     tr,
 )
-from playground.ui.player import frame_player, frame_window
+from playground.ui.player import frame_player, frame_window, window_note
 from playground.ui.url_state import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
 from playground.ui.widgets import bounded_edits
 
@@ -230,6 +230,7 @@ def classifier_lab(language: str, kind: str) -> None:
                      [tr("senti.model.frame", t=j + 1, n=len(tokens), token=tokens[j], p=f"{probs[j]:.4f}")
                       for j in shown],
                      t - 1 - shown.start, "senti_strip")
+        window_note(shown, len(tokens))
         show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
         shown_kinds = sentiment_model.KINDS if show_all else (kind,)
         # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four

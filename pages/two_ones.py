@@ -27,7 +27,7 @@ from playground.ui import (
     until_answered,
 )
 from playground.ui.jobs import start_blocked, start_job
-from playground.ui.player import frame_player, frame_window
+from playground.ui.player import frame_player, frame_window, window_note
 from playground.ui.url_state import (
     KEEP,
     announce,
@@ -174,6 +174,7 @@ def hand_built_network() -> None:
         frame_player([svg.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
                                            labels={"target": tr("two.steps.target")}) for i in shown],
                      [tr("two.steps.frame", t=i + 1, n=len(steps)) for i in shown], t - 1 - shown.start, "ones_steps")
+        window_note(shown, len(steps))
         st.caption(tr("two.steps.caption"))
 
     lecture = construction == "relu" and weights is base  # the lecture's own check, or the four cases of these weights

@@ -74,7 +74,7 @@ def test_position_slider_shows_the_distribution_of_that_step():
     # the player holds 64 of the 300 characters, and says so (issue 33)
     total = int(labels[0].split(" of ")[1].split(":")[0])
     assert total > len(frames) == 64
-    assert t("charlm.lab.window", "en", first=1, last=64, total=total) in [c.value for c in at.caption]
+    assert t("player.window", "en", first=1, last=64, total=total) in [c.value for c in at.caption]
 
 
 def test_bad_prompt_and_unknown_characters():

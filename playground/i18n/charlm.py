@@ -91,10 +91,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "After reading {context} the model gives this distribution for the next character; the one chosen was {char} (probability {p}).",
     },
     "charlm.lab.position_frame": {"zh": "第 {n} 个字符（共 {total} 个）：{char}", "en": "character {n} of {total}: {char}"},
-    "charlm.lab.window": {
-        "zh": "播放器只载入了第 {first}–{last} 个字符（共 {total} 个）；要播放其他位置，请拖动上面的滑块。",
-        "en": "The player holds characters {first}–{last} of {total}; move the slider above to play other positions.",
-    },
     "charlm.lab.top10": {"zh": "最可能的 10 个下一字符（%）", "en": "The 10 most likely next characters (%)"},
     "charlm.compare.header": {"zh": "同一个开头，三种策略", "en": "One prompt, three strategies"},
     "charlm.compare.intro": {

@@ -188,6 +188,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # the step-through player (playground.ui.player): it runs in the browser, frame by frame
     "player.group": {"zh": "逐帧播放", "en": "Play frame by frame"},
+    "player.window": {
+        "zh": "播放器只载入了第 {first}–{last} 帧（共 {total} 帧）；要播放其他位置，请拖动上面的滑块。",
+        "en": "The player holds frames {first}–{last} of {total}; move the slider above to play other positions.",
+    },
     "player.play": {"zh": "播放", "en": "Play"},
     "player.pause": {"zh": "暂停", "en": "Pause"},
     "player.back": {"zh": "上一帧", "en": "Previous frame"},

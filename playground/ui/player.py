@@ -140,6 +140,13 @@ def frame_player(frames: Sequence[str], labels: Sequence[str], start: int, key: 
     (where or st).html(player_markup(frames, labels, start, key), unsafe_allow_javascript=True)
 
 
+def window_note(shown: range, total: int, where=None) -> None:
+    """Under a player that holds only frames ``shown`` of ``total`` (``frame_window``): say so, and how
+    to reach the others (issue 33: the char-LM's held 64 of 300 characters without a word)."""
+    if len(shown) < total:
+        (where or st).caption(tr("player.window", first=shown.start + 1, last=shown.stop, total=total))
+
+
 def drawing_player(drawing: str, labels: Sequence[str], start: int, key: str, where=None) -> None:
     """Play one drawing (``playground.svg``: its parts marked data-at / data-only) frame by frame, one
     frame per label, starting paused on frame ``start``: the browser shows and hides its parts, so a

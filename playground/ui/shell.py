@@ -104,10 +104,39 @@ _SCROLL_KEYS_JS = """<script>
 </script>"""
 
 
+# A link to a section (the lecture map's ``#anchor``): Streamlit scrolls to the heading once, as it
+# appears, and what is drawn above it later (a chart, a revealed answer) pushed it down, off the top
+# (issue 33: /cell_lab#lab-step, /gradients?grad_guess=skip#grad-scalar landed above their section).
+# So the heading is brought back to the top each time the page settles, for up to 20 s, until the
+# visitor scrolls, clicks or types.
+_KEEP_ANCHOR_JS = """<script>
+(function () {
+  if (window.__rnnAnchor) return;
+  window.__rnnAnchor = true;
+  const id = decodeURIComponent(window.parent.location.hash.slice(1) || location.hash.slice(1));
+  if (!id) return;
+  const doc = window.parent.document || document;
+  let timer = null;
+  const stop = () => { observer.disconnect(); clearTimeout(timer); };
+  const settle = () => {
+    const heading = doc.getElementById(id);
+    if (heading) heading.scrollIntoView({ block: "start" });
+  };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(settle, 300); });
+  observer.observe(doc.body, { childList: true, subtree: true });
+  for (const what of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    doc.addEventListener(what, stop, { once: true, passive: true });
+  }
+  setTimeout(stop, 20000);
+  timer = setTimeout(settle, 300);
+})();
+</script>"""
+
+
 def share_link() -> None:
     """"Copy a link to this experiment": the full address, shown and copied in the browser."""
     st.html(_SHARE_HTML.format(copy=tr("state.copy_link"), copied=tr("state.copied"), by_hand=tr("state.copy_by_hand"))
-            + _SCROLL_KEYS_JS, unsafe_allow_javascript=True)
+            + _SCROLL_KEYS_JS + _KEEP_ANCHOR_JS, unsafe_allow_javascript=True)
 
 
 def sidebar() -> None:

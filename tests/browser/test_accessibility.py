@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bench.harness import ROOT, wait_rendered
+from bench.harness import ROOT, lab_url, wait_rendered
 from playground.catalog import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -52,9 +52,12 @@ def _serious(page, where):
     return found
 
 
-def _interact(page, spec):
-    """The page's main interaction, as test_browser does it: a slider steps right with the keyboard, a
-    text or number box takes the catalog's value; done when the address carries the widget's key."""
+def _interact(page, spec, base):
+    """The page's main interaction, as test_browser does it (its question skipped, so its lab is open: the
+    skipped state is checked too): a slider steps right with the keyboard, a text or number box takes
+    the catalog's value; done when the address carries the widget's key."""
+    page.goto(lab_url(base, spec))
+    _settled(page)
     slider = page.locator(f".st-key-{spec.main_widget} input[type='range']")
     if slider.count():
         slider.first.focus()
@@ -78,6 +81,6 @@ def test_no_serious_accessibility_violation(locale, width, server_url, new_page)
         _settled(page)
         found += _serious(page, f"{spec.key} ({locale}, {width} px)")
         if spec.main_widget and width == WIDTHS[0]:  # one width is enough for the second state
-            _interact(page, spec)
+            _interact(page, spec, server_url)
             found += _serious(page, f"{spec.key} ({locale}, {width} px, after changing {spec.main_widget})")
     assert not found, f"{len(found)} serious or critical axe-core findings:\n" + "\n".join(found)
