@@ -61,11 +61,11 @@ async def _session(browser, base: str, index: int, out: dict, longest_job: bool 
         two_ones = next(s for s in PAGES if s.key == "two_ones")
         await page.goto(page_url(base, two_ones))
         await _rendered(page)
-        form = page.locator("[data-testid='stForm']").first
-        steps = form.locator("input[type='range']").nth(1)
+        steps = page.locator(".st-key-ones_train_steps input[type='range']").first  # (a panel, no longer a form)
         await steps.focus()
         await steps.press("End" if longest_job else "Home")
-        await form.get_by_role("button", name=t("two.train.start", "en")).click()
+        await _rendered(page)  # the new value is kept (and in the link) before Start
+        await page.locator(".st-key-ones_train_start button").click()
         deadline = time.monotonic() + 600
         waiting_text = t("job.waiting", "en", running="", cap="").split(":")[0]
         while time.monotonic() < deadline:

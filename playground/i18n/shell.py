@@ -61,7 +61,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "带数字的门、细胞状态“传送带”、沿 C 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
         "en": "Gates with numbers, the cell-state conveyor belt, the gradient along C as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
     },
-    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Vanishing and exploding gradients"},
+    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Gradients: vanish, explode"},
     "page.gradients.blurb": {
         "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
         "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",

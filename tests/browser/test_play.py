@@ -18,7 +18,7 @@ COUNT_RUNS = """() => {
 # frames (playground.frames: its play button is an ``.updatemenu-button``, its
 # scrubber's current-value text the frame's label). A section drawn on request needs its button pressed.
 PLAYERS = [
-    ("two_ones", "", 0),
+    ("two_ones", "ones_guess=skip", 0),  # behind the question (issue 33): the link skips it
     ("sentiment", "", 0),  # the classifier's strip, prefix by prefix
     ("sentiment", "", 0, "plotly"),  # the lecture's walk-through forward, then its gradient back
     ("gradients", "", 0, "plotly"),  # the gradient flowing back through time, RNN
