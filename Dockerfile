@@ -5,7 +5,7 @@
 FROM python:3.11-slim
 
 # One torch thread per request, two malloc arenas and a fixed 128 KB line for blocks of their own
-# (playground/runtime.py explains the policy).
+# (playground/core/runtime.py explains the policy).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \

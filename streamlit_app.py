@@ -2,11 +2,12 @@
 
 import streamlit as st
 
-from playground import runtime, ui
-from playground.catalog import HOME_ALIAS, PAGES
-from playground.ui.not_found import not_found_page
+from playground import app as ui
+from playground.app.not_found import not_found_page
+from playground.core import runtime
+from playground.core.pages import HOME_ALIAS, PAGES
 
-runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.runtime)
+runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.core.runtime)
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
 if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
@@ -29,10 +30,13 @@ if not st.get_option("client.showSidebarNavigation"):  # off in config.toml unti
 lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS])
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
                                             visibility="hidden"), *([lost] if lost is not None else [])])
-with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.fairness)
-    ui.sidebar()
-    ui.page_style()
-    navigation.run()
+with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.core.fairness)
+    try:
+        ui.sidebar()
+        ui.page_style()
+        navigation.run()
+    finally:
+        ui.flush_url()  # the address bar follows the store once per run, also after st.stop()
 ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back
 runtime.warm_up()  # first run: gc.freeze; the next: the other pages' imports, then gc.freeze (once)

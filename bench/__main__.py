@@ -33,7 +33,7 @@ from bench import (
 )
 from bench.harness import ROOT, launch_browser
 from bench.sizes import FULL, SMOKE, Sizes
-from playground.device import device_label
+from playground.core.device import device_label
 
 
 # --- the parts: each measures at ``sizes``, prints its figures and returns them by results key -------

@@ -134,7 +134,13 @@ def interactions() -> tuple[list[Interaction], dict]:
     """The heaviest input of every page at its maximum, with the limits read from the page state;
     and the gradients lab's link (every size at its maximum but m, one below, so that the measured
     change moves it to the top)."""
-    from playground.state import beyond, cell_lab, charlm, charlm_cells, gradients, sentiment, seq2seq
+    from playground.beyond import settings as beyond
+    from playground.cell_lab import settings as cell_lab
+    from playground.charlm import settings as charlm
+    from playground.charlm_cells import settings as charlm_cells
+    from playground.gradients import settings as gradients
+    from playground.sentiment import settings as sentiment
+    from playground.seq2seq import settings as seq2seq
 
     lm_max = charlm.PROMPT.max_chars
     cloze_max, gen_max = beyond.CLOZE_TEXT.max_chars, beyond.GEN_PROMPT.max_chars
@@ -274,7 +280,7 @@ async def _alone(url: str, pid: int, rng: random.Random, out: dict, seeds: int =
 async def _gradients_memory(url: str, pid: int, rng: random.Random, seeds: int = 3) -> dict:
     """The gradients lab opened at its maximum by link (the page warmed with its defaults first),
     then its seed changed ``seeds`` times and its size moved: peak, CPU and RSS after each."""
-    from playground.state import gradients
+    from playground.gradients import settings as gradients
 
     m_max, t_max = int(gradients.HIDDEN.high), int(gradients.LENGTH.high)
     warm = LightSession(url, "gradients")
@@ -302,7 +308,8 @@ async def _gradients_memory(url: str, pid: int, rng: random.Random, seeds: int =
 
 # --- 6: a forged client floods the walk-through's table ----------------------------------------------
 async def _table_flood(url: str, pid: int, rows: int = 5000) -> dict:
-    from playground.i18n import STRINGS
+    from playground.core.i18n import strings as _strings
+    STRINGS = _strings()
 
     session = LightSession(url, "sentiment")
     await session.open()

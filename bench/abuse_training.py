@@ -33,7 +33,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from bench.harness import streamlit_server
 from bench.interaction import cpu_seconds, percentile
 from bench.light_client import LightSession
-from playground.i18n import t
+from playground.core.i18n import t
 
 GOAL_TINY_START_S = 5.0
 GOAL_REVIEW_P95_S = 0.3

@@ -35,7 +35,7 @@ from bench.abuse_training import HEAVY_LINK, QUEUED, TrainingSession
 from bench.harness import ROOT
 from bench.interaction import PeakRSS, percentile, rss_bytes
 from bench.light_client import LightSession
-from playground.i18n import t
+from playground.core.i18n import t
 
 GOAL_LEAKS = 0
 GOAL_CHURN_P95_S = 0.5

@@ -10,7 +10,7 @@ class of 60 no text is typed twice, so no cache the pages keep for every session
 Reported: interaction latency p50 / p95 (all and per page), errors (exceptions on a page, runs
 that did not finish), the server's RSS (loaded and peak) and CPU (cores busy on average), the
 client's own CPU (to show it measured the server, not itself), and whether every shared model is
-byte-identical before and after (``RNN_PLAYGROUND_DIAGNOSTICS=1``, ``playground.diagnostics``).
+byte-identical before and after (``RNN_PLAYGROUND_DIAGNOSTICS=1``, ``playground.core.diagnostics``).
 
 ``student`` is shared with ``bench.replicas`` (the same class behind HAProxy), whose ``connect`` hook
 reaches each student's replica through the proxy and which lets a student rejoin a dropped socket.

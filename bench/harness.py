@@ -22,7 +22,7 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-FAIR_SWITCH = "RNN_PLAYGROUND_FAIR_SHARE"  # playground.fairness.ENV_SWITCH (the bench imports no app code)
+FAIR_SWITCH = "RNN_PLAYGROUND_FAIR_SHARE"  # playground.core.fairness.ENV_SWITCH (the bench imports no app code)
 RENDERED = "[data-test-script-state='notRunning']"
 MAIN_CONTENT = "[data-testid='stMain'] [data-testid='stElementContainer']"
 
@@ -115,5 +115,5 @@ def lab_url(base: str, spec) -> str:
     lab it keeps collapsed until then is open (issue 33): for a test or bench that works the lab."""
     import importlib
 
-    guess = importlib.import_module(f"playground.state.{spec.key}").GUESS.key
+    guess = importlib.import_module(f"playground.{spec.key}.settings").GUESS.key
     return f"{base}/{'' if spec.default else spec.url_path}?{guess}=skip"

@@ -4,7 +4,7 @@ training job (the two-1s RNN with 2,000 steps, so that jobs overlap and the cap 
 Reported: exceptions seen (goal 0), pages that did not answer (goal 0), page render time p50 / p95
 under load against one session alone, sessions that saw the "waiting" message (the job cap at
 work), the server's peak RSS, and whether every shared model's fingerprint is identical before
-and after (the server runs with ``RNN_PLAYGROUND_DIAGNOSTICS=1``; see ``playground.diagnostics``).
+and after (the server runs with ``RNN_PLAYGROUND_DIAGNOSTICS=1``; see ``playground.core.diagnostics``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from playwright.async_api import async_playwright
 
 from bench.harness import CHROMIUM_ARGS, RENDERED, chromium_path, streamlit_server
 from bench.interaction import PeakRSS, page_url, pages, percentile, rss_bytes
-from playground.catalog import PAGES
-from playground.i18n import t
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 
 NOT_RUNNING = """() => { const e = document.querySelector("[data-test-script-state]");
   return e && e.getAttribute('data-test-script-state') === 'notRunning'; }"""

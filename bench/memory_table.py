@@ -19,7 +19,7 @@ IMPORTS = (  # module, what it is
     ("pyarrow", "pyarrow (Streamlit's tables)"),
     ("pandas", "pandas (tables, data editor)"),
     ("plotly.graph_objects", "Plotly"),
-    ("playground.ui", "the app's own modules"),
+    ("playground.app", "the app's own modules"),
 )
 
 _IMPORT_COST = """

@@ -20,7 +20,7 @@ from scipy.sparse import diags, hstack
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 
-from playground.datasets.reviews import by_split, load_en, load_zh
+from playground.core.datasets.reviews import by_split, load_en, load_zh
 
 C_GRID = (0.1, 0.3, 1, 3, 10, 30)
 

@@ -1,4 +1,4 @@
-"""The state sweep: every declared setting of every page (``playground/state/<page>.py``) set in a
+"""The state sweep: every declared setting of every page (``playground/<lesson>/settings.py``) set in a
 real browser, carried through a page switch and through a fresh link.
 
 For each setting the plan, generated from its declaration (never a hand-written list), holds
@@ -39,9 +39,11 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
 from bench.interaction import ScriptRuns  # the rerun counter the speed bench uses
-from playground.catalog import PAGES, PageSpec
-from playground.i18n import STRINGS, t
-from playground.state import SKIPPED, PageState, Setting
+from playground.core.i18n import strings, t
+from playground.core.pages import PAGES, PageSpec
+from playground.core.settings import SKIPPED, PageState, Setting
+
+STRINGS = strings()
 
 LANGS = ("zh", "en")
 LOCALES = {"zh": "zh-CN", "en": "en-US"}
@@ -54,7 +56,7 @@ STAGES = ("set", "switch", "fresh")
 
 
 def page_state(spec: PageSpec) -> PageState:
-    return importlib.import_module(f"playground.state.{spec.key}").STATE
+    return importlib.import_module(f"playground.{spec.key}.settings").STATE
 
 
 def spec_of(key: str) -> PageSpec:

@@ -1,10 +1,10 @@
-"""Training throughput of the page models, with their default settings, on ``playground.device()``."""
+"""Training throughput of the page models, with their default settings, on ``playground.core.device()``."""
 
 from __future__ import annotations
 
 import statistics
 
-from playground import two_ones
+from playground.two_ones import model as two_ones
 
 
 def two_ones_wall_time(rounds: int = 3) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from playground.device import device
+from playground.core.device import device
 from playground.seq2seq import load_translator
 from playground.seq2seq.decoding import beam_search, greedy_batch
 
@@ -30,7 +30,7 @@ def decoding_speed(rounds: int = 5, test_sentences: int | None = None) -> dict:
     translator.beam_tree(SENTENCES[2], beam=10)
     page["beam_tree_width_10"] = time.perf_counter() - started
 
-    from playground.datasets.tatoeba import translation_pairs
+    from playground.core.datasets.tatoeba import translation_pairs
     from playground.seq2seq.evaluation import grouped_references
 
     sources = grouped_references(translation_pairs()[0]["test"])[0][:test_sentences]

@@ -21,11 +21,11 @@ from types import ModuleType
 
 import torch
 
-from playground.checkpoints import ModelCard
+from playground.core.checkpoints import ModelCard
 
 # group name (what ``python -m playground.train <group>`` takes) -> the subject that ships it
 SUBJECTS: dict[str, str] = {
-    "two_ones": "playground.two_ones",
+    "two_ones": "playground.two_ones.model",
     "memory_span": "playground.gradients.memory_span",
     "sentiment": "playground.sentiment",
     "charlm": "playground.charlm",

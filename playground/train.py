@@ -1,6 +1,6 @@
 """Rebuild shipped models: ``python -m playground.train <name|group|all> [--out DIR] [--list]``.
 
-Runs on ``playground.device()`` (a CUDA GPU when there is one) with fixed seeds, and writes
+Runs on ``playground.core.device()`` (a CUDA GPU when there is one) with fixed seeds, and writes
 weights plus model cards to ``pretrained/`` (or ``--out``).
 """
 
@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from playground import registry
-from playground.checkpoints import PRETRAINED_DIR
-from playground.device import device, device_label
+from playground.core.checkpoints import PRETRAINED_DIR
+from playground.core.device import device, device_label
 
 
 def main(argv: list[str] | None = None) -> int:

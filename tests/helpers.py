@@ -17,7 +17,7 @@ def open_page(path: str | None = None, locale: str = "en-US", link: dict[str, st
 
 
 def _clear_session_jobs():
-    from playground.ui.jobs import session_jobs
+    from playground.app.background import session_jobs
 
     session_jobs.clear()
 
@@ -28,7 +28,7 @@ def fresh_session() -> None:
 
 
 def drawings(at: AppTest) -> dict[str, "Drawing"]:
-    """The SVG charts and diagrams on the page (``playground.svg`` through ``ui.show_svg``), by title."""
+    """The SVG charts and diagrams on the page (``playground.drawing.svg`` through ``ui.show_svg``), by title."""
     import xml.etree.ElementTree as ET
 
     found = {}

@@ -92,7 +92,12 @@ def test_the_session_keeps_toasts_alerts_and_on_request_markdown_and_follows_the
 
 
 def test_attack_texts_fill_each_box_to_its_limit_and_are_new_each_time():
-    from playground.state import beyond, charlm, charlm_cells, gradients, sentiment, seq2seq
+    from playground.beyond import settings as beyond
+    from playground.charlm import settings as charlm
+    from playground.charlm_cells import settings as charlm_cells
+    from playground.gradients import settings as gradients
+    from playground.sentiment import settings as sentiment
+    from playground.seq2seq import settings as seq2seq
 
     limits = {"lm_prompt": charlm.PROMPT.max_chars, "beyond_cloze_text": beyond.CLOZE_TEXT.max_chars,
               "senti_review": sentiment.REVIEW.max_chars, "cells_text": charlm_cells.TEXT.max_chars,

@@ -5,7 +5,7 @@ import pytest
 import torch
 
 from playground.beyond import bicloze, cloze
-from playground.datasets import peoples_daily
+from playground.core.datasets import peoples_daily
 
 SENTENCES = ["我在苹果工作。", "我吃了一个苹果。", "他在学校工作。", "我吃了一个梨。"] * 20
 

@@ -6,10 +6,10 @@ import pytest
 import torch
 from torch import nn
 
-from playground import cell_lab as L
-from playground import svg
-from playground.cells import gru_step, param_count
-from playground.errors import InputError
+from playground.cell_lab import model as L
+from playground.core.cells import gru_step, param_count
+from playground.core.errors import InputError
+from playground.drawing import svg
 
 
 def test_lecture_scalar_lstm():

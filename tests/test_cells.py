@@ -4,7 +4,7 @@ import pytest
 import torch
 from torch import nn
 
-from playground.cells import CellWeights, gru_step, lstm_step, rnn_step, run_sequence, trace_table
+from playground.core.cells import CellWeights, gru_step, lstm_step, rnn_step, run_sequence, trace_table
 
 T, D, M = 7, 5, 4
 

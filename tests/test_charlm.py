@@ -11,12 +11,12 @@ import torch
 from safetensors.torch import load
 
 from playground.charlm import decoding as cs
-from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
-from playground.datasets import charcorpora
-from playground.errors import InputError
-from playground.training import TrainConfig, scheduled_lr
+from playground.charlm_cells import interpret
+from playground.core.datasets import charcorpora
+from playground.core.errors import InputError
+from playground.core.training import TrainConfig, scheduled_lr
 
 TEXT = ("ROMEO:\nBut, soft! what light through yonder window breaks?\nIt is the east, and Juliet is the sun.\n\n"
         "JULIET:\nO Romeo, Romeo! wherefore art thou Romeo?\n\n") * 30
@@ -191,7 +191,7 @@ BAD_PATTERNS = [("(", "missing_paren", None), (")", "unbalanced_paren", 1), ("a)
 def test_a_bad_regex_is_named_by_its_kind_and_place_never_by_the_libraries_english(pattern, kind, position):
     """Issue 28, item 8: "正则表达式有误：missing ) at position 1" - the regex module's English in
     the Chinese UI. The error now carries the kind of mistake and its place as words to translate."""
-    from playground.errors import Phrase
+    from playground.core.errors import Phrase
 
     with pytest.raises(InputError) as err:
         interpret.regex_feature("abc", pattern)
@@ -202,7 +202,8 @@ def test_a_bad_regex_is_named_by_its_kind_and_place_never_by_the_libraries_engli
 
 
 def test_every_kind_of_regex_mistake_is_said_in_both_languages():
-    from playground.i18n import STRINGS
+    from playground.core.i18n import strings as _strings
+    STRINGS = _strings()
 
     for kind in {*interpret.REGEX_MISTAKES.values(), "other", "too_large"}:
         assert f"regex.{kind}" in STRINGS, kind
@@ -210,9 +211,9 @@ def test_every_kind_of_regex_mistake_is_said_in_both_languages():
 
 
 def _show_regex_error(pattern):
-    from playground.charlm import interpret
-    from playground.errors import InputError
-    from playground.ui.widgets import input_error
+    from playground.app.widgets import input_error
+    from playground.charlm_cells import interpret
+    from playground.core.errors import InputError
 
     try:
         interpret.regex_feature("abc", pattern)

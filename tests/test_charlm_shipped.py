@@ -8,10 +8,10 @@ import pytest
 import torch
 
 from playground.charlm import decoding as cs
-from playground.charlm import interpret
 from playground.charlm import model as charlm_model
-from playground.checkpoints import load_checkpoint
-from playground.datasets.charcorpora import load
+from playground.charlm_cells import interpret
+from playground.core.checkpoints import load_checkpoint
+from playground.core.datasets.charcorpora import load
 
 # test-split loss ceilings in nats per character
 CEILINGS = {("shakespeare", "lstm"): 1.50, ("shakespeare", "gru"): 1.46, ("shakespeare", "rnn"): 1.58,
@@ -29,14 +29,14 @@ def models():
 
 
 @pytest.fixture(scope="module")
-def test_losses(models, corpora):
+def held_out_losses(models, corpora):
     return {key: charlm_model.held_out_loss(model, vocab.encode(corpora[key[0]].test))
             for key, (model, vocab, _) in models.items()}
 
 
 @pytest.mark.parametrize("key", list(charlm_model.SHIPPED_CHOICES), ids=["-".join(k) for k in charlm_model.SHIPPED_CHOICES])
-def test_held_out_loss_of_the_shipped_weights(key, test_losses, models):
-    loss = test_losses[key]
+def test_held_out_loss_of_the_shipped_weights(key, held_out_losses, models):
+    loss = held_out_losses[key]
     assert loss <= CEILINGS[key], f"{key}: {loss:.4f} nats/char ({charlm_model.bits(loss):.4f} bits/char)"
     # the card reports the same figure (it was measured on the fp16 weights as shipped)
     assert models[key][2].metrics["test_loss_nats"] == pytest.approx(loss, abs=2e-3)
@@ -46,16 +46,16 @@ def test_weights_are_stored_in_half_precision():
     tensors, _ = load_checkpoint(charlm_model.model_name("shakespeare", "lstm"), device="cpu", dtype=torch.float16)
     from safetensors import safe_open
 
-    from playground.checkpoints import paths
+    from playground.core.checkpoints import paths
 
     with safe_open(str(paths(charlm_model.model_name("shakespeare", "lstm"))[0]), "pt") as fh:
         assert all(fh.get_tensor(k).dtype == torch.float16 for k in fh.keys())  # noqa: SIM118
     assert tensors
 
 
-def test_gated_cells_predict_better_than_the_vanilla_rnn(test_losses):
-    assert test_losses[("shakespeare", "lstm")] < test_losses[("shakespeare", "rnn")]
-    assert test_losses[("shakespeare", "gru")] < test_losses[("shakespeare", "rnn")]
+def test_gated_cells_predict_better_than_the_vanilla_rnn(held_out_losses):
+    assert held_out_losses[("shakespeare", "lstm")] < held_out_losses[("shakespeare", "rnn")]
+    assert held_out_losses[("shakespeare", "gru")] < held_out_losses[("shakespeare", "rnn")]
 
 
 def _english_share(text: str, words: set[str]) -> float:

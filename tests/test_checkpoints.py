@@ -3,7 +3,7 @@ import json
 import pytest
 import torch
 
-from playground.checkpoints import CheckpointError, ModelCard, load_card, load_checkpoint, save_checkpoint
+from playground.core.checkpoints import CheckpointError, ModelCard, load_card, load_checkpoint, save_checkpoint
 
 
 def _card(name="tiny"):
@@ -76,7 +76,7 @@ def test_bad_card(tmp_path):
 
 
 def test_half_embeddings_give_the_same_numbers_in_half_the_memory():
-    from playground.checkpoints import as_shipped, half_embeddings
+    from playground.core.checkpoints import as_shipped, half_embeddings
 
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Embedding(50, 8), torch.nn.Linear(8, 2))

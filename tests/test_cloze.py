@@ -7,7 +7,7 @@ import torch
 from playground.beyond import cloze
 from playground.charlm import decoding as cs
 from playground.charlm import model as charlm_model
-from playground.errors import InputError
+from playground.core.errors import InputError
 
 CLOZE_CEILING = 3.80  # nats per character on held-out sentences (shipped: see the model cards)
 SENTENCES = ["我在苹果工作。", "我吃了一个苹果。", "他在学校工作。", "我吃了一个梨。"] * 50
@@ -69,7 +69,7 @@ def test_cloze_accuracy_counts_each_rule():
 # --- the shipped readers ----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def shipped():
-    from playground.checkpoints import load_checkpoint
+    from playground.core.checkpoints import load_checkpoint
 
     def reader(direction):
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
@@ -85,7 +85,7 @@ def held_out():
 
 
 def test_shipped_readers_predict_held_out_sentences(held_out):
-    from playground.checkpoints import load_checkpoint
+    from playground.core.checkpoints import load_checkpoint
 
     for direction in cloze.DIRECTIONS:
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")

@@ -3,9 +3,9 @@ that reads typed text refusing one it cannot read, naming what it lacks."""
 
 import pytest
 
-from playground import coverage as C
-from playground.errors import InputError
-from playground.i18n import t
+from playground.core import coverage as C
+from playground.core.errors import InputError
+from playground.core.i18n import t
 
 VOCAB = {"a": 0, "b": 1, "c": 2, " ": 3}
 
@@ -134,7 +134,7 @@ def shakespeare():
 
 def test_char_lm_prompt_and_cells_text_must_be_readable(shakespeare):
     from playground.charlm import decoding as cs
-    from playground.charlm import interpret
+    from playground.charlm_cells import interpret
 
     assert cs.check_prompt(shakespeare, "ROMEO ☃:") == ["☃"]  # one unknown character: named, and generated from
     for prompt, code in (("你好世界", "unreadable_none"), ("你好 世界", "unreadable_few")):

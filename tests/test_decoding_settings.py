@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 import torch
 
-from playground import decoding_settings as ds
 from playground.charlm import decoding as cs
 from playground.charlm import model as charlm_model
-from playground.errors import InputError
+from playground.charlm import settings as lm_state
+from playground.core import decoding as ds
+from playground.core.errors import InputError
+from playground.seq2seq import settings as s2s_state
 from playground.seq2seq.translate import MAX_BEAM, Translator, check_decoding
-from playground.state import charlm as lm_state
-from playground.state import seq2seq as s2s_state
 
 
 @pytest.mark.parametrize(("setting", "bounds"), [

@@ -1,10 +1,10 @@
-"""The load tests' proof that no session changed a shared model (``playground.diagnostics``): a
+"""The load tests' proof that no session changed a shared model (``playground.core.diagnostics``): a
 fingerprint follows the weights, not what a model remembers for the next session."""
 
 import torch
 
 from playground import charlm
-from playground.diagnostics import fingerprint
+from playground.core.diagnostics import fingerprint
 from playground.sentiment import model as S
 from playground.seq2seq.translate import load_translator
 

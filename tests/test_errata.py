@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from playground.i18n import STRINGS, t
+from playground.core.i18n import strings, t
+
+STRINGS = strings()
+
 
 
 def _all(lang: str) -> str:
@@ -329,7 +332,7 @@ def test_parameter_formula_reads_m_or_2m_in_stacked_layers(locale):
     """Issue 25, point 12: layers above the first read the layer below (m, or 2m both ways), not d."""
     from helpers import open_page
 
-    from playground.cells import param_count
+    from playground.core.cells import param_count
 
     lang = locale[:2]
     at = open_page("pages/cell_lab.py", locale)
@@ -393,7 +396,7 @@ def test_the_embedding_gives_the_notes_intuition_as_such_and_the_one_hot_product
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_bottleneck_evidence_is_the_gap_not_that_the_classic_model_falls(lang):
     """Both models fall 70-80% from the shortest to the longest group (beam 5); attention leads in every group."""
-    from playground import lecture_map
+    from playground.home import lecture_map
     from playground.seq2seq.evaluation import load_bottleneck
 
     shipped = load_bottleneck()
@@ -437,7 +440,7 @@ def test_the_notes_claims_as_attributed_are_in_the_notes():
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_forget_bias_of_3_slows_the_decay_and_the_gru_ranking_is_this_experiments(lang):
-    from playground import lecture_map
+    from playground.home import lecture_map
 
     label = lecture_map.say(lecture_map.GRAD_HIGHWAY.what, lang)
     compare, span = t("grad.compare.intro", lang), t("grad.span.textbook", lang, rnn=50)
@@ -466,7 +469,7 @@ def test_the_live_memory_span_point_says_it_trains_with_mixed_distances(lang):
 
 
 def test_the_map_shows_the_pages_p_and_notes_the_scripts_misprint():
-    from playground import lecture_map
+    from playground.home import lecture_map
 
     zh, en = lecture_map.SENTI_WALK.what
     assert "p = 0.82790（讲解稿印作 0.82792）" in zh and "p = 0.82790 (the script prints 0.82792)" in en
@@ -494,7 +497,7 @@ def test_the_notes_own_slips_are_noted_where_the_app_shows_the_topic(lang):
 
 
 def test_the_wording_the_teacher_flagged():
-    from playground import lecture_map
+    from playground.home import lecture_map
 
     assert "讲稿" not in (lecture_map.HEADER[0] + lecture_map.INTRO[0]).replace("讲解稿", "")
     assert "同一讲" not in t("senti.walk.first", "zh", h1="0.76159", h2="0.36340")

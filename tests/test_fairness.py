@@ -3,9 +3,9 @@ debt waits (a sleep, told by a toast) before the next run; one who does not loop
 
 import pytest
 
-from playground import fairness
-from playground.i18n import t
-from playground.ui import fair
+from playground.app import fair
+from playground.core import fairness
+from playground.core.i18n import t
 from tests.helpers import open_page
 
 

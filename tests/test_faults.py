@@ -10,12 +10,12 @@ import streamlit as st
 import torch
 from helpers import open_page
 
-from playground import checkpoints
-from playground.catalog import PAGES
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
-from playground.i18n import t
-from playground.jobs import DONE, FAILED, JobRunner
+from playground.core import checkpoints
+from playground.core.i18n import t
+from playground.core.jobs import DONE, FAILED, JobRunner
+from playground.core.pages import PAGES
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ import xml.etree.ElementTree as ET
 
 import plotly.graph_objects as go
 
-from playground import figures, frames, svg
+from playground.drawing import figures, frames, svg
 from playground.home import forms
 
 
@@ -67,7 +67,7 @@ def test_training_curves_accuracy_axis_has_round_ticks_and_the_legend_is_below()
 
 def test_position_and_token_labels_do_not_read_as_ratios():
     # issue 33: "4:10" and "1:服务" on time axes read as ratios
-    from playground.formatting import step_label
+    from playground.core.formatting import step_label
 
     assert step_label(4, "10") == "4 · 10" and step_label(1, "服务") == "1 · 服务"
     tokens = ["服务", "10"]

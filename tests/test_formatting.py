@@ -1,6 +1,6 @@
 import math
 
-from playground import formatting as fmt
+from playground.core import formatting as fmt
 
 
 def test_number_handles_every_float():
@@ -36,7 +36,7 @@ def test_escape_markdown_leaves_no_markup():
 
 
 def test_significant_keeps_the_lectures_trailing_zeros():
-    from playground.formatting import significant
+    from playground.core.formatting import significant
 
     assert significant(0.36340) == "0.36340" and significant(0.7854037) == "0.78540"
     assert significant(0.0) == "0" and significant(-0.7615941) == "-0.76159"

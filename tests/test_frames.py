@@ -1,4 +1,4 @@
-"""Charts that play in the browser, built cheaply (playground.frames), and the HTML/SVG pieces of the
+"""Charts that play in the browser, built cheaply (playground.drawing.frames), and the HTML/SVG pieces of the
 players' frames (issue 26)."""
 
 import base64
@@ -11,7 +11,7 @@ import numpy as np
 import plotly.io as pio
 import pytest
 
-from playground import figures, frames, svg
+from playground.drawing import figures, frames, svg
 
 WORDS = {"play": "Play", "pause": "Pause", "frame": "back to t ="}
 

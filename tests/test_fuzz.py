@@ -2,7 +2,7 @@
 numeric settings beside them).
 
 The contract: whatever a reader types, pastes, uploads or sets, a library function either returns
-a result or raises ``playground.errors.InputError`` whose ``error.<code>`` the pages can translate
+a result or raises ``playground.core.errors.InputError`` whose ``error.<code>`` the pages can translate
 (in both languages, with its parameters). Any other exception fails here, and so does a hang: every
 case runs under an alarm (``case_time_limit``) that raises ``CaseHang``, a ``BaseException`` so that
 no ``except Exception`` (nor the regex module's own ``TimeoutError`` handling) can swallow it.
@@ -32,18 +32,21 @@ import torch
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from playground import cell_lab, i18n, two_ones
 from playground.beyond import cloze
+from playground.cell_lab import model as cell_lab
 from playground.charlm import decoding as cs
-from playground.charlm import interpret
 from playground.charlm import model as charlm_model
 from playground.charlm import recipes as charlm_recipes
-from playground.coverage import other_language
-from playground.errors import InputError
+from playground.charlm_cells import interpret
+from playground.core import decoding as DECODING
+from playground.core import i18n
+from playground.core.coverage import other_language
+from playground.core.errors import InputError
 from playground.gradients.experiments import LabSettings
 from playground.home import order
 from playground.sentiment import model as S
 from playground.sentiment import walkthrough as W
+from playground.two_ones import model as two_ones
 
 CASE_LIMIT_S = 10.0  # per case, generous for a loaded 2-core CI machine
 FUZZ = settings(max_examples=500, deadline=None, derandomize=True, database=None,
@@ -110,7 +113,7 @@ def case_time_limit(what: str, seconds: float = CASE_LIMIT_S):
 def assert_translatable(exc: InputError) -> None:
     assert isinstance(exc, ValueError) and isinstance(exc.code, str) and isinstance(exc.params, dict)
     key = f"error.{exc.code}"
-    assert key in i18n.STRINGS, f"{key} has no message ({exc})"
+    assert key in i18n.strings(), f"{key} has no message ({exc})"
     for lang in ("zh", "en"):
         assert i18n.t(key, lang, **exc.params)  # what ui.input_error shows must format with the params
 
@@ -230,6 +233,16 @@ def real_or_not(valid_low: float, valid_high: float):
     return mostly(st.floats(valid_low, valid_high), NUMBER)
 
 
+def _whole_in(value, low, high) -> bool:
+    """The oracle for a whole-number setting: a number whose integer part lies in [low, high]
+    (the library truncates 2.7 to 2, as ``int`` does); NaN, inf and text are refused."""
+    return isinstance(value, int | float) and math.isfinite(value) and low <= int(value) <= high
+
+
+def _real_in(value, low, high) -> bool:
+    return isinstance(value, int | float) and math.isfinite(value) and low <= value <= high
+
+
 # --- shipped models, loaded once ---------------------------------------------------------------------------
 @functools.cache
 def classifier(lang: str, kind: str) -> S.Classifier:
@@ -244,7 +257,7 @@ def sampler(corpus: str, kind: str) -> cs.FastSampler:
 
 @functools.cache
 def cloze_readers() -> tuple[cs.FastSampler, cs.FastSampler]:
-    from playground.checkpoints import load_checkpoint
+    from playground.core.checkpoints import load_checkpoint
 
     def reader(direction: str) -> cs.FastSampler:
         tensors, card = load_checkpoint(cloze.model_name(direction), device="cpu")
@@ -498,7 +511,11 @@ def test_charlm_sample_text(key, prompt, length, temperature, seed):
 @given(length=whole_or_not(1, cs.MAX_LENGTH), temperature=real_or_not(0.01, 100), top_k=whole_or_not(1, 40),
        top_p=real_or_not(0, 1), width=whole_or_not(1, 20))
 def test_charlm_check_settings(length, temperature, top_k, top_p, width):
-    outcome(cs.check_settings, length, temperature, top_k, top_p, width)
+    verdict = outcome(cs.check_settings, length, temperature, top_k, top_p, width)
+    valid = (_whole_in(length, 1, cs.MAX_LENGTH) and _real_in(temperature, *DECODING.TEMPERATURE)
+             and _whole_in(top_k, 1, math.inf) and _real_in(top_p, 0, 1) and top_p != 0
+             and _whole_in(width, 1, cs.MAX_WIDTH))
+    assert (verdict is not REFUSED) == valid, (length, temperature, top_k, top_p, width)
 
 
 # --- looking inside a char LM: probe text and a student's regex -------------------------------------------------
@@ -666,6 +683,9 @@ def test_translator_beam_tree(attention, text, beam, length_penalty):
        beam=whole_or_not(1, 10), length_penalty=real_or_not(0, 3), temperature=real_or_not(0.05, 5),
        seed=whole_or_not(0, 2**31 - 1))
 def test_translator_check_decoding(strategy, beam, length_penalty, temperature, seed):
-    from playground.seq2seq.translate import check_decoding
+    from playground.seq2seq.translate import MAX_BEAM, STRATEGIES, check_decoding
 
-    outcome(check_decoding, strategy, beam, length_penalty, temperature, seed)
+    verdict = outcome(check_decoding, strategy, beam, length_penalty, temperature, seed)
+    valid = (strategy in STRATEGIES and _whole_in(beam, 1, MAX_BEAM) and _real_in(length_penalty, *DECODING.LENGTH_PENALTY)
+             and _real_in(temperature, *DECODING.TEMPERATURE) and _whole_in(seed, *DECODING.SEED))
+    assert (verdict is not REFUSED) == valid, (strategy, beam, length_penalty, temperature, seed)

@@ -3,7 +3,7 @@ import itertools
 import pytest
 import torch
 
-from playground.errors import InputError
+from playground.core.errors import InputError
 from playground.home import forms, order
 
 
@@ -118,7 +118,7 @@ def test_what_each_drawing_says_about_its_weights(form, expected):
 def test_the_home_page_says_two_sets_of_weights_for_seq2seq_and_none_for_one_step(locale):
     from helpers import open_page
 
-    from playground.i18n import t
+    from playground.core.i18n import t
 
     lang = locale[:2]
     captions = " ".join(c.value for c in open_page("pages/home.py", locale,

@@ -5,7 +5,7 @@ shipped weights, and each note is looked for on its page in both languages."""
 import pytest
 from helpers import open_page
 
-from playground.i18n import t
+from playground.core.i18n import t
 
 PAGES = {  # page -> (note key, a piece of the English note that names the failure)
     "pages/two_ones.py": ("two.how", "no unit keeps the previous bit cleanly"),
@@ -45,7 +45,7 @@ def test_notes_exist_in_both_languages():
 
 # --- the failures, on the shipped weights ----------------------------------------------------------
 def test_two_ones_is_right_but_not_the_lectures_way():
-    from playground import two_ones
+    from playground.two_ones import model as two_ones
 
     model = two_ones.load()
     assert two_ones.exhaustive_accuracy(model)["string_accuracy"] == 1.0
@@ -66,9 +66,9 @@ def test_the_first_comment_cell_takes_other_text_for_comment_and_changes_with_th
     for "inside a comment" reaches its own median inside comments on characters outside them too, and
     another passage of the same file puts another unit first (issue 33: the note named a fixed unit)."""
     from playground import charlm
-    from playground.charlm import interpret as cells
-    from playground.datasets.charcorpora import python_passage
-    from playground.state import charlm_cells as state
+    from playground.charlm_cells import interpret as cells
+    from playground.charlm_cells import settings as state
+    from playground.core.datasets.charcorpora import python_passage
 
     sampler = charlm.load("charlm_python_lstm").sampler
     firsts = []

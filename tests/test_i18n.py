@@ -4,9 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from playground.catalog import PAGES
+from playground.core.i18n import LANGUAGES, language_from_locale, strings, t
+from playground.core.pages import PAGES
 from playground.home import forms
-from playground.i18n import LANGUAGES, STRINGS, language_from_locale, t
+
+STRINGS = strings()
+
 
 ROOT = Path(__file__).resolve().parent.parent
 

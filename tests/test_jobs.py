@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from playground.jobs import (
+from playground.core.jobs import (
     DONE,
     FAILED,
     HEAVY,
@@ -358,7 +358,7 @@ def test_the_line_takes_turns_between_addresses():
 
 
 def test_one_address_queues_at_most_its_cap():
-    from playground.jobs import LineFull
+    from playground.core.jobs import LineFull
 
     runner = JobRunner(cap=1, per_address=3)
     gate = threading.Event()

@@ -12,9 +12,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from helpers import open_page
 
-from playground import lecture_map
-from playground.catalog import PAGES
-from playground.lecture_map import SEEDS
+from playground.core.pages import PAGES
+from playground.home import lecture_map
+from playground.home.lecture_map import SEEDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_DIRS = [ROOT / "shared" / "seeds", ROOT.parent / "shared" / "seeds"]
@@ -103,7 +103,7 @@ def test_a_link_is_the_page_its_settings_and_the_anchor():
 
 
 def _state_of(page: str):
-    return importlib.import_module(f"playground.state.{page}").STATE
+    return importlib.import_module(f"playground.{page}.settings").STATE
 
 
 def test_every_linked_setting_is_declared_and_valid():
@@ -191,7 +191,7 @@ def _behind_question(at, label: str) -> set[str]:
 def test_the_sections_behind_a_question_are_the_ones_the_map_opens_skipped(spec):
     """Issue 33: a page keeps what answers its question collapsed until it is answered; the map's links
     to a section in there open the question skipped, and no other link does."""
-    from playground.i18n import t
+    from playground.core.i18n import t
 
     at = open_page(spec.path)
     assert not at.exception

@@ -24,9 +24,9 @@ def test_live_training_on_250k_distinct_characters_stays_small():
 def test_every_live_training_a_visitor_can_choose_is_estimated_within_the_budget():
     import itertools
 
-    from playground.jobs import JOB_SECONDS
-    from playground.state import charlm as state
-    from playground.ui.charlm import LIVE_BUDGET_S, live_estimate_s, live_max_steps
+    from playground.charlm import settings as state
+    from playground.charlm.live import LIVE_BUDGET_S, live_estimate_s, live_max_steps
+    from playground.core.jobs import JOB_SECONDS
 
     assert max(state.LIVE_HIDDEN.options) <= 256 and state.LIVE_LAYERS.high <= 3 and state.LIVE_BPTT.high <= 128
     assert LIVE_BUDGET_S <= 4 * 60 < JOB_SECONDS <= 5 * 60  # the estimate's budget, then the backstop
@@ -48,9 +48,9 @@ def test_every_live_training_a_visitor_can_choose_is_estimated_within_the_budget
 def test_the_page_narrows_the_steps_and_says_how_long_training_takes():
     from helpers import open_page
 
-    from playground.i18n import t
-    from playground.jobs import JOB_SECONDS
-    from playground.ui.charlm import live_max_steps
+    from playground.charlm.live import live_max_steps
+    from playground.core.i18n import t
+    from playground.core.jobs import JOB_SECONDS
 
     link = {"lm_source": "python", "lm_live_hidden": "256", "lm_live_layers": "3", "lm_live_bptt": "128",
             "lm_live_steps": "5000"}

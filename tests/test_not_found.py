@@ -4,9 +4,9 @@ import pytest
 from helpers import open_page
 from streamlit.runtime.pages_manager import PagesManager
 
-from playground.catalog import HOME_ALIAS, PAGES
-from playground.i18n import t
-from playground.ui import not_found
+from playground.app import not_found
+from playground.core.i18n import t
+from playground.core.pages import HOME_ALIAS, PAGES
 
 
 def _asked_for(monkeypatch, name):

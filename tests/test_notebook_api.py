@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from playground import charlm, sentiment, seq2seq
-from playground.charlm import decoding, interpret
+from playground.charlm import decoding
 from playground.charlm.model import held_out_loss
-from playground.errors import InputError
+from playground.charlm_cells import interpret
+from playground.core.errors import InputError
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

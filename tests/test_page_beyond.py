@@ -6,9 +6,9 @@ import re
 import pytest
 from helpers import open_page
 
-from playground.device import device_label
-from playground.formatting import escape_markdown
-from playground.i18n import t
+from playground.core.device import device_label
+from playground.core.formatting import escape_markdown
+from playground.core.i18n import t
 
 
 def _page(locale="en-US"):

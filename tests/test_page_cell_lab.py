@@ -5,8 +5,8 @@ import re
 import pytest
 from helpers import drawings, open_page
 
-from playground.cells import param_count
-from playground.i18n import t
+from playground.core.cells import param_count
+from playground.core.i18n import t
 
 
 def _page(locale="en-US"):

@@ -10,10 +10,10 @@ import pytest
 from helpers import fresh_session, open_page
 from streamlit.testing.v1 import AppTest
 
-from playground.checkpoints import load_card
-from playground.i18n import t
-from playground.state import charlm as lm_state
-from playground.state import charlm_cells as cells_state
+from playground.charlm import settings as lm_state
+from playground.charlm_cells import settings as cells_state
+from playground.core.checkpoints import load_card
+from playground.core.i18n import t
 
 
 def _page(path="pages/charlm.py", locale="en-US"):
@@ -348,7 +348,7 @@ def _train_live(at, number):
 def test_live_models_are_numbered_per_visitor_and_a_replaced_one_is_named():
     """Issue 24: after two trainings on one page the live model was numbered #3, then #4 (the server's job
     count), and the first left the model list without a word."""
-    from playground.ui.jobs import job_runner
+    from playground.app.background import job_runner
 
     fresh_session()
     job_runner().submit("another visitor's job", lambda report, stop: None).join(5)  # the server counts it
@@ -384,7 +384,7 @@ def _top10_labels(at) -> list[list[str]]:
     """The labels left of each bar of the top-10 drawing(s) (escaped text of the inline SVG)."""
     import html
 
-    from playground.svg import escape
+    from playground.drawing.svg import escape
 
     title = escape(t("charlm.lab.top10", "en"))
     drawings = [d for d in [_shown_frame(at, "lm_position_play")] if "<svg" in d and title in d]
@@ -466,7 +466,7 @@ def test_the_cells_note_and_the_maps_comment_cell_follow_the_pages_ranking(local
     and said it follows quotes, while the page's own ranking put layer 1, unit 187 first and the lecture
     map's "comment cell" link opened the view on 187. The note now names the ranking's first comment row,
     r written as the table writes it, and the map's link opens the view on that same cell."""
-    from playground import lecture_map
+    from playground.home import lecture_map
 
     lang = locale[:2]
     at = open_page("pages/charlm_cells.py", locale, link=lecture_map.query(lecture_map.CELLS_COMMENT, lang))

@@ -5,8 +5,8 @@ import time
 
 from helpers import open_page
 
+from playground.core.i18n import t
 from playground.gradients import experiments as G
-from playground.i18n import t
 
 
 def _page(locale="en-US"):

@@ -6,8 +6,8 @@ import re
 import pytest
 from helpers import drawings, open_page, player
 
-from playground.formatting import escape_markdown, significant
-from playground.i18n import t
+from playground.core.formatting import escape_markdown, significant
+from playground.core.i18n import t
 from playground.sentiment import walkthrough as W
 
 
@@ -89,7 +89,7 @@ def test_model_panel_lists_every_model():
 def test_the_confusion_matrix_and_errors_show_without_the_corpus(locale, monkeypatch):
     """Issue 25: on a server without the review corpus the panel said so with a developer command; now
     it is built with the model and read from its card."""
-    from playground.datasets.cache import DataUnavailable
+    from playground.core.datasets.cache import DataUnavailable
     from playground.sentiment import model as sentiment_model
 
     def no_corpus(*args, **kwargs):
@@ -262,8 +262,8 @@ def test_a_flooded_walkthrough_table_is_cut_before_streamlit_builds_it(monkeypat
     the limit, and the page says the rest was not taken."""
     import streamlit.elements.widgets.data_editor as data_editor
 
+    from playground.sentiment import settings as senti_state
     from playground.sentiment import walkthrough
-    from playground.state import sentiment as senti_state
 
     handed = []
     build = data_editor._apply_row_additions
@@ -291,7 +291,7 @@ def test_a_flooded_walkthrough_table_is_cut_before_streamlit_builds_it(monkeypat
 def test_a_fixed_grid_takes_no_rows_from_its_client():
     """The matrix editors (two 1s, cell lab) have fixed rows, but Streamlit would still build rows a
     forged client adds; they are dropped first, and cells only of the grid's columns and rows kept."""
-    from playground.ui.widgets import _cut_edits
+    from playground.app.widgets import _cut_edits
 
     edits = {"edited_rows": {"0": {"1": 2.0, "9": 1}, "5": {"1": 1}}, "added_rows": [{"1": 0}] * 1000,
              "deleted_rows": [0]}

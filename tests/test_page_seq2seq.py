@@ -5,8 +5,8 @@ import pytest
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
-from playground.formatting import escape_markdown
-from playground.i18n import t
+from playground.core.formatting import escape_markdown
+from playground.core.i18n import t
 from playground.seq2seq import load_translator
 
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from playground.catalog import PAGES
-from playground.state import CLAMPED, IGNORED, OK, PageState, Setting
+from playground.core.pages import PAGES
+from playground.core.settings import CLAMPED, IGNORED, OK, PageState, Parsed, Setting
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _state(spec) -> PageState:
-    return importlib.import_module(f"playground.state.{spec.key}").STATE
+    return importlib.import_module(f"playground.{spec.key}.settings").STATE
 
 
 def _literal_keys(path: Path) -> list[str]:
@@ -66,7 +66,7 @@ def test_no_two_pages_share_a_widget_key():
 
 def test_a_setting_turns_any_text_into_a_valid_value():
     count = Setting("x_n", 10, 1, 60)
-    assert count.parse("30") == (30, OK) or count.parse("30").value == 30
+    assert count.parse("30") == Parsed(30, OK) and count.parse("30.4") == Parsed(30, CLAMPED)
     for raw in ("inf", "-inf", "Infinity", "nan", "1e400", "abc", "", "None", None):
         parsed = count.parse(raw)
         assert parsed.value == 10 and parsed.status == IGNORED, raw
@@ -119,7 +119,7 @@ def test_link_sweep_every_declared_key_set_to_junk(spec, round_):
 def _shown_text(markdown: str) -> str:
     """What a reader sees of an escaped value: its character references decoded, the invisible
     joiners that keep an address from becoming a link dropped."""
-    from playground.formatting import WORD_JOINER
+    from playground.core.formatting import WORD_JOINER
 
     return html.unescape(markdown).replace(WORD_JOINER, "")
 
@@ -134,7 +134,7 @@ def test_a_link_value_in_the_ignored_notice_is_text_not_markup(path, key, raw):
     """Issue 28, item 5: the "value ignored" toast once showed a link's raw value as markdown (an
     image fetched by every student who opened the link; a bold, clickable 登录 in an official notice).
     (A notice quotes at most 40 characters of the value.)"""
-    from playground.formatting import escape_markdown
+    from playground.core.formatting import escape_markdown
 
     at = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
     at.context = {"locale": "zh-CN"}

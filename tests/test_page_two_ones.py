@@ -5,7 +5,7 @@ import time
 
 from helpers import open_page
 
-from playground.i18n import t
+from playground.core.i18n import t
 
 
 def _page(locale="en-US"):
@@ -139,7 +139,7 @@ def test_random_sets_the_sequence_without_a_session_state_warning():
 
 def test_edited_weights_are_kept_in_the_link():
     """Edited two-1s weights were not kept in the URL: a shared link lost them."""
-    from playground import two_ones
+    from playground.two_ones import model as two_ones
 
     lecture = two_ones.lecture_weights()
     broken = two_ones.Weights(lecture.w_xh, lecture.w_hh, lecture.w_hy * 0.0, lecture.h0)  # outputs always 0

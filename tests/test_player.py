@@ -1,11 +1,11 @@
-"""The in-browser step-through player (playground.ui.player): its markup, its window of frames."""
+"""The in-browser step-through player (playground.app.player): its markup, its window of frames."""
 
 import json
 import re
 
 import pytest
 
-from playground.ui import player
+from playground.app import player
 
 
 def _markup(frames, labels, start):
@@ -70,7 +70,7 @@ def test_running_marks_fall_due_in_order_and_a_finished_result_draws_none():
     import threading
     import time
 
-    from playground.ui.widgets import _MarkTimer
+    from playground.app.widgets import _MarkTimer
 
     timer, drawn, done = _MarkTimer(), [], threading.Event()
     late = timer.add(0.2, lambda: (drawn.append("late"), done.set()))

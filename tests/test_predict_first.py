@@ -8,19 +8,21 @@ from functools import cache
 import pytest
 from helpers import open_page
 
-from playground import cell_lab, charlm, two_ones
+from playground import charlm
 from playground.beyond import cloze
-from playground.catalog import PAGES
+from playground.cell_lab import model as cell_lab
 from playground.charlm import decoding as cs
-from playground.charlm import interpret
-from playground.datasets.charcorpora import python_passage
-from playground.formatting import number, significant
+from playground.charlm_cells import interpret
+from playground.core.datasets.charcorpora import python_passage
+from playground.core.formatting import number, significant
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 from playground.gradients import experiments as gradients
 from playground.home import order
-from playground.i18n import t
 from playground.sentiment import model as sentiment_model
 from playground.seq2seq import load as load_translator
-from playground.ui import questions
+from playground.seq2seq import question as seq2seq_question
+from playground.two_ones import model as two_ones
 
 PREFIX = {"home": "home", "two_ones": "ones", "cell_lab": "lab", "sentiment": "senti", "gradients": "grad",
           "seq2seq": "s2s", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}
@@ -81,8 +83,8 @@ def _gradients(lang):
 @cache
 def _translations():
     translator = load_translator(attention=True)
-    return (translator.translate(questions.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0),
-            translator.translate(questions.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0))
+    return (translator.translate(seq2seq_question.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0),
+            translator.translate(seq2seq_question.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0))
 
 
 @pytest.mark.parametrize("attention", [True, False])
@@ -90,10 +92,10 @@ def test_the_seq2seq_question_is_not_a_trick_question(attention):
     """Issue 33: on 我爱自然语言处理 both decodings gave the same sentence. The question's sentence is
     one where beam search of width 5 writes another, more probable translation, with both models."""
     translator = load_translator(attention=attention)
-    greedy = translator.translate(questions.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0)
-    beam = translator.translate(questions.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0)
+    greedy = translator.translate(seq2seq_question.SEQ2SEQ_SENTENCE, "greedy", 5, 1.0, 1.0, 0)
+    beam = translator.translate(seq2seq_question.SEQ2SEQ_SENTENCE, "beam", 5, 1.0, 1.0, 0)
     assert greedy.text != beam.text and beam.log_prob > greedy.log_prob
-    assert questions.seq2seq_answer(greedy, beam) == "a"
+    assert seq2seq_question.seq2seq_answer(greedy, beam) == "a"
 
 
 def _seq2seq(lang):

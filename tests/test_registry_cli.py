@@ -5,8 +5,8 @@ import pytest
 import torch
 
 from playground import registry, train
-from playground.checkpoints import CheckpointError, ModelCard, load_checkpoint, save_checkpoint
-from playground.device import device, device_label
+from playground.core.checkpoints import CheckpointError, ModelCard, load_checkpoint, save_checkpoint
+from playground.core.device import device, device_label
 
 
 def _toy_subject() -> types.ModuleType:

@@ -1,4 +1,4 @@
-"""The server's process policy (playground.runtime): one torch thread, capped allocator arenas."""
+"""The server's process policy (playground.core.runtime): one torch thread, capped allocator arenas."""
 
 import subprocess
 import sys
@@ -17,7 +17,8 @@ def _run(code: str, **env) -> str:
 
 
 def test_the_server_runs_torch_on_one_thread_and_says_so():
-    out = _run("from playground import runtime; import torch; print(runtime.configure_server(), torch.get_num_threads())")
+    out = _run("from playground.core import runtime; import torch;"
+               " print(runtime.configure_server(), torch.get_num_threads())")
     assert out == "{'torch_threads': 1, 'blas_threads': 1, 'malloc_arenas': 2, 'mmap_threshold': 131072} 1"
 
 
@@ -25,7 +26,7 @@ def _home_imports() -> list[tuple[str, list[str]]]:
     """What the first page (Home) imports, read from its file: (module, names from it)."""
     import ast
 
-    tree = ast.parse((ROOT / "pages" / "home.py").read_text())
+    tree = ast.parse((ROOT / "playground" / "home" / "page.py").read_text())
     return sorted([(node.module, [alias.name for alias in node.names]) for node in ast.walk(tree)
                    if isinstance(node, ast.ImportFrom) and node.module]
                   + [(alias.name, []) for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names])
@@ -37,8 +38,8 @@ def test_the_long_lived_imports_are_frozen_so_each_collection_is_cheap():
     # how long the collection then takes is a speed figure, measured by the bench, not timed here
     # (it failed on a loaded machine at 0.03 s); what is checked is that the imports are frozen
     home = _home_imports()
-    assert any(module == "playground.ui" and "questions" in names for module, names in home)
-    code = ("import gc, sys; from playground import runtime; runtime.configure_server()\n"
+    assert any(module == "playground.home" and "question" in names for module, names in home)
+    code = ("import gc, sys; from playground.core import runtime; runtime.configure_server()\n"
             f"for module, names in {home!r}: __import__(module, fromlist=names)\n"
             "print('pandas' in sys.modules, gc.get_freeze_count() > 100_000)\n"
             "print(runtime.warm_up(), 'pandas' in sys.modules, gc.get_freeze_count() > 100_000)\n"
@@ -49,19 +50,19 @@ def test_the_long_lived_imports_are_frozen_so_each_collection_is_cheap():
 
 
 def test_the_thread_count_can_be_chosen_and_junk_is_ignored():
-    code = "from playground import runtime; print(runtime.configure_server()['torch_threads'])"
+    code = "from playground.core import runtime; print(runtime.configure_server()['torch_threads'])"
     assert _run(code, RNN_PLAYGROUND_TORCH_THREADS="2") == "2"
     assert _run(code, RNN_PLAYGROUND_TORCH_THREADS="many") == "1"
 
 
 def test_freed_memory_is_released_at_most_once_per_interval():
-    from playground import runtime
+    from playground.core import runtime
 
     assert runtime.release_free_memory() is True
     assert runtime.release_free_memory(every_s=3600) is False
 
 
 def test_an_idle_server_hands_freed_memory_back_on_its_own():
-    code = ("import threading; from playground import runtime; runtime.configure_server(); runtime.configure_server();"
+    code = ("import threading; from playground.core import runtime; runtime.configure_server(); runtime.configure_server();"
             "print(sum(t.name == 'rnn-playground-trim' and t.daemon for t in threading.enumerate()))")
     assert _run(code) == "1"  # one trimming thread per process, which never keeps the process alive

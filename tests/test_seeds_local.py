@@ -18,13 +18,14 @@ import pytest
 import torch
 from torch import nn
 
-from playground import cell_lab, two_ones
+from playground.cell_lab import model as cell_lab
 from playground.charlm import recipes as charlm_recipes
 from playground.charlm.model import CharLMSettings
-from playground.datasets.reviews import Example
+from playground.core.datasets.reviews import Example
+from playground.core.training import TrainConfig, train
 from playground.gradients import experiments, memory_span
 from playground.sentiment import recipes as sentiment_recipes
-from playground.training import TrainConfig, train
+from playground.two_ones import model as two_ones
 
 CPU = torch.device("cpu")
 TEXT = ("ROMEO:\nBut, soft! what light through yonder window breaks?\nIt is the east, and Juliet is the sun.\n\n"
@@ -183,7 +184,7 @@ def _models():
 def test_reset_parameters_draws_what_torch_draws(name):
     """The same weights as torch.manual_seed(s) before building the model: every shipped recipe
     and lecture number stays as it was."""
-    from playground.seeding import reset_parameters_
+    from playground.core.seeding import reset_parameters_
 
     build = _models()[name]
     torch.manual_seed(7)
@@ -197,7 +198,7 @@ def test_reset_parameters_draws_what_torch_draws(name):
 
 
 def test_unknown_parameters_are_refused():
-    from playground.seeding import reset_parameters_
+    from playground.core.seeding import reset_parameters_
 
     class Own(nn.Module):
         def __init__(self):
@@ -212,7 +213,7 @@ def test_unknown_parameters_are_refused():
 
 
 def test_seeded_dropout_is_torchs_dropout_with_its_own_generator():
-    from playground.seeding import local_dropout, seeded_dropout
+    from playground.core.seeding import local_dropout, seeded_dropout
 
     x = torch.randn(40, 30)
     torch.manual_seed(5)

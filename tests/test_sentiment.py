@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-from playground.errors import InputError
+from playground.core.errors import InputError
 from playground.sentiment import challenge
 from playground.sentiment import model as S
 from playground.sentiment import walkthrough as W
@@ -257,7 +257,7 @@ def test_challenge_set_halves(lang):
 
 @pytest.mark.parametrize("lang", S.LANGS)
 def test_no_challenge_sentence_is_in_the_training_data(lang):
-    from playground.datasets.reviews import load_en_extra
+    from playground.core.datasets.reviews import load_en_extra
     from playground.sentiment import augment
 
     train = {e.text for e in S.load_corpus(lang)[0]} | {t for t, _ in augment.sentences(lang, 3000)}
@@ -282,7 +282,7 @@ def test_gated_cells_read_order_on_the_held_out_challenge_half(shipped, lang):
 
 @pytest.mark.parametrize("lang", S.LANGS)
 def test_every_recurrent_model_reads_the_pages_default_review(shipped, lang):
-    from playground.state.sentiment import SAMPLES
+    from playground.sentiment.settings import SAMPLES
 
     want = {"zh": 0, "en": 1}[lang]  # 配送不慢…就是下次不会再点了 is negative; "not bad at all…" positive
     for kind in S.CELLS:
@@ -315,7 +315,7 @@ def test_models_are_read_only(shipped):
 
 
 def test_trained_lstm_belt_gradient_is_the_forget_product(shipped):
-    from playground import cell_lab
+    from playground.cell_lab import model as cell_lab
 
     belt = cell_lab.conveyor_from_classifier(shipped[("zh", "lstm")], "服务慢，但味道很好", forget_bias=1.0)
     assert belt.cell_path_gradient.shape == (9, 4) and belt.tokens[0] == "服"
@@ -337,7 +337,7 @@ def test_every_held_out_review_gets_a_verdict(shipped, lang):
     written in the model's language gets one (the script rule and the vocabulary rule, exactly as
     ``predict`` applies them). The corpus holds two "Chinese" reviews with no Chinese in them: an
     English sentence and a web address; those the Chinese model rightly refuses."""
-    from playground.coverage import other_language
+    from playground.core.coverage import other_language
 
     examples, _ = S.load_corpus(lang, download=True)
     clf = shipped[(lang, "lstm")]

@@ -6,8 +6,8 @@ import math
 import pytest
 import torch
 
-from playground.datasets import tatoeba
-from playground.errors import InputError
+from playground.core.datasets import tatoeba
+from playground.core.errors import InputError
 from playground.seq2seq.decoding import (
     beam_search,
     greedy_batch,

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from playground.datasets.tatoeba import translation_pairs
+from playground.core.datasets.tatoeba import translation_pairs
 from playground.seq2seq import load_translator
 from playground.seq2seq.decoding import beam_search, greedy_batch
 from playground.seq2seq.evaluation import LENGTH_BUCKETS, bucket_of, corpus_bleu, grouped_references, load_bottleneck
@@ -19,7 +19,7 @@ LONGEST_BUCKET_RATIO = 1.4  # attention / classic there (measured 1.60)
 
 
 @pytest.fixture(scope="module")
-def test_split():
+def held_out_split():
     data, _ = translation_pairs()
     return grouped_references(data["test"])
 
@@ -30,9 +30,9 @@ def translators():
 
 
 @pytest.fixture(scope="module")
-def decoded(translators, test_split):
+def decoded(translators, held_out_split):
     """For each model: greedy (width-1 beam, which is greedy: tested) and beam 5 over the whole test split."""
-    sources, _ = test_split
+    sources, _ = held_out_split
     out = {}
     for attention, tr in translators.items():
         out[attention] = {
@@ -47,8 +47,8 @@ def _texts(translator, results):
     return [" ".join(translator.words(r.best.tokens)) for r in results]
 
 
-def test_attention_with_beam_5_reaches_the_target(translators, decoded, test_split):
-    _, refs = test_split
+def test_attention_with_beam_5_reaches_the_target(translators, decoded, held_out_split):
+    _, refs = held_out_split
     scores = {}
     for attention, tr in translators.items():
         for strategy in ("greedy", "beam5"):
@@ -58,16 +58,16 @@ def test_attention_with_beam_5_reaches_the_target(translators, decoded, test_spl
     assert scores[True, "beam5"] > scores[True, "greedy"] and scores[True, "greedy"] > scores[False, "greedy"], scores
 
 
-def test_width_one_beam_is_the_greedy_decoder(translators, test_split):
-    sources, _ = test_split
+def test_width_one_beam_is_the_greedy_decoder(translators, held_out_split):
+    sources, _ = held_out_split
     for tr in translators.values():
         greedy = greedy_batch(tr.model, tr.src_vocab, sources[:400])
         assert [r.best.tokens for r in beam_search(tr.model, tr.src_vocab, sources[:400], width=1,
                                                    length_penalty=0.0)] == greedy
 
 
-def test_attention_wins_clearly_on_the_longest_sentences(translators, decoded, test_split):
-    sources, refs = test_split
+def test_attention_wins_clearly_on_the_longest_sentences(translators, decoded, held_out_split):
+    sources, refs = held_out_split
     longest = [i for i, s in enumerate(sources) if bucket_of(len(s)) == len(LENGTH_BUCKETS) - 1]
     assert len(longest) >= 400
     bleu = {a: corpus_bleu([_texts(translators[a], decoded[a]["beam5"])[i] for i in longest], [refs[i] for i in longest])
@@ -78,10 +78,10 @@ def test_attention_wins_clearly_on_the_longest_sentences(translators, decoded, t
     assert shipped["classic"]["beam5"][-1] == pytest.approx(bleu[False], abs=0.05)
 
 
-def test_beam_search_is_never_less_probable_than_greedy(decoded, test_split):
+def test_beam_search_is_never_less_probable_than_greedy(decoded, held_out_split):
     """On every test sentence, beam 5 (length penalty 0: the objective is log p) ends with a
     log-probability at least greedy's."""
-    sources, _ = test_split
+    sources, _ = held_out_split
     for runs in decoded.values():
         worse = [(s, g.best.log_prob, b.best.log_prob)
                  for s, g, b in zip(sources, runs["greedy"], runs["beam5_no_penalty"], strict=True)

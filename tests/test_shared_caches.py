@@ -1,7 +1,7 @@
 """No result computed for one visitor is served to another unless it depends only on what the key
 names (issue 37). Every cached function of every page and of the app layer is walked: each argument
 is in its key (Streamlit leaves out those whose name starts with ``_``), nothing inside reads this
-session's state, and a model goes in by its server-wide identity (``playground.identity``)."""
+session's state, and a model goes in by its server-wide identity (``playground.core.identity``)."""
 
 from __future__ import annotations
 
@@ -11,19 +11,19 @@ from pathlib import Path
 import pytest
 import streamlit as st
 
-from playground import identity
+from playground.app import shared as models
 from playground.charlm.engine import FastSampler
-from playground.ui import models
+from playground.core import identity
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHES = ("cache_data", "cache_resource", "shared_results")
 # the arguments a cache may leave out of its key, each with why that is safe
 LEFT_OUT = {
-    ("pages/charlm.py", "_compare", "_lab"):
+    ("playground/charlm/page.py", "_compare", "_lab"):
         "the lab's generation for the same sampler, prompt and settings: it only saves computing a column again",
-    ("pages/charlm.py", "_export", "_result"): "keyed by the job's server-wide id",
-    ("playground/ui/models.py", "_shipped_model", "_subject"): "the module that loads the shipped file the key names",
-    ("playground/ui/models.py", "_shared_resource", "_factory"): "keyed by a name fixed in the code, one per factory",
+    ("playground/charlm/page.py", "_export", "_result"): "keyed by the job's server-wide id",
+    ("playground/app/shared.py", "_shipped_model", "_subject"): "the module that loads the shipped file the key names",
+    ("playground/app/shared.py", "_shared_resource", "_factory"): "keyed by a name fixed in the code, one per factory",
 }
 SESSION_READS = ("session_state", "session_jobs", "context", "visitor", "visitor_id")
 
@@ -47,8 +47,8 @@ CACHED = list(_cached_functions())
 
 def test_the_walk_finds_the_caches_it_must_check():
     found = {(path, node.name) for path, node, _ in CACHED}
-    assert {("pages/charlm.py", "_generation"), ("pages/charlm_cells.py", "_clamped"),
-            ("pages/charlm_cells.py", "_activations"), ("pages/beyond.py", "_fill")} <= found
+    assert {("playground/charlm/page.py", "_generation"), ("playground/charlm_cells/page.py", "_clamped"),
+            ("playground/charlm_cells/page.py", "_activations"), ("playground/beyond/page.py", "_fill")} <= found
     assert len(CACHED) >= 20
 
 

@@ -13,12 +13,12 @@ import pytest
 from helpers import fresh_session
 from streamlit.testing.v1 import AppTest
 
-from playground import two_ones
-from playground.catalog import PAGES
-from playground.i18n import t
-from playground.state import IGNORED, OK, Structured
-from playground.state import sentiment as senti_state
-from playground.state import two_ones as ones_state
+from playground.core.i18n import t
+from playground.core.pages import PAGES
+from playground.core.settings import IGNORED, OK, Structured
+from playground.sentiment import settings as senti_state
+from playground.two_ones import model as two_ones
+from playground.two_ones import settings as ones_state
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -26,7 +26,7 @@ SPEC = {spec.key: spec for spec in PAGES}
 
 
 def _state(key: str):
-    return importlib.import_module(f"playground.state.{key}").STATE
+    return importlib.import_module(f"playground.{key}.settings").STATE
 
 
 def _app(lang: str = "en", **link) -> AppTest:
@@ -77,12 +77,12 @@ def test_walkthrough_table_is_one_structured_setting():
 # --- every text box takes what its page reads -------------------------------------------------------------
 def test_every_text_box_takes_exactly_what_its_page_reads():
     from playground.beyond.cloze import MAX_SENTENCE
-    from playground.charlm.interpret import MAX_PATTERN
-    from playground.datasets.tatoeba import MAX_SOURCE_CHARS
+    from playground.charlm.settings import MAX_PROMPT
+    from playground.charlm_cells.interpret import MAX_PATTERN
+    from playground.charlm_cells.settings import PASSAGE_CHARS
+    from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS
     from playground.home.order import MAX_CHARS as ORDER_CHARS
     from playground.sentiment.model import MAX_CHARS as REVIEW_CHARS
-    from playground.state.charlm import MAX_PROMPT  # the lab's limits (issue 28: about 0.5 CPU-s a change at most)
-    from playground.state.charlm_cells import PASSAGE_CHARS
 
     limits = {"s2s_text": MAX_SOURCE_CHARS, "s2s_long": MAX_SOURCE_CHARS, "home_order_a": ORDER_CHARS,
               "home_order_b": ORDER_CHARS, "beyond_cloze_text": MAX_SENTENCE, "beyond_gen_prompt": MAX_SENTENCE,
@@ -220,7 +220,7 @@ def test_no_page_touches_the_url_or_streamlit_internals():
         assert "_initial_query_params" not in path.read_text(encoding="utf-8"), path
     writers = [p.relative_to(ROOT).as_posix() for p in (ROOT / "playground").rglob("*.py")
                if "st.query_params" in p.read_text(encoding="utf-8")]
-    assert sorted(writers) == ["playground/ui/language.py", "playground/ui/models.py", "playground/ui/url_state.py"]
+    assert sorted(writers) == ["playground/app/language.py", "playground/app/shared.py", "playground/app/store.py"]
 
 
 def test_the_training_panels_keep_what_was_set_before_start():

@@ -8,7 +8,7 @@ import pytest
 import torch
 from torch import nn
 
-from playground.training import TrainConfig, detach_state, make_optimiser, train
+from playground.core.training import TrainConfig, detach_state, make_optimiser, train
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,7 +119,7 @@ def test_early_stopping_restores_the_best_weights():
 
 
 def test_progress_printer_reports_loss_speed_and_validation_figures(capsys):
-    from playground.training import Progress, Validation, progress_printer
+    from playground.core.training import Progress, Validation, progress_printer
 
     report = progress_printer("model", "chars", every=2)
     report(Progress(step=1, total=4, loss=2.0, grad_norm=1.0, tokens_per_s=10.0, elapsed_s=0.1))
@@ -132,7 +132,7 @@ def test_progress_printer_reports_loss_speed_and_validation_figures(capsys):
 @pytest.mark.parametrize("name", ["sgd", "adam"])
 @pytest.mark.parametrize("weight_decay", [0.0, 0.01])
 def test_own_optimisers_match_torch_step_by_step(name, weight_decay):
-    """playground.optimisers replaces torch.optim (which imports torch._dynamo on first step):
+    """playground.core.optimisers replaces torch.optim (which imports torch._dynamo on first step):
     the same weights after every one of 25 steps, one parameter skipping some steps."""
     torch.manual_seed(0)
     ours, theirs = nn.Linear(4, 3), nn.Linear(4, 3)
@@ -155,7 +155,7 @@ def test_own_optimisers_match_torch_step_by_step(name, weight_decay):
 
 def test_training_does_not_import_the_compiler_stack():
     """A live training in the server must not pull in torch._dynamo and sympy (71 MB)."""
-    code = ("import sys\nfrom playground import two_ones\nfrom playground.gradients import experiments\n"
+    code = ("import sys\nfrom playground.two_ones import model as two_ones\nfrom playground.gradients import experiments\n"
             "two_ones.train(two_ones.TrainSettings(steps=20))\nexperiments.clipping_run(1.0, steps=5)\n"
             "print('torch._dynamo' in sys.modules, 'sympy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from playground import two_ones as T
-from playground.errors import InputError
+from playground.core.errors import InputError
+from playground.two_ones import model as T
 
 
 def test_lecture_example():

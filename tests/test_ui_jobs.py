@@ -10,7 +10,7 @@ def _script(steps=5, pause_s=0.1, slot="demo"):
 
     import streamlit as st
 
-    from playground import ui
+    from playground import app as ui
 
     def work(report, stop):
         for step in range(1, steps + 1):
@@ -42,11 +42,11 @@ def test_job_panel_shows_progress_and_result():
 def test_a_running_job_says_its_pace_and_time_left():
     """Issue 25 (15): steps per second and the time left under the progress bar, or where the server's
     time limit will stop the job."""
-    from playground.i18n import t
-    from playground.jobs import Pace
-    from playground.ui.jobs import pace_text
+    from playground.app.background import pace_text
+    from playground.core.i18n import t
+    from playground.core.jobs import Pace
 
-    assert pace_text.__module__ == "playground.ui.jobs"
+    assert pace_text.__module__ == "playground.app.background"
     at = AppTest.from_function(_pace_script, default_timeout=60, args=(Pace(1.43, 3450.0), 300, "en")).run()
     assert [c.value for c in at.caption] == [t("job.pace", "en", rate="1.4", left=t("job.duration_min", "en", m=57, s=30))]
     at = AppTest.from_function(_pace_script, default_timeout=60, args=(Pace(1.43, 190.0, 420), 300, "zh")).run()
@@ -58,7 +58,7 @@ def test_a_running_job_says_its_pace_and_time_left():
 def _pace_script(measured, budget, language):
     import streamlit as st
 
-    from playground.ui.jobs import pace_text
+    from playground.app.background import pace_text
 
     st.query_params["lang"] = language
     st.caption(pace_text(measured, budget))
@@ -79,7 +79,7 @@ def test_a_stopped_job_says_where_it_stopped_and_a_just_started_one_is_named_you
     stop the bar still read "Training: step n/N"."""
     from helpers import fresh_session
 
-    from playground.i18n import t
+    from playground.core.i18n import t
 
     fresh_session()
     at = AppTest.from_function(_queued_script, default_timeout=60).run()
@@ -105,9 +105,9 @@ def _queued_script():
 
     import streamlit as st
 
-    from playground import ui
-    from playground.jobs import HEAVY
-    from playground.ui.jobs import start_blocked, start_job
+    from playground import app as ui
+    from playground.app.background import start_blocked, start_job
+    from playground.core.jobs import HEAVY
 
     def work(report, stop):
         step = 0
@@ -140,9 +140,9 @@ def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
 
     from helpers import fresh_session
 
-    from playground.i18n import t
-    from playground.jobs import HEAVY, RUNNING, WAITING
-    from playground.ui import jobs as ui_jobs
+    from playground.app import background as ui_jobs
+    from playground.core.i18n import t
+    from playground.core.jobs import HEAVY, RUNNING, WAITING
 
     fresh_session()
     runner = ui_jobs.job_runner()
@@ -187,7 +187,7 @@ def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
 
 
 def test_the_chart_of_a_long_job_is_thinned():
-    from playground.ui.jobs import MAX_CURVE_POINTS, thinned
+    from playground.app.background import MAX_CURVE_POINTS, thinned
 
     progress = [{"step": k, "total": 5000, "loss": 1.0} for k in range(1, 5001)]
     progress[999]["validation_loss"] = 0.5
@@ -203,7 +203,7 @@ def test_the_visitor_is_the_browser_by_its_xsrf_cookie():
     import binascii
     import os
 
-    from playground.ui.visitors import XSRF_COOKIE, visitor_id, xsrf_token
+    from playground.app.visitors import XSRF_COOKIE, visitor_id, xsrf_token
 
     def cookie(token: bytes) -> str:
         mask = os.urandom(4)

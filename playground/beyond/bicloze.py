@@ -26,10 +26,10 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from playground import identity
-from playground.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
-from playground.errors import InputError
-from playground.seeding import reset_parameters_
+from playground.core import identity
+from playground.core.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
+from playground.core.errors import InputError
+from playground.core.seeding import reset_parameters_
 
 NAME = "cloze_zh_bidirectional"
 UNKNOWN, MASK, BOUNDARY = "\x00", "\x01", "\n"
@@ -303,7 +303,7 @@ def corpus(download: bool = True) -> tuple[dict[str, list[str]], dict[str, list[
     reviews) plus the People's Daily. Scores use the readers' test split, so the rules compare."""
     from playground.beyond.cloze import MAX_SENTENCE
     from playground.beyond.cloze import corpus as readers_corpus
-    from playground.datasets import peoples_daily
+    from playground.core.datasets import peoples_daily
 
     readers, info = readers_corpus(download)
     news, news_info = peoples_daily.sentences(MAX_SENTENCE, download)
@@ -323,7 +323,7 @@ def _readers_comparison(reader: BidirectionalReader, test_sentences: list[str]) 
     """Every rule on the readers' own 300 held-out blanks (``cloze.cloze_accuracy``), when the two
     shipped readers are there to compare with."""
     from playground.beyond import cloze
-    from playground.checkpoints import CheckpointError
+    from playground.core.checkpoints import CheckpointError
 
     try:
         forward, backward = (cloze.load(cloze.model_name(d)).sampler for d in cloze.DIRECTIONS)
@@ -335,7 +335,7 @@ def _readers_comparison(reader: BidirectionalReader, test_sentences: list[str]) 
 def _stage(model: BiCloze, vocab: Vocab, encoded, validation, settings: dict, stage: int, device):
     """One cosine cycle of training, ``settings["stages"][stage - 1]`` = (steps, lr), on its own
     batches, keeping the weights of the best validation top-1; returns the loop's result."""
-    from playground.training import TrainConfig, progress_printer, train
+    from playground.core.training import TrainConfig, progress_printer, train
 
     val, val_pos = validation
     seed = settings["seed"] + (stage - 1) * 1000

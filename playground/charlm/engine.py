@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from playground.decoding_settings import check_decoding_settings
-from playground.errors import InputError, whole
+from playground.core.decoding import check_decoding_settings
+from playground.core.errors import InputError, whole
 
 MAX_PROMPT = 2000
 MAX_LENGTH = 2000
@@ -60,12 +60,12 @@ class FastSampler:
     """A read-only view of a ``CharLM`` for stepping one character at a time (numpy arrays that
     share the model's float32 memory; only the small per-character table is new)."""
 
-    CACHES = ("_fed", "_lean")  # filled as sessions use it (playground.diagnostics leaves them out)
+    CACHES = ("_fed", "_lean")  # filled as sessions use it (playground.core.diagnostics leaves them out)
 
     def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int,
                  identity: str = "") -> None:
         self.kind, self.vocab, self.hidden = kind, vocab, hidden
-        self.identity = identity  # what the server's shared caches call it (playground.identity)
+        self.identity = identity  # what the server's shared caches call it (playground.core.identity)
         self.embedding = embedding  # (vocab, E)
         self.first = first  # layer 1: (W_ih^T, input bias, W_hh^T, hidden bias)
         self.deeper = deeper  # layers 2..: the same four arrays each
@@ -316,7 +316,7 @@ def log_softmax(logits: np.ndarray) -> np.ndarray:
 
 def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
     """Raise for an unusable prompt (empty, too long, or too little of it known to the model to
-    continue it: ``playground.coverage``); return the characters the model has never seen (read as unknown)."""
+    continue it: ``playground.core.coverage``); return the characters the model has never seen (read as unknown)."""
     if not prompt:
         raise InputError("empty_text")
     if len(prompt) > MAX_PROMPT:

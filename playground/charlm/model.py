@@ -3,7 +3,7 @@
 A character goes in as a learned embedding (not one-hot: the lecture's point is that a dense
 vector lets similar characters share what they learn), through 1-3 recurrent layers, and out as a
 distribution over the next character. Training takes random windows of the corpus and cuts each
-into two truncated-BPTT chunks, on the shared loop (``playground.training``). The held-out loss is
+into two truncated-BPTT chunks, on the shared loop (``playground.core.training``). The held-out loss is
 the mean negative log-likelihood in nats per character over whole unseen plays (or files); bits
 per character is the same number divided by ln 2.
 
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from playground.checkpoints import ModelCard, freeze, load_checkpoint
-from playground.coverage import Coverage, coverage
-from playground.errors import InputError
+from playground.core.checkpoints import ModelCard, freeze, load_checkpoint
+from playground.core.coverage import Coverage, coverage
+from playground.core.errors import InputError
 
 UNKNOWN = "\ufffd"  # index 0: any character the training text never had
 KINDS = ("lstm", "gru", "rnn")

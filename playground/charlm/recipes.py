@@ -27,11 +27,11 @@ from playground.charlm.model import (
     snapshots_name,
     window_batches,
 )
-from playground.checkpoints import ModelCard, as_shipped, freeze, save_checkpoint
-from playground.datasets.charcorpora import load as load_corpus
-from playground.errors import InputError
-from playground.seeding import reset_parameters_
-from playground.training import Event, TrainConfig, TrainResult, Validation, progress_printer, train
+from playground.core.checkpoints import ModelCard, as_shipped, freeze, save_checkpoint
+from playground.core.datasets.charcorpora import load as load_corpus
+from playground.core.errors import InputError
+from playground.core.seeding import reset_parameters_
+from playground.core.training import Event, TrainConfig, TrainResult, Validation, progress_printer, train
 
 # steps and snapshot steps of each shipped model
 BUDGETS: dict[tuple[str, str], dict] = {
@@ -61,7 +61,7 @@ def train_charlm(train_text: str, validation_text: str, settings: CharLMSettings
     vocab = vocab or CharVocab.build(train_text, max_size=MAX_VOCAB)
     train_ids, val_ids = vocab.encode(train_text), vocab.encode(validation_text)
     # weights from a generator of its own, never the process-wide one other visitors' threads share
-    # (dropout between layers is the one exception: see ``playground.training.train``)
+    # (dropout between layers is the one exception: see ``playground.core.training.train``)
     model = reset_parameters_(CharLM(settings.kind, len(vocab), settings.embed, settings.hidden, settings.layers,
                                      settings.dropout), torch.Generator().manual_seed(settings.seed))
     snapshots: dict[int, dict[str, Tensor]] = {}
@@ -128,7 +128,7 @@ def split_live_text(text: str) -> tuple[str, str]:
 
 def live_training_job(train_text: str, validation_text: str, settings: CharLMSettings, sample_every: int = 100,
                       prompt: str = "\n", device=None):
-    """``work(report, stop)`` for ``playground.jobs``: trains, reports the train loss every step, the
+    """``work(report, stop)`` for ``playground.core.jobs``: trains, reports the train loss every step, the
     validation loss every ``settings.eval_every`` steps and a 200-character sample every ``sample_every``."""
     settings.check()
 

@@ -15,7 +15,6 @@ import numpy as np
 
 from playground.charlm import decoding
 from playground.charlm.engine import FastSampler, sample_text
-from playground.charlm.interpret import activations as _activations
 from playground.charlm.model import (
     SHIPPED_CHOICES,
     CharLM,
@@ -26,9 +25,10 @@ from playground.charlm.model import (
     model_name,
     snapshots_name,
 )
-from playground.checkpoints import ModelCard, load_card
-from playground.errors import InputError
-from playground.identity import of_card
+from playground.charlm_cells.interpret import activations as _activations
+from playground.core.checkpoints import ModelCard, load_card
+from playground.core.errors import InputError
+from playground.core.identity import of_card
 
 SHIPPED: dict[str, str] = {model_name(corpus, cell): f"character LM, {corpus}, {cell}" for corpus, cell in SHIPPED_CHOICES}
 _CHOICE_OF = {model_name(corpus, cell): (corpus, cell) for corpus, cell in SHIPPED_CHOICES}
@@ -40,7 +40,7 @@ class LanguageModel:
 
     def __init__(self, model: CharLM, vocab: CharVocab, card: ModelCard | None = None) -> None:
         self.model, self.vocab, self.card = model, vocab, card
-        self.identity = of_card(card)  # the shared caches' name for it (playground.identity)
+        self.identity = of_card(card)  # the shared caches' name for it (playground.core.identity)
         self.sampler = FastSampler.from_model(model, vocab, self.identity)  # the fast numpy copy every decoder steps
 
     @property

@@ -16,8 +16,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from playground.cells import gru_step, lstm_step, rnn_step
-from playground.errors import InputError
+from playground.core.cells import gru_step, lstm_step, rnn_step
+from playground.core.errors import InputError
 
 DTYPES = {"float16": torch.float16, "float32": torch.float32, "float64": torch.float64}
 CELLS = ("rnn", "lstm", "gru")
@@ -292,8 +292,8 @@ def clipping_run(clip: float | None, steps: int = 60, scale: float = 1.3, length
                  seed: int = 0) -> dict:
     """Plain SGD on a running-mean task in an exploding setting, with or without clipping by norm.
     Returns the loss and gradient norm per step and the step where the loss became NaN/inf."""
-    from playground.seeding import reset_parameters_
-    from playground.training import TrainConfig, train
+    from playground.core.seeding import reset_parameters_
+    from playground.core.training import TrainConfig, train
 
     model = LinearishRNN(scale=scale, seed=seed)  # its recurrent weights from a generator of its own
     reset_parameters_(model.head, torch.Generator().manual_seed(seed))  # its head too (never the process-wide one)
@@ -324,7 +324,7 @@ def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64,
     every step, measured here and now."""
     if not (2 <= length <= 5000) or (window is not None and not 1 <= window <= length):
         raise InputError("bad_size", hidden=hidden, length=length)
-    from playground.seeding import reset_parameters_
+    from playground.core.seeding import reset_parameters_
 
     # seeded from generators of its own, never the process-wide one another visitor may reseed
     cell = reset_parameters_(nn.LSTMCell(INPUT_SIZE, hidden), torch.Generator().manual_seed(seed))

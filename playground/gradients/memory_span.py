@@ -25,10 +25,10 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from playground.checkpoints import ModelCard, load_checkpoint, save_checkpoint
-from playground.errors import InputError
-from playground.seeding import reset_parameters_
-from playground.training import TrainConfig, train
+from playground.core.checkpoints import ModelCard, load_checkpoint, save_checkpoint
+from playground.core.errors import InputError
+from playground.core.seeding import reset_parameters_
+from playground.core.training import TrainConfig, train
 
 SIGNALS = 4
 DISTRACTORS = 4

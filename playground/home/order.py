@@ -17,8 +17,8 @@ from fractions import Fraction
 
 import torch
 
-from playground.cells import CellWeights, run_sequence
-from playground.errors import InputError
+from playground.core.cells import CellWeights, run_sequence
+from playground.core.errors import InputError
 
 MAX_CHARS = 40
 EMBED_DIM = 8

@@ -7,8 +7,8 @@ models). Loading: ``load(lang="zh", cell="lstm")`` or ``load("sentiment_zh_lstm"
 
 from __future__ import annotations
 
-from playground.checkpoints import ModelCard
-from playground.errors import InputError
+from playground.core.checkpoints import ModelCard
+from playground.core.errors import InputError
 from playground.sentiment.model import KINDS, LANGS, Classifier, load_classifier, model_name
 
 SHIPPED: dict[str, str] = {model_name(lang, kind): f"{lang} sentiment, {kind}" for lang in LANGS for kind in KINDS}

@@ -22,12 +22,12 @@ import pandas as pd
 import torch
 from torch import nn
 
-from playground.cells import CellWeights, step
-from playground.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
-from playground.coverage import Coverage, coverage, require_language
-from playground.datasets import reviews
-from playground.datasets.reviews import by_split
-from playground.errors import InputError
+from playground.core.cells import CellWeights, step
+from playground.core.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
+from playground.core.coverage import Coverage, coverage, require_language
+from playground.core.datasets import reviews
+from playground.core.datasets.reviews import by_split
+from playground.core.errors import InputError
 
 MAX_CHARS = 500
 CELLS = ("rnn", "lstm", "gru")
@@ -176,7 +176,7 @@ class Classifier:
     @torch.no_grad()
     def predict(self, text: str) -> float:
         """P(positive) for ``text``; InputError for an empty text, one in the other language or one it
-        cannot read (``playground.coverage``): no probability without evidence."""
+        cannot read (``playground.core.coverage``): no probability without evidence."""
         x = pad_batch([encode(self.clean(text)[0], self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)])
         if not self.tokens(text):
             raise InputError("empty_text")
@@ -205,7 +205,7 @@ class Classifier:
         return reading
 
     def _read(self, clean: str) -> Reading:
-        """One pass, step by step with ``playground.cells`` in float64 (the numbers the lecture's cells
+        """One pass, step by step with ``playground.core.cells`` in float64 (the numbers the lecture's cells
         give), recording every state and gate; the gradient of the final logit then gives the saliency."""
         toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
         if not toks:

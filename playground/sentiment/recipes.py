@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from playground.checkpoints import ModelCard, as_shipped, save_checkpoint
-from playground.datasets.reviews import by_split
-from playground.seeding import reset_parameters_
+from playground.core.checkpoints import ModelCard, as_shipped, save_checkpoint
+from playground.core.datasets.reviews import by_split
+from playground.core.seeding import reset_parameters_
+from playground.core.training import TrainConfig, train
 from playground.sentiment.challenge import HALVES, challenge_accuracy
 from playground.sentiment.model import (
     UNK,
@@ -26,7 +27,6 @@ from playground.sentiment.model import (
     test_predictions,
     test_report,
 )
-from playground.training import TrainConfig, train
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,8 @@ def unlabelled_texts(lang: str, download: bool = True) -> tuple[list[str], dict]
     """Text of the same language without labels, for pretraining: Chinese, the People's Daily and
     Tatoeba's Chinese sentences (training splits); English, Tatoeba's English sentences (all: none of
     them is a review) and vaderSentiment's other human-rated sets with their ratings ignored."""
-    from playground.datasets import peoples_daily, tatoeba
-    from playground.datasets.reviews import load_en_extra
+    from playground.core.datasets import peoples_daily, tatoeba
+    from playground.core.datasets.reviews import load_en_extra
 
     if lang == "zh":
         news, news_info = peoples_daily.sentences(download=download)
@@ -138,7 +138,7 @@ def train_classifier(lang: str, kind: str, examples, settings: SentimentSettings
     With ``settings.pretrain_steps``, the embeddings and the recurrent layer first read
     ``unlabelled`` texts and the training texts as a language model (the vocabulary stays that of
     the labelled training texts, so the embedding tables do not grow)."""
-    from playground.datasets.reviews import Example
+    from playground.core.datasets.reviews import Example
     from playground.sentiment.augment import sentences as template_sentences
 
     train_set, val_set, test_set = (by_split(examples, s) for s in ("train", "validation", "test"))
@@ -153,7 +153,7 @@ def train_classifier(lang: str, kind: str, examples, settings: SentimentSettings
     tr_x, va_x, te_x = enc(train_set), enc(val_set), enc(test_set)
     tr_y, va_y, te_y = ([e.label for e in s] for s in (train_set, val_set, test_set))
     # weights from a generator of its own, never the process-wide one other visitors' threads share
-    # (the dropout masks too: ``playground.training.train``)
+    # (the dropout masks too: ``playground.core.training.train``)
     init = torch.Generator().manual_seed(settings.seed)
     model = reset_parameters_(SentimentNet(kind, vocab.sizes(), settings.embed, settings.hidden, settings.dropout,
                                            settings.pool), init)
@@ -195,7 +195,7 @@ UNITS = {"zh": ("characters", "the bigram ending at each"),
 
 def build_model(lang: str, kind: str, out_dir, device) -> ModelCard:
     """Train one shipped classifier, score it on the test split and the challenge set, write it."""
-    from playground.datasets.reviews import load_en_extra
+    from playground.core.datasets.reviews import load_en_extra
 
     recipe = RECIPES[(lang, kind)]
     settings = recipe["settings"]

@@ -12,7 +12,7 @@ import pandas as pd
 import torch
 from torch import nn
 
-from playground.errors import InputError
+from playground.core.errors import InputError
 
 MAX_TOKENS = 50  # the walk-through is read one row at a time: a pasted table of thousands is refused
 LECTURE_TOKENS = ("服务", "慢", "但", "很好")

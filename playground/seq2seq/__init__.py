@@ -8,8 +8,8 @@ source length), ``recipes`` (training and the shipped files).
 
 from __future__ import annotations
 
-from playground.checkpoints import ModelCard
-from playground.errors import InputError
+from playground.core.checkpoints import ModelCard
+from playground.core.errors import InputError
 from playground.seq2seq.evaluation import BOTTLENECK, load_bottleneck
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator, load_translator

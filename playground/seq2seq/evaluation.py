@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from playground.checkpoints import load_card
-from playground.datasets.tatoeba import MAX_SOURCE_CHARS
+from playground.core.checkpoints import load_card
+from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS
 from playground.seq2seq.decoding import beam_search, greedy_batch
 
 

@@ -29,8 +29,8 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
-from playground.checkpoints import freeze, half_embeddings
-from playground.errors import InputError
+from playground.core.checkpoints import freeze, half_embeddings
+from playground.core.errors import InputError
 
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
 SPECIALS = ("<pad>", "<unk>", "<bos>", "<eos>")

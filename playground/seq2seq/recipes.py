@@ -8,8 +8,9 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from playground.checkpoints import ModelCard, as_shipped, save_checkpoint
-from playground.datasets.tatoeba import translation_pairs
+from playground.core.checkpoints import ModelCard, as_shipped, save_checkpoint
+from playground.core.datasets.tatoeba import translation_pairs
+from playground.core.training import TrainConfig, Validation, progress_printer, seed_everything, train
 from playground.seq2seq.decoding import beam_search, greedy_batch
 from playground.seq2seq.evaluation import (
     BOTTLENECK,
@@ -28,7 +29,6 @@ from playground.seq2seq.model import (
     translation_loss,
 )
 from playground.seq2seq.translate import load_translator
-from playground.training import TrainConfig, Validation, progress_printer, seed_everything, train
 
 BUDGETS = {True: {"attention": True, "steps": 14000}, False: {"attention": False, "steps": 14000}}
 SEED_SENTENCE = "我爱自然语言处理"  # the lecture's example (concept 4)

@@ -1,7 +1,7 @@
 """What the page (and a student in a notebook) calls: ``load_translator(attention=True).translate(text)``.
 
 Checks the input (empty, only punctuation, English in the Chinese box, too long, too few characters
-the model knows to read: ``playground.coverage``; Traditional characters converted to Simplified;
+the model knows to read: ``playground.core.coverage``; Traditional characters converted to Simplified;
 characters the model never saw become <unk> and are listed),
 runs the chosen search, then teacher-forces the answer once more to report, for every output
 position, the top candidates, the attention weights and the log-probability at temperature 1.
@@ -19,11 +19,11 @@ from functools import lru_cache
 import numpy as np
 import regex
 
-from playground.checkpoints import load_checkpoint
-from playground.coverage import coverage, other_language
-from playground.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
-from playground.decoding_settings import check_decoding_settings
-from playground.errors import InputError
+from playground.core.checkpoints import load_checkpoint
+from playground.core.coverage import coverage, other_language
+from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
+from playground.core.decoding import check_decoding_settings
+from playground.core.errors import InputError
 from playground.seq2seq.decoding import (
     MAX_OUTPUT_TOKENS,
     BeamResult,
@@ -119,7 +119,7 @@ def check_decoding(strategy: str, beam: int, length_penalty: float, temperature:
 class Translator:
     """A shipped (read-only) translator; every method is safe to call from many sessions."""
 
-    CACHES = ("_searches",)  # its last beam searches (playground.diagnostics leaves them out)
+    CACHES = ("_searches",)  # its last beam searches (playground.core.diagnostics leaves them out)
 
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card

@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.harness import ROOT, lab_url, wait_rendered
-from playground.catalog import PAGES
-from playground.device import device_label
-from playground.i18n import t
+from playground.core.device import device_label
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 
 SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")

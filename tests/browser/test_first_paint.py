@@ -6,8 +6,8 @@ owns its server (the shared one has long been visited) and watches the sidebar f
 import time
 
 from bench.harness import ROOT, streamlit_server, wait_rendered
-from playground.catalog import PAGES
-from playground.i18n import t
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 
 NAV_TEXTS = """() => [...document.querySelectorAll("[data-testid='stSidebarNav'] a, [data-testid='stSidebarNavLink']")]
                  .map(e => e.innerText.trim()).filter(s => s)"""
@@ -50,7 +50,7 @@ def test_the_first_visit_never_shows_file_names(new_page):
 BUSY_APP = """
 import time
 import streamlit as st
-from playground.ui.widgets import busy
+from playground.app.widgets import busy
 
 seconds = float(st.query_params.get("seconds", "0"))
 with busy("Scoring every candidate", after_s=0.15):

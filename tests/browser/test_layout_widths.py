@@ -11,8 +11,8 @@ import re
 import pytest
 
 from bench.harness import ROOT, wait_rendered
-from playground.catalog import PAGES
-from playground.i18n import t
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 
 SHOTS = ROOT / "docs" / "screenshots" / "1024"
 # an element is cut off when its content is wider than its box and the box hides the rest

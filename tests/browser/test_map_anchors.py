@@ -5,7 +5,7 @@ chart, the revealed answer of a question the link skips)."""
 import pytest
 
 from bench.harness import wait_rendered
-from playground import lecture_map
+from playground.home import lecture_map
 
 LINKS = [lecture_map.LAB_GRU_STEP, lecture_map.LM_COMPARE, lecture_map.GRAD_HALF]
 TOP = "(id) => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; }"

@@ -3,7 +3,7 @@ itself, the browser dropped a 2,000-character paste into the 500-character revie
 old text stayed without a word."""
 
 from bench.harness import wait_rendered
-from playground.i18n import t
+from playground.core.i18n import t
 
 
 def test_a_long_paste_is_cut_to_the_limit_and_said(server_url, new_page):

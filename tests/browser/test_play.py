@@ -14,8 +14,8 @@ COUNT_RUNS = """() => {
 }"""
 
 # (page path, link settings, which player on the page[, kind[, button to press first]]): kind "player" (the
-# default) is the nth ``.rnn-player`` (playground.ui.player); "plotly" the nth chart with Plotly animation
-# frames (playground.frames: its play button is an ``.updatemenu-button``, its
+# default) is the nth ``.rnn-player`` (playground.app.player); "plotly" the nth chart with Plotly animation
+# frames (playground.drawing.frames: its play button is an ``.updatemenu-button``, its
 # scrubber's current-value text the frame's label). A section drawn on request needs its button pressed.
 PLAYERS = [
     ("two_ones", "ones_guess=skip", 0),  # behind the question (issue 33): the link skips it

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from bench.harness import wait_rendered
-from playground.catalog import PAGES
-from playground.i18n import t
+from playground.core.i18n import t
+from playground.core.pages import PAGES
 
 PREFIX = {"home": "home", "two_ones": "ones", "cell_lab": "lab", "sentiment": "senti", "gradients": "grad",
           "seq2seq": "s2s", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}

@@ -6,7 +6,7 @@ import json
 import time
 
 from bench.harness import streamlit_server, wait_rendered
-from playground.i18n import t
+from playground.core.i18n import t
 
 
 def _jobs(browser, base):

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from bench import state_sweep
-from playground.catalog import PAGES
+from playground.core.pages import PAGES
 
 SEED = int(os.environ.get("STATE_SWEEP_SEED") or state_sweep.date_seed())
 PER_PAGE = int(os.environ.get("STATE_SWEEP_PER_PAGE", "4"))

@@ -5,7 +5,7 @@ a fresh browser opened on that URL), and the sidebar shows and copies the full l
 from urllib.parse import parse_qs, urlparse
 
 from bench.harness import wait_rendered
-from playground.i18n import t
+from playground.core.i18n import t
 
 
 def _settle(page) -> None:

@@ -1,0 +1,104 @@
+"""Every run a visitor causes is measured and paid from their fair share (``playground.core.fairness``).
+
+``paced_run()`` wraps a whole page run (streamlit_app.py) and ``fragment`` every section that reruns
+on its own, so that whichever way a visitor loops, each run's CPU time is counted once, a visitor
+in debt waits (a toast says why) before the next run starts, and a visitor whose runs are heavy
+takes turns with the other heavy ones (``LANE``). Heavy fragment runs also give
+their freed memory back, as a full run does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+import time
+
+import streamlit as st
+
+from playground.app.shell import tr
+from playground.app.store import flush_url
+from playground.app.visitors import visitor as session_visitor
+from playground.core import fairness, runtime
+
+SHARE = fairness.FairShare()
+LANE = fairness.HeavyLane()
+NOTICE_AFTER_S = 0.3  # shorter waits pass without a word
+_inside = threading.local()  # a fragment drawn by a page run is paid by that run
+_sleep = time.sleep  # (a test replaces it)
+
+
+def visitor() -> str:
+    """The browser (every tab of it shares one share, as it shares one training job), else the
+    session; a name new to the server within its address's allowance (``playground.app.visitors``)."""
+    return session_visitor()[0]
+
+
+def _wait_turn(who: str) -> None:
+    wait = min(SHARE.wait_s(who), fairness.MAX_WAIT_S)
+    if wait <= 0:
+        return
+    if wait >= NOTICE_AFTER_S:
+        st.toast(tr("fair.wait", seconds=f"{wait:.1f}"), icon=":material/hourglass_top:")
+    _sleep(wait)
+
+
+@contextlib.contextmanager
+def paced_run():
+    """Wait for this visitor's turn, then measure the run and charge it (nested runs: once)."""
+    if getattr(_inside, "active", False) or not fairness.enabled():
+        yield
+        return
+    who = visitor()
+    _wait_turn(who)
+    in_lane = SHARE.heavy(who) and LANE.enter(SHARE.credit(who))
+    _inside.active = True
+    start = time.thread_time()
+    try:
+        yield
+    finally:
+        _inside.active = False
+        if in_lane:
+            LANE.leave()
+        spent = time.thread_time() - start
+        SHARE.charge(who, spent)
+        if spent > 0.2:  # a heavy section's temporary tensors go back now, not at the next full run
+            runtime.release_free_memory(every_s=2.0)
+
+
+def fragment(func=None, **options):
+    """``st.fragment`` whose own reruns are paced and charged like page runs."""
+    if func is None:
+        return functools.partial(fragment, **options)
+
+    @functools.wraps(func)
+    def paced(*args, **kwargs):
+        with paced_run():
+            try:
+                return func(*args, **kwargs)
+            finally:
+                flush_url()  # a fragment's own rerun never reaches the end of the page
+
+    return st.fragment(paced, **options)
+
+
+REQUESTED = "_fair_requested"  # session key: for each on-request section, the inputs it was last run for
+
+
+def on_request(section: str, inputs: tuple, label: str, where=None) -> bool:
+    """Whether an expensive section may compute now: only when asked, once per set of inputs.
+    ``section`` starts with the page's prefix (its button's key is ``<section>_ask``).
+
+    A button runs it for the inputs on the page; it stays shown while they stay the same (a page
+    switch included) and asks again when they change. One click then costs one section, not every
+    section a changed prompt touches (issue 28: at most about 0.5 CPU-s per interaction)."""
+    memo = st.session_state.setdefault(REQUESTED, {})
+    if memo.get(section) == inputs:
+        return True
+    place = where or st
+    if place.button(label, key=f"{section}_ask", icon=":material/play_arrow:"):
+        memo[section] = inputs
+        return True
+    if section in memo:
+        place.caption(tr("fair.inputs_changed"))
+    return False

@@ -1,0 +1,131 @@
+""""Predict first" (issue 26): before a page's main lab, one question from the lectures. The student
+picks an answer; only then is the result revealed, computed there and then by the page's own
+function or shipped model, with whether the guess matched and a sentence or two of explanation.
+
+The answer is a declared setting of the page (``<prefix>_guess``, default "" = unanswered), so it
+lives in the session's page-state store and in the link: a link without it opens the question
+unanswered (for a class discussion), one with it opens it answered. Nothing is graded or kept on
+the server beyond the session's store.
+
+Predict first means first (issue 33): until the student answers, or chooses to see the answer
+without guessing (``SKIPPED``), whatever on the page would give the answer away sits in
+``until_answered``: a collapsed section that says why. Answering (or asking again) reruns the
+whole page, so that section opens (or closes) at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import streamlit as st
+
+from playground.app.language import tr
+from playground.app.shared import checkpoint_error
+from playground.app.store import UNANSWERED, answer, remember, stored
+from playground.app.widgets import input_error
+from playground.core.checkpoints import CheckpointError
+from playground.core.errors import InputError
+from playground.core.settings import SKIPPED, Setting
+
+WHOLE_PAGE = "_predict_whole_page"  # set by an answer: the question's section reruns the whole page
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What the live computation says: the option codes it makes right, the result (markdown, its
+    numbers computed on the spot) and one or two sentences of explanation."""
+
+    correct: frozenset[str]
+    result: str
+    explanation: str
+
+
+def answered(setting: Setting) -> bool:
+    """True once the student has answered ``setting``'s question or chosen to see the answer."""
+    return stored(setting) in setting.options and stored(setting) != UNANSWERED
+
+
+@contextmanager
+def until_answered(setting: Setting) -> Iterator[None]:
+    """What is drawn inside gives the answer away: collapsed, saying why, until ``answered``."""
+    if answered(setting):
+        yield
+        return
+    with st.expander(tr("predict.hidden"), icon=":material/visibility_off:"):
+        yield
+
+
+def _whole_page() -> None:
+    st.session_state[WHOLE_PAGE] = True
+
+
+def _skip(setting: Setting) -> None:
+    remember(setting, SKIPPED)
+    st.session_state[WHOLE_PAGE] = True
+
+
+def _ask_again(setting: Setting) -> None:
+    remember(setting, UNANSWERED)
+    st.session_state[setting.key] = None
+    st.session_state[WHOLE_PAGE] = True
+
+
+def _verdict(guess: str, shown: Reveal, options: dict[str, str]) -> None:
+    """Right, or the right answer (none when the student skipped, or when nothing is right, e.g. a
+    passage without a string: the result says why)."""
+    if guess == SKIPPED or not shown.correct:
+        if guess == SKIPPED and shown.correct:
+            answers = tr("predict.or").join(options[c] for c in options if c in shown.correct)
+            st.info(tr("predict.answer", answer=answers), icon=":material/lightbulb:")
+        return
+    if guess in shown.correct:
+        st.success(tr("predict.right"), icon=":material/check_circle:")
+    else:
+        answers = tr("predict.or").join(options[c] for c in options if c in shown.correct)
+        st.info(tr("predict.wrong", answer=answers), icon=":material/lightbulb:")
+
+
+def predict_first(setting: Setting, question: str, options: dict[str, str], reveal: Callable[[], Reveal]) -> str:
+    """Draw the question box -> the guess ("" while unanswered). ``options`` maps each answer's code
+    (``setting``'s options other than "" and ``SKIPPED``) to its label; ``reveal`` is called only once
+    there is a guess (or the student skipped), and computes the result live. Another answer may be
+    picked after the reveal (nothing is graded); "Ask again" hides the result until a new answer."""
+    if st.session_state.pop(WHOLE_PAGE, False):
+        st.rerun()  # an answer changes what the page hides (``until_answered``), not only this box
+    guess = stored(setting)
+    guess = guess if guess in options or guess == SKIPPED else UNANSWERED
+    with st.container(border=True, key=f"{setting.key}_box"):
+        st.markdown(f"**:material/psychology_alt: {tr('predict.heading')}**")
+        st.markdown(question)
+        answer(setting, tr("predict.your_answer"), options, on_answer=_whole_page, name=tr("predict.heading"))
+        if not guess:
+            st.caption(tr("predict.pick"))
+            st.button(tr("predict.skip"), key=f"{setting.key}_skip", on_click=_skip, args=(setting,),
+                      icon=":material/visibility:", type="tertiary")
+            return UNANSWERED
+        _revealed(setting, guess, options, reveal)
+        st.button(tr("predict.again"), key=f"{setting.key}_again", on_click=_ask_again, args=(setting,),
+                  icon=":material/replay:")
+    return guess
+
+
+def _revealed(setting: Setting, guess: str, options: dict[str, str], reveal: Callable[[], Reveal]) -> None:
+    try:
+        shown = reveal()
+    except InputError as exc:
+        input_error(exc)
+        return
+    except CheckpointError as exc:
+        checkpoint_error(exc)
+        return
+    with st.container(key=f"{setting.key}_reveal"):
+        _verdict(guess, shown, options)
+        st.markdown(shown.result)
+        st.markdown(shown.explanation)
+
+
+def options(prefix: str, codes: str = "abc") -> dict[str, str]:
+    """A question's answers, ``{code: text}``, from the strings ``<prefix>.predict.<code>``."""
+    return {code: tr(f"{prefix}.predict.{code}") for code in codes}

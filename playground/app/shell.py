@@ -1,0 +1,159 @@
+"""The app shell every page shares: the page-run guard and the sidebar."""
+
+from __future__ import annotations
+
+import runpy
+
+import streamlit as st
+
+from playground.app.language import LANG_KEY, default_language, lang, tr
+from playground.app.store import language_choice
+from playground.core.device import device, device_label
+
+__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "page_style", "require_app_shell", "run_page", "sidebar",
+           "tr"]
+OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this run (one button each)
+
+
+def run_page(lesson: str) -> None:
+    """Run ``playground/<lesson>/page.py`` as Streamlit runs a page script: top to bottom, on every
+    rerun (an import would run it once per process). ``pages/<lesson>.py`` calls this."""
+    runpy.run_module(f"playground.{lesson}.page", run_name="__main__")
+
+
+def require_app_shell() -> None:
+    """Every page calls this first. On a fresh server, Streamlit serves a deep link into a
+    ``pages/`` folder as an old-style page (the file alone, without streamlit_app.py's navigation
+    and sidebar) until some session has run st.navigation. Leave that mode and rerun, so that
+    even the first visitor's deep link gets the whole app."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    st.session_state[OFFERS_KEY] = set()  # a new page run: no retrain offer drawn yet
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        # once per session: a rerun drops the widget event of the run it interrupts (AppTest
+        # starts every run in the old mode; a real server leaves it for good after this)
+        if not st.session_state.get("_app_shell_rerun"):
+            st.session_state["_app_shell_rerun"] = True
+            st.rerun()
+
+
+# Narrow screens (a projector at 1024 px, a phone): choices wrap onto a second line instead of hiding
+# options off to the side, and metric labels wrap instead of being cut off.
+# A wide display formula breaks after its = and + (KaTeX's own break points) and table cells wrap,
+# instead of growing a sideways scroll box that a keyboard cannot reach (axe: scrollable-region-focusable).
+_LAYOUT_CSS = """<style>
+[data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
+[data-testid='stButtonGroup'] button { flex: 0 0 auto; }
+[data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }
+.katex-display > .katex { white-space: normal; }
+.katex-display > .katex > .katex-html > .base { margin: 0.15em 0; }
+[data-testid='stTable'] th, [data-testid='stTable'] td { white-space: normal; }
+</style>"""
+
+
+def page_style() -> None:
+    """The app's few layout rules, once per run (before the page draws)."""
+    st.html(_LAYOUT_CSS)
+
+
+# The link is read from the address bar in the browser at the moment it is shown or copied: the
+# server writes the address after every change, so the box always holds what the screen shows,
+# fragment reruns included. Our own markup and script, no visitor text in it.
+_SHARE_HTML = """<div class="rnn-share">
+<input id="rnn-share-link" type="text" readonly aria-label="{copy}" value=""
+  style="width:100%;font-size:0.75rem;padding:0.25rem;border:1px solid rgba(128,128,128,0.4);border-radius:0.25rem;">
+<button id="rnn-share-copy" type="button"
+  style="margin-top:0.25rem;padding:0.2rem 0.6rem;border:1px solid rgba(128,128,128,0.5);border-radius:0.4rem;
+  background:transparent;cursor:pointer;font:inherit;font-size:0.875rem;color:inherit;">{copy}</button>
+<span id="rnn-share-said" role="status" style="font-size:0.75rem;margin-left:0.4rem;"></span>
+</div>
+<script>
+(function () {{
+  const box = document.getElementById("rnn-share-link");
+  const said = document.getElementById("rnn-share-said");
+  const show = () => {{ if (box && document.activeElement !== box) box.value = window.location.href; }};
+  show();
+  if (window.__rnnShareTimer) clearInterval(window.__rnnShareTimer);
+  window.__rnnShareTimer = setInterval(show, 400);
+  document.getElementById("rnn-share-copy").onclick = async () => {{
+    show();
+    try {{ await navigator.clipboard.writeText(window.location.href); said.textContent = "{copied}"; }}
+    catch (e) {{ box.focus(); box.select(); said.textContent = "{by_hand}"; }}
+  }};
+}})();
+</script>"""
+
+
+# Sideways scroll boxes (Streamlit's table in a narrow column and code block with a long line, a
+# formula still wider than the page after breaking, our diagrams below their smallest scale, a keyed
+# container that the CSS above lets scroll) get a keyboard stop (tabindex=0) while, and only while,
+# they scroll, so a keyboard can scroll them too (axe: scrollable-region-focusable). Our own script,
+# no visitor text; it rides on the share link's html, which every page draws, so it adds no element.
+_SCROLL_KEYS_JS = """<script>
+(function () {
+  if (window.__rnnScrollKeys) return;
+  window.__rnnScrollKeys = true;
+  const boxes = "[data-testid='stTable'] > div, pre, .katex-display, .rnn-diagram, [class*='st-key-']";
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const box of document.querySelectorAll(boxes)) {
+      const sideways = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+      const scrolls = sideways && box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) { box.setAttribute("tabindex", "0"); box.dataset.rnnScroll = "1"; }
+      else if (!scrolls && box.dataset.rnnScroll) { box.removeAttribute("tabindex"); delete box.dataset.rnnScroll; }
+    }
+  };
+  const later = () => { if (!queued) { queued = true; setTimeout(mark, 200); } };  // at most 5 looks a second
+  new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+  later();
+})();
+</script>"""
+
+
+# A link to a section (the lecture map's ``#anchor``): Streamlit scrolls to the heading once, as it
+# appears, and what is drawn above it later (a chart, a revealed answer) pushed it down, off the top
+# (issue 33: /cell_lab#lab-step, /gradients?grad_guess=skip#grad-scalar landed above their section).
+# So the heading is brought back to the top each time the page settles, for up to 20 s, until the
+# visitor scrolls, clicks or types.
+_KEEP_ANCHOR_JS = """<script>
+(function () {
+  if (window.__rnnAnchor) return;
+  window.__rnnAnchor = true;
+  const id = decodeURIComponent(window.parent.location.hash.slice(1) || location.hash.slice(1));
+  if (!id) return;
+  const doc = window.parent.document || document;
+  let timer = null;
+  const stop = () => { observer.disconnect(); clearTimeout(timer); };
+  const settle = () => {
+    const heading = doc.getElementById(id);
+    if (heading) heading.scrollIntoView({ block: "start" });
+  };
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(settle, 300); });
+  observer.observe(doc.body, { childList: true, subtree: true });
+  for (const what of ["wheel", "touchstart", "keydown", "mousedown"]) {
+    doc.addEventListener(what, stop, { once: true, passive: true });
+  }
+  setTimeout(stop, 20000);
+  timer = setTimeout(settle, 300);
+})();
+</script>"""
+
+
+def share_link() -> None:
+    """"Copy a link to this experiment": the full address, shown and copied in the browser."""
+    st.html(_SHARE_HTML.format(copy=tr("state.copy_link"), copied=tr("state.copied"), by_hand=tr("state.copy_by_hand"))
+            + _SCROLL_KEYS_JS + _KEEP_ANCHOR_JS, unsafe_allow_javascript=True)
+
+
+def sidebar() -> None:
+    """The shared sidebar: language switch (kept in the session and the URL) and device badge."""
+    with st.sidebar:
+        language_choice(st)
+        is_gpu = device().type == "cuda"
+        st.badge(tr("sidebar.device", name=device_label()), icon=":material/memory:",
+                 color="green" if is_gpu else "gray", help=tr("sidebar.device_help"))
+        st.caption(tr("sidebar.share"))
+        share_link()

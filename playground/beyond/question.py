@@ -1,0 +1,37 @@
+"""The lesson's "predict first" question (issue 26): Beyond: a bidirectional model cannot write.
+
+The reveal calls the lesson's own function or shipped model there and then; nothing is a stored
+answer. Its strings are the lesson's ``<prefix>.predict.*``, its answer the page's declared ``GUESS`` setting."""
+
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playground.app.fair import fragment
+from playground.app.language import tr
+from playground.app.predict import Reveal, options, predict_first
+from playground.core.formatting import escape_markdown
+from playground.core.settings import Setting
+
+# --- Beyond: a bidirectional model cannot write ----------------------------------------------------------------
+# seeds/000 (讲解稿) line 147, 易错点: 很多人以为双向 RNN 可直接做自回归生成; line 113: 反例.
+SENTENCE_ENDS = set("。！？!?.…")
+
+
+def both_answer(left_only: str, both: str) -> str:
+    if not both or set(both) <= SENTENCE_ENDS:
+        return "c"
+    return "b" if both == left_only else "a"
+
+
+@fragment
+def ask(setting: Setting, generated: Callable[[str], tuple[str, str]], prompt: str) -> None:
+    """``generated(prompt)`` -> (forward model alone, with the backward model forced in): the page's own."""
+
+    def reveal() -> Reveal:
+        left_only, both = generated(prompt)
+        result = tr("beyond.predict.result", left=escape_markdown(prompt + left_only), both=escape_markdown(prompt + both))
+        return Reveal(frozenset({both_answer(left_only, both)}), result, tr("beyond.predict.why"))
+
+    predict_first(setting, tr("beyond.predict.q", prompt=escape_markdown(prompt)), options("beyond"), reveal)

@@ -1,0 +1,46 @@
+"""The lesson's "predict first" question (issue 26): Interpretable cells: a quote cell.
+
+The reveal calls the lesson's own function or shipped model there and then; nothing is a stored
+answer. Its strings are the lesson's ``<prefix>.predict.*``, its answer the page's declared ``GUESS`` setting."""
+
+
+from __future__ import annotations
+
+import numpy as np
+
+from playground.app.fair import fragment
+from playground.app.language import tr
+from playground.app.predict import Reveal, options, predict_first
+from playground.charlm_cells import interpret
+from playground.core.settings import Setting
+
+# --- Interpretable cells: a quote cell --------------------------------------------------------------------------
+# seeds/003 (讲义) line 158: 引号检测细胞：引号一开就翻转，引号闭合才翻回.
+QUOTE_BRACKETS = {"a": 0.5, "b": 0.2, "c": 0.0}  # the least |r| of the best cell for each answer
+
+
+def quote_cell(acts: np.ndarray, features: dict[str, np.ndarray]) -> dict | None:
+    """The cell whose activation follows "inside a string" best on this passage (layer and unit
+    counted from 0), or None when that never changes in it (no string, or all of it inside one)."""
+    ranked = interpret.rank_cells(acts, {"in_string": features["in_string"]}, top=1)
+    return None if ranked.empty else ranked.iloc[0].to_dict()
+
+
+def quote_answer(correlation: float) -> str:
+    return next(code for code, least in QUOTE_BRACKETS.items() if abs(correlation) >= least)
+
+
+@fragment
+def ask(setting: Setting, acts: np.ndarray, features: dict[str, np.ndarray]) -> None:
+    """``acts`` and ``features``: what the page has read of its passage with its model."""
+
+    def reveal() -> Reveal:
+        best = quote_cell(acts, features)
+        if best is None:
+            return Reveal(frozenset(), tr("cells.predict.no_string"), tr("cells.predict.why"))
+        r = best["correlation"]
+        result = tr("cells.predict.result", layer=int(best["layer"]) + 1, unit=int(best["unit"]) + 1,
+                    r=f"{r:+.3f}", n=f"{acts.shape[0] * acts.shape[2]:,}")
+        return Reveal(frozenset({quote_answer(r)}), result, tr("cells.predict.why"))
+
+    predict_first(setting, tr("cells.predict.q"), options("cells"), reveal)

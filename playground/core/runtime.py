@@ -1,0 +1,165 @@
+"""How the server process runs torch and the C allocator: the policy for a box shared by a class.
+
+Threads. Streamlit runs every session's script in its own thread, and live training jobs run in
+more threads. torch's intra-op pool is one per process: left at its default (one thread per
+core) every small request fans out over all cores and contends with the others and with the
+training jobs. numpy's BLAS (OpenBLAS) does the same for the char-LM decoders' matrix-vector
+products, and its idle threads spin: measured here, sampling 5 x 200 characters took 137 ms of CPU
+for 69 ms of wall time with two BLAS threads, 87 ms of both with one. The server's policy is one
+thread for each (``TORCH_THREADS``, overridable with ``RNN_PLAYGROUND_TORCH_THREADS``; BLAS through
+threadpoolctl): concurrency comes from sessions running side by side (torch and numpy release the
+GIL inside each operation), and the job cap (``playground.core.jobs``, one job per CPU) keeps training
+from taking every core. Python's thread switch interval is 1 ms instead of 5: the decoders hold the
+GIL between small numpy calls, and the event loop that sends every session's messages waits for
+it. ``python -m bench --only load`` measures the class.
+
+Memory. glibc gives each thread that allocates an arena of its own (up to 8 per core): a server
+with dozens of short script threads keeps many half-empty arenas. ``M_ARENA_MAX = 2`` caps them;
+the Dockerfile sets the same through ``MALLOC_ARENA_MAX``. What Python frees, glibc keeps until it
+is asked to hand it back (``malloc_trim``): a full page run asks (at most every 10 s), and so does a
+thread of its own every ``TRIM_EVERY_S`` while nobody runs anything (issue 37: 24 sessions that each
+sent a 1 MB text and left kept the server 60 MB larger until the next visitor's run; after one,
+8 MB). Large blocks: glibc serves a request of at least ``MMAP_THRESHOLD`` bytes (a tensor, an array,
+a long string) with a mapping of its own, handed back the moment it is freed; left to itself it
+raises that line each time such a block is freed (up to 32 MB), after which large blocks are carved
+from the arenas and leave holes no trim can return. Measured after the abuse bench's whole series
+(``python -m bench --only abuse``), the idle server rested at 742 MB with the line moving and
+632 MB with it fixed at 128 KB (64 KB: 629 MB); what stays above the 577 MB it held before the
+attacks is mostly the bounded caches the attackers filled. The Dockerfile sets the same through
+``MALLOC_MMAP_THRESHOLD_``.
+
+Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
+every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
+about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
+(in the run after the first) and freezes them (``gc.freeze``: the collector skips
+them from then on); a collection then walks only what came later (the models, the sessions: about
+2 ms with every model loaded).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import functools
+import gc
+import os
+import sys
+import threading
+import time
+
+# pandas (every page's tables) is imported here, as the first run begins and before the models load:
+# imported later (after Home, or in a thread of its own) the server rested 50-90 MB larger after the abuse
+# bench's 60 cloze inputs (635-666 MB against 580; its goal is 600), at the cost of ~0.5 s of the first page
+import pandas  # noqa: F401
+import torch
+from threadpoolctl import threadpool_info, threadpool_limits
+
+TORCH_THREADS = 1
+SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
+ARENAS = 2
+MMAP_THRESHOLD = 128 * 1024  # bytes: a block this large gets a mapping of its own (see Memory above)
+TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
+_M_ARENA_MAX = -8  # mallopt parameter numbers, from glibc's malloc.h
+_M_MMAP_THRESHOLD = -3
+_configured = False
+_first_frozen = False
+_warm = False
+_warm_lock = threading.Lock()
+_last_release = 0.0
+
+
+def torch_threads() -> int:
+    """The intra-op thread count the server uses (``RNN_PLAYGROUND_TORCH_THREADS`` overrides it)."""
+    with contextlib.suppress(ValueError):
+        return max(1, int(os.environ.get("RNN_PLAYGROUND_TORCH_THREADS", TORCH_THREADS)))
+    return TORCH_THREADS
+
+
+@functools.cache
+def _libc():
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name) if name else None
+
+
+def configure_server() -> dict:
+    """Apply the policy once per process (later calls change nothing) and say what it is."""
+    global _configured
+    if not _configured:
+        _configured = True
+        torch.set_num_threads(torch_threads())
+        threadpool_limits(torch_threads(), user_api="blas")
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
+        libc = _libc()
+        if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
+            libc.mallopt(_M_ARENA_MAX, ARENAS)
+            libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)  # fixed: glibc no longer raises it
+        threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
+    blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+    return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS,
+            "mmap_threshold": MMAP_THRESHOLD}
+
+
+def warm_up() -> bool:
+    """Called as each run of the entry script ends; True once the heap is warm. The first run only
+    freezes what it imported (torch, Streamlit, pandas, the app: ~250,000 objects, ~20 of them
+    garbage), so the collection Streamlit makes as that run ends walks none of it (~0.1 s of the
+    first page). The next run imports what the other pages need (pyarrow for every table, plotly's
+    figures), collects, and freezes again; once per process. (pandas: see its import above.)"""
+    global _first_frozen, _warm
+    with _warm_lock:
+        if not _first_frozen:
+            _first_frozen = True
+            gc.freeze()
+        elif not _warm:
+            _import_and_freeze()
+            _warm = True
+    return _warm
+
+
+def _import_and_freeze() -> None:
+    import plotly.graph_objects  # noqa: F401 - every page's charts
+    import pyarrow  # noqa: F401 - how Streamlit sends a table
+
+    gc.collect()
+    gc.freeze()
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                                                      "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def heap_mb() -> dict[str, float]:
+    """glibc's heap, in MB: ``in_use`` by the program, ``free`` inside it (kept, not handed back:
+    after a trim, what is left is fragmentation), ``mapped`` in large blocks of their own; {} on
+    other C libraries."""
+    libc = _libc()
+    if libc is None or not hasattr(libc, "mallinfo2"):
+        return {}
+    libc.mallinfo2.restype = _MallInfo2
+    info = libc.mallinfo2()
+    mb = 2**20
+    return {"in_use": round(info.uordblks / mb, 1), "free": round(info.fordblks / mb, 1),
+            "mapped": round(info.hblkhd / mb, 1)}
+
+
+def _keep_trimming(every_s: float = TRIM_EVERY_S) -> None:
+    """Hand freed memory back every ``every_s`` seconds (a run that did so lately counts)."""
+    while True:
+        time.sleep(every_s)
+        release_free_memory(every_s=every_s)
+
+
+def release_free_memory(every_s: float = 0.0) -> bool:
+    """Hand what Python and torch have freed back to the system (glibc ``malloc_trim``), at most
+    once per ``every_s`` seconds; True when it ran."""
+    global _last_release
+    now = time.monotonic()
+    if now - _last_release < every_s:
+        return False
+    _last_release = now
+    libc = _libc()
+    if libc is not None and hasattr(libc, "malloc_trim"):
+        libc.malloc_trim(0)
+    return True

@@ -1,0 +1,129 @@
+"""Home: what a sequence is, the four forms, order matters, and where to go next."""
+
+import streamlit as st
+
+from playground.app import fragment, input_error, lang, require_app_shell, show_svg, tr, until_answered
+from playground.app.store import choice, select, slider, text, use_page_state
+from playground.core.errors import InputError
+from playground.core.formatting import escape_markdown
+from playground.core.pages import PAGES
+from playground.drawing import svg
+from playground.home import forms, lecture_map, order, question
+from playground.home import settings as state
+
+require_app_shell()
+use_page_state(state.STATE)
+st.title(tr("home.title"), anchor="home-intro")
+st.markdown(tr("home.intro"))
+
+# --- 1. sequence data (textbook table 4-1) ------------------------------------------------------
+st.header(tr("home.seq.header"), anchor="home-seq")
+st.markdown(tr("home.seq.traits"))
+rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
+columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
+# a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
+st.markdown("\n".join(["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|",
+                        *("| " + " | ".join(escape_markdown(cell.strip()) for cell in row) + " |" for row in rows)]))
+
+# --- 2. the four forms, unrolled --------------------------------------------------------------
+st.header(tr("home.forms.header"), anchor="home-forms")
+st.markdown(tr("home.forms.intro"))
+
+
+@fragment
+def four_forms() -> None:
+    """The form and the view rerun only the diagram."""
+    form = choice(state.FORM, tr("home.forms.pick"), format_func=lambda f: tr(f"home.form.{f}"))
+    view = choice(state.VIEW, tr("home.forms.view"), format_func=lambda v: tr(f"home.forms.view.{v}"))
+    st.markdown(tr(f"home.form.{form}.desc"))
+    graph = forms.unrolled(form, lang())
+    if view == "folded":
+        show_svg(svg.folded_svg())
+        st.markdown(tr("home.forms.folded_note"))
+    else:
+        show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
+        sharing, numbers = forms.weight_sharing(graph)
+        st.caption(tr(f"home.forms.shared.{sharing}", **numbers))
+
+
+four_forms()
+
+
+question.ask(state.GUESS)  # predict first (issue 26), before the order lab
+
+# --- 3. order matters: 狗咬人 vs 人咬狗 ---------------------------------------------------------
+st.header(tr("home.order.header"), anchor="home-order")
+
+
+@fragment
+def order_lab() -> None:
+    """The two texts rerun only the comparison."""
+    col_a, col_b = st.columns(2)
+    text_a = text(state.ORDER_A, tr("home.order.a"), col_a)
+    text_b = text(state.ORDER_B, tr("home.order.b"), col_b)
+    try:
+        result = order.compare_orders(text_a, text_b)
+    except InputError as exc:
+        input_error(exc)
+    else:
+        m1, m2 = st.columns(2)
+        m1.metric(tr("home.order.mean_distance"), order.format_distance(result.mean_distance))
+        m2.metric(tr("home.order.rnn_distance"), order.format_distance(result.rnn_distance))
+        relation = result.relation
+        (st.success if relation in ("same_chars", "same_mix") else st.info)(tr(f"home.order.{relation}"))
+        for column, phrase, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b),
+                                          strict=True):
+            show_svg(svg.heatmap_svg(states.T.tolist(), list(phrase), phrase, tr("home.order.unit")), column)
+        st.caption(tr("home.order.note"))
+
+
+with until_answered(state.GUESS):  # the intro and the lab's distances answer the question above (issue 33)
+    st.markdown(tr("home.order.intro"))
+    order_lab()
+
+
+# --- 4. why not a fixed window ----------------------------------------------------------------
+st.header(tr("home.window.header"), anchor="home-window")
+st.markdown(tr("home.window.intro"))
+
+
+@fragment
+def window_lab() -> None:
+    """The gap, the window and the width rerun only this section."""
+    c1, c2, c3 = st.columns(3)
+    gap = slider(state.GAP, tr("home.window.gap"), c1)
+    window = slider(state.WINDOW, tr("home.window.size"), c2)
+    width = select(state.WIDTH, tr("home.window.dim"), c3)
+    where = {"back": order.clue_distance(gap), "window": window}  # one word between -> France is 2 back
+    if order.window_sees(gap, window):
+        st.success(tr("home.window.sees", **where))
+    else:
+        st.warning(tr("home.window.blind", **where))
+    w1, w2 = st.columns(2)
+    w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
+    w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
+    largest = order.window_mlp_params(60, width, width)  # the scale stays put while the sliders move
+    show_svg(svg.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), svg.OUTPUT),
+                          (tr("home.window.rnn"), order.rnn_params(width, width), svg.CELL)],
+                         largest, tr("home.window.chart_title")))
+
+
+window_lab()
+
+
+# --- 5. misconceptions and the map of the playground -----------------------------------------
+st.header(tr("home.myths.header"), anchor="home-myths")
+st.markdown(tr("home.myths.body"))
+other_pages = [spec for spec in PAGES if not spec.default]
+if other_pages:
+    st.header(tr("home.pages.header"))
+    for spec in other_pages:
+        st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
+        st.caption(tr(f"page.{spec.key}.blurb"))
+
+# --- 6. the lecture map: the three lecture texts part by part, each linked to where it is shown ---
+st.header(lecture_map.say(lecture_map.HEADER, lang()), anchor="lecture-map")
+st.markdown(lecture_map.say(lecture_map.INTRO, lang()))
+for seed in lecture_map.SEEDS:
+    with st.expander(lecture_map.seed_label(seed, lang()), icon=":material/menu_book:"):
+        st.markdown(lecture_map.markdown(seed, lang()))

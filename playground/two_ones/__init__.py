@@ -1,0 +1,2 @@
+"""Lesson "two 1s in a row": the lecture's hand-built RNN (``model``), its page, settings, strings
+and predict-first question."""
