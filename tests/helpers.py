@@ -28,7 +28,7 @@ def fresh_session() -> None:
 
 
 def drawings(at: AppTest) -> dict[str, "Drawing"]:
-    """The SVG charts and diagrams on the page (``playground.drawing.svg`` through ``ui.show_svg``), by title."""
+    """The SVG charts and diagrams on the page (``playground.drawing`` through ``app.show_svg``), by title."""
     import xml.etree.ElementTree as ET
 
     found = {}

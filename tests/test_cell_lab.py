@@ -9,7 +9,7 @@ from torch import nn
 from playground.cell_lab import model as L
 from playground.core.cells import gru_step, param_count
 from playground.core.errors import InputError
-from playground.drawing import svg
+from playground.drawing import diagrams
 
 
 def test_lecture_scalar_lstm():
@@ -112,9 +112,9 @@ def test_cell_and_grid_svgs():
     s = L.LECTURE_SCALAR
     values = {"c_prev": s.c_prev, "f": s.f, "i": s.i, "c_tilde": s.c_tilde, "o": s.o, "kept": s.kept,
               "written": s.written, "c": s.c, "h": s.h}
-    text = svg.lstm_cell_svg(values, "cell")
+    text = diagrams.lstm_cell_svg(values, "cell")
     ET.fromstring(text)
     assert "cₜ = 0.82" in text and "f·c = 0.72" in text and "i·c̃ = 0.1" in text
-    grid = svg.layer_grid_svg(2, 3, (2, 3), L.dependency_cone(2, 3, 2, 3), ["L1", "L2"])
+    grid = diagrams.layer_grid_svg(2, 3, (2, 3), L.dependency_cone(2, 3, 2, 3), ["L1", "L2"])
     ET.fromstring(grid)
     assert len(re.findall('fill-opacity="0.25"', grid)) == 5 and len(re.findall('fill-opacity="0.55"', grid)) == 1

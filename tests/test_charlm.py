@@ -134,7 +134,7 @@ def test_beam_search_width_one_is_greedy_and_wider_is_at_least_as_likely():
     wide = cs.beam_search(sampler, "JULIET:\n", 40, width=8, end="")
     assert len(wide.text) == 40 and wide.log_prob >= greedy.log_prob - 1e-6 * abs(greedy.log_prob)  # float32 rounding
     assert cs.sequence_log_prob(sampler, "JULIET:\n", wide.text) == pytest.approx(wide.log_prob)
-    assert cs.length_normaliser(5, 0.0) == 1.0 and cs.length_normaliser(7, 1.0) == pytest.approx(2.0)
+    assert cs.gnmt_penalty(5, 0.0) == 1.0 and cs.gnmt_penalty(7, 1.0) == pytest.approx(2.0)
 
 
 def test_bad_prompts_and_settings_get_messages():

@@ -3,7 +3,7 @@ import xml.etree.ElementTree as ET
 
 import plotly.graph_objects as go
 
-from playground.drawing import figures, frames, svg
+from playground.drawing import base, charts, diagrams, figures, frames, strips
 from playground.home import forms
 
 
@@ -13,7 +13,7 @@ def _parse(text):
 
 def test_unrolled_svg_draws_one_cell_per_step_with_shared_weights():
     graph = forms.unrolled("many_to_many_aligned")
-    text = svg.unrolled_svg(graph)
+    text = diagrams.unrolled_svg(graph)
     root = _parse(text)
     ns = "{http://www.w3.org/2000/svg}"
     labels = ["".join(t.itertext()) for t in root.iter(ns + "text")]
@@ -23,7 +23,7 @@ def test_unrolled_svg_draws_one_cell_per_step_with_shared_weights():
 
 
 def test_seq2seq_svg_names_encoder_decoder_and_context():
-    text = svg.unrolled_svg(forms.unrolled("many_to_many_unaligned"), {"encoder": "编码器", "decoder": "DEC"})
+    text = diagrams.unrolled_svg(forms.unrolled("many_to_many_unaligned"), {"encoder": "编码器", "decoder": "DEC"})
     assert "编码器" in text and "DEC" in text and ">c<" in text
     assert text.count('stroke-dasharray="5 4"') == 5  # five fed-back outputs
     _parse(text)
@@ -31,13 +31,13 @@ def test_seq2seq_svg_names_encoder_decoder_and_context():
 
 def test_text_is_escaped():
     graph = forms.Unrolled("one_to_one", [forms.Step(1, "<b>&", "x", "cell")], ("W",))
-    text = svg.unrolled_svg(graph)
+    text = diagrams.unrolled_svg(graph)
     assert "&lt;b&gt;&amp;" in text
     _parse(text)
 
 
 def test_heatmap_svg_colours_and_tooltips():
-    text = svg.heatmap_svg([[-1.0, 0.0, 1.0], [0.5, -0.5, 0.25]], ["狗", "咬", "人"], "狗咬人", "unit")
+    text = charts.heatmap_svg([[-1.0, 0.0, 1.0], [0.5, -0.5, 0.25]], ["狗", "咬", "人"], "狗咬人", "unit")
     _parse(text)
     assert len(re.findall("<rect ", text)) == 6
     assert "#2166ac" in text and "#ffffff" in text and "#b2182b" in text  # -1, 0, +1
@@ -45,8 +45,8 @@ def test_heatmap_svg_colours_and_tooltips():
 
 
 def test_folded_svg_and_plotly_figures():
-    _parse(svg.folded_svg())
-    bars = svg.bars_svg([("MLP", 500, svg.OUTPUT), ("RNN", 100, svg.CELL)], 1000, "params")
+    _parse(diagrams.folded_svg())
+    bars = charts.bars_svg([("MLP", 500, base.OUTPUT), ("RNN", 100, base.CELL)], 1000, "params")
     _parse(bars)
     assert 'width="260.0"' in bars and 'width="52.0"' in bars and ">500<" in bars  # 520 px = the scale's maximum
     labels = {"loss": "L", "accuracy": "A", "step": "S"}
@@ -76,7 +76,7 @@ def test_position_and_token_labels_do_not_read_as_ratios():
                 figures.attention_map([[0.5, 0.5]], tokens, ["w"], "a").data[0].x,
                 frames.forward_backward(tokens, [1.0, 2.0], [0.5, 0.1], ("f", "b"), ("{t} {token}", "{t} {token}"),
                                         {"play": "p", "pause": "q", "frame": "f"}).data[0].x]
-    drawn = _chart(svg.sentence_chart_svg(tokens, {"p": [0.1, 0.2]}, "t"))
+    drawn = _chart(charts.sentence_chart_svg(tokens, {"p": [0.1, 0.2]}, "t"))
     labelled.append(tuple("".join(e.itertext()) for e in drawn.iter() if e.get("class") == "tick-x"))
     for x in labelled:
         assert tuple(x) == ("1 · 服务", "2 · 10") and not any(re.search(r"\d:", label) for label in x)
@@ -128,7 +128,7 @@ def test_log_curves_stay_drawable_at_extreme_slider_values():
 
 def test_token_strip_wraps_and_escapes():
     """On a phone the strip was a wide drawing scaled down until unreadable: now its boxes wrap."""
-    html = svg.token_strip_html(["服", "<b>", "好"], [0.1, 0.5, float("nan")], 1, "strip", unknown=[False, True, False])
+    html = strips.token_strip_html(["服", "<b>", "好"], [0.1, 0.5, float("nan")], 1, "strip", unknown=[False, True, False])
     assert html.count("data-token=") == 3 and "flex-wrap:wrap" in html and "min-width:44px" in html
     assert "<b>" not in html and "&lt;unk&gt;" in html  # text is escaped; unknown tokens shown as <unk>
     assert html.count("3px solid") == 1  # the focused step is outlined
@@ -167,25 +167,25 @@ def test_beam_tree_is_as_wide_and_tall_as_its_labels_need():
     nodes += [{"id": i, "step": 1, "parent": 0, "token": f"word{i}" * (3 if i == 1 else 1), "log_prob": -i,
                "status": "pruned" if i > 4 else "kept"} for i in range(1, 11)]
     names = {"kept": "k", "finished": "f", "pruned": "p", "winner": "w"}
-    drawing = svg.beam_tree_svg(nodes, [0, 1], names, "position", "tree")
+    drawing = diagrams.beam_tree_svg(nodes, [0, 1], names, "position", "tree")
     width, height = (float(v) for v in re.search(r'viewBox="0 0 (\d+) (\d+)"', drawing).groups())
-    assert height >= 10 * svg.BEAM_RANK_PX  # ten ranks at step 1, a label's height apart
+    assert height >= 10 * diagrams.BEAM_RANK_PX  # ten ranks at step 1, a label's height apart
     labels = re.findall(r'font-size="12" fill="#[0-9a-f]+">([^<]+)</text>', drawing)
-    assert max(len(t) for t in labels) <= svg.BEAM_MAX_LABEL and any(t.endswith("…") for t in labels)
-    column = max(svg._text_px(t, svg.BEAM_LABEL_PX) for t in labels)
+    assert max(len(t) for t in labels) <= diagrams.BEAM_MAX_LABEL and any(t.endswith("…") for t in labels)
+    column = max(base._text_px(t, diagrams.BEAM_LABEL_PX) for t in labels)
     assert width >= 3 * column  # <bos> and two positions, each as wide as the longest label
     assert "<title>word1word1word1: log p = -1.000</title>" in drawing  # the full token is in the tooltip
 
 
 def test_diagrams_scroll_instead_of_shrinking_below_a_readable_size():
-    text = svg.unrolled_svg(forms.unrolled("many_to_many_unaligned"))
+    text = diagrams.unrolled_svg(forms.unrolled("many_to_many_unaligned"))
     assert text.startswith('<div class="rnn-diagram"') and "overflow-x:auto" in text and text.endswith("</svg></div>")
     width = float(re.search(r'viewBox="0 0 (\d+)', text).group(1))
     min_width = float(re.search(r"min-width:(\d+)px", text).group(1))
-    assert min_width >= svg.MIN_SCALE * width - 1 and 14 * svg.MIN_SCALE >= 12  # box text stays >= 12 px
+    assert min_width >= base.MIN_SCALE * width - 1 and 14 * base.MIN_SCALE >= 12  # box text stays >= 12 px
 
 
-# --- issue 27: the charts a new sentence redraws are SVG (svg.sentence_chart_svg) ----------------------------
+# --- issue 27: the charts a new sentence redraws are SVG (charts.sentence_chart_svg) ----------------------------
 def _chart(markup: str) -> ET.Element:
     return next(iter(ET.fromstring(markup)))
 
@@ -195,7 +195,7 @@ def _of(root: ET.Element, tag: str) -> list[ET.Element]:
 
 
 def test_a_sentence_chart_draws_each_series_with_gaps_and_tooltips():
-    markup = svg.sentence_chart_svg(["我", "<b>", "好"], {"LSTM": [0.2, float("nan"), 0.9], "bag": [0.5, 0.5, 0.5]},
+    markup = charts.sentence_chart_svg(["我", "<b>", "好"], {"LSTM": [0.2, float("nan"), 0.9], "bag": [0.5, 0.5, 0.5]},
                                     "p over C<sub>t</sub>", "p", highlight=1, dashed=["bag"])
     root = _chart(markup)
     assert root.get("aria-label") == "p over Ct"
@@ -213,14 +213,14 @@ def test_a_sentence_chart_draws_each_series_with_gaps_and_tooltips():
 
 
 def test_a_sentence_chart_on_a_log_axis_labels_powers_of_ten_and_leaves_out_what_it_cannot_draw():
-    root = _chart(svg.sentence_chart_svg(list("abcd"), {"g": [1e-6, 0.0, 1e-3, 1.0]}, "grad", log_y=True))
+    root = _chart(charts.sentence_chart_svg(list("abcd"), {"g": [1e-6, 0.0, 1e-3, 1.0]}, "grad", log_y=True))
     ticks = ["".join(t.itertext()) for t in _of(root, "text")]
     assert "10⁻⁶" in ticks and "10⁰" in ticks
     assert len(_of(root, "circle")) == 3  # 0 has no place on a log axis
 
 
 def test_sentence_bars_go_up_and_down_from_zero():
-    root = _chart(svg.sentence_chart_svg(["a", "b"], {"Δp": [0.4, -0.2]}, "Δp", bars=True))
+    root = _chart(charts.sentence_chart_svg(["a", "b"], {"Δp": [0.4, -0.2]}, "Δp", bars=True))
     up, down = (r for r in _of(root, "rect"))
     assert up.get("fill") != down.get("fill")
     zero_up = float(up.get("y")) + float(up.get("height"))
@@ -230,10 +230,10 @@ def test_sentence_bars_go_up_and_down_from_zero():
 
 def test_a_sentence_chart_fits_its_column_and_turns_crowded_labels():
     tokens = [f"token{i}" for i in range(12)]
-    half = _chart(svg.sentence_chart_svg(tokens, {"x": list(range(12))}, "t", fit_px=300))
+    half = _chart(charts.sentence_chart_svg(tokens, {"x": list(range(12))}, "t", fit_px=300))
     width = float(half.get("viewBox").split()[2])
     assert width <= 300 + 1 and any("rotate(-90" in (e.get("transform") or "") for e in half.iter())
-    wide = _chart(svg.sentence_chart_svg(tokens[:3], {"x": [1, 2, 3]}, "t"))
+    wide = _chart(charts.sentence_chart_svg(tokens[:3], {"x": [1, 2, 3]}, "t"))
     assert not any("rotate(-90" in (e.get("transform") or "") for e in wide.iter())
-    long = _chart(svg.sentence_chart_svg([f"w{i}" for i in range(100)], {"x": list(range(100))}, "t", fit_px=300))
-    assert float(long.get("viewBox").split()[2]) >= 100 * svg.COLUMN_MIN_PX  # a long review scrolls instead
+    long = _chart(charts.sentence_chart_svg([f"w{i}" for i in range(100)], {"x": list(range(100))}, "t", fit_px=300))
+    assert float(long.get("viewBox").split()[2]) >= 100 * charts.COLUMN_MIN_PX  # a long review scrolls instead

@@ -11,7 +11,7 @@ import numpy as np
 import plotly.io as pio
 import pytest
 
-from playground.drawing import figures, frames, svg
+from playground.drawing import charts, diagrams, figures, frames, strips
 
 WORDS = {"play": "Play", "pause": "Pause", "frame": "back to t ="}
 
@@ -91,13 +91,13 @@ def _texts(parts: list[ET.Element]) -> list[str]:
 
 
 def test_the_beam_tree_grows_and_shows_its_winner_on_the_last_frame():
-    drawing = svg.beam_tree_svg(_tree(), [0, 2, 4], NAMES, "position", "the tree")
-    assert svg.beam_frames(_tree()) == [0, 1, 2]
+    drawing = diagrams.beam_tree_svg(_tree(), [0, 2, 4], NAMES, "position", "the tree")
+    assert diagrams.beam_frames(_tree()) == [0, 1, 2]
     grows = _parts(drawing, "data-at")
     assert _texts(grows[0]) == ["I", "We"] and _texts(grows[1]) == ["love", "like"]  # a position's hypotheses
     assert _texts(grows[2]) == ["NLP"]
-    red = {k: [e for e in parts if e.get("stroke") == svg.BEAM_WINNER
-               or (len(e) and all(line.get("stroke") == svg.BEAM_WINNER for line in e))] for k, parts in grows.items()}
+    red = {k: [e for e in parts if e.get("stroke") == diagrams.BEAM_WINNER
+               or (len(e) and all(line.get("stroke") == diagrams.BEAM_WINNER for line in e))] for k, parts in grows.items()}
     assert not red[0] and not red[1]  # the winner's path and rings come on the last frame only
     path = [e for e in red[2] if e.tag.endswith("}g")]
     assert len(path) == 1 and len(path[0]) == 3  # <bos> -> I -> love -> NLP
@@ -110,15 +110,15 @@ def test_the_beam_tree_grows_and_shows_its_winner_on_the_last_frame():
 def test_a_long_search_grows_in_at_most_64_frames():
     nodes = [{"id": i, "step": i, "parent": i - 1 if i else None, "token": "w", "log_prob": -i, "status": "kept"}
              for i in range(100)]
-    stops = svg.beam_frames(nodes)
+    stops = diagrams.beam_frames(nodes)
     assert len(stops) == 64 and stops[0] == 0 and stops[-1] == 99
-    drawing = svg.beam_tree_svg(nodes, [], NAMES, "position", "long")
+    drawing = diagrams.beam_tree_svg(nodes, [], NAMES, "position", "long")
     assert max(_parts(drawing, "data-at")) == 63
 
 
 def test_each_output_word_has_its_attention_row():
     weights = np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8]])
-    drawing = svg.attention_rows_svg(weights, "我爱你", ["word 1: I", "word 2: <you>"], "weight", "rows")
+    drawing = diagrams.attention_rows_svg(weights, "我爱你", ["word 1: I", "word 2: <you>"], "weight", "rows")
     rows = {k: parts[0] for k, parts in _parts(drawing, "data-only").items()}
     assert sorted(rows) == [0, 1]
     assert _texts([rows[0]])[0] == "word 1: I" and _texts([rows[1]])[0] == "word 2: <you>"  # each frame its title
@@ -127,7 +127,7 @@ def test_each_output_word_has_its_attention_row():
     heights = {k: [float(e.get("height")) for e in row] for k, row in bars.items()}
     assert heights[1][2] > heights[1][0] == heights[1][1] and heights[0][0] > heights[0][1] > heights[0][2]
     fills = [e.get("fill") for e in bars[1]]
-    assert fills[2] == svg.ATTENTION_TOP and fills[0] == fills[1] == svg.ATTENTION_BAR  # the character read most
+    assert fills[2] == diagrams.ATTENTION_TOP and fills[0] == fills[1] == diagrams.ATTENTION_BAR  # the character read most
     assert "0.80" in _texts([rows[1]]) and "0.70" in _texts([rows[0]])  # its weight over it
     # the characters and the scale are drawn once, outside the frames
     assert all("我" not in _texts([row]) for row in rows.values()) and _texts([ET.fromstring(drawing)]).count("我") == 1
@@ -145,11 +145,11 @@ def test_bad_frames_are_refused():
 
 
 def test_the_frames_html_is_escaped():
-    row = svg.token_row_html(["<b>", "x"], 0, "t = 1 <i>")
+    row = strips.token_row_html(["<b>", "x"], 0, "t = 1 <i>")
     assert "<b>" not in row and "<i>" not in row  # a token, a title: text, never markup
-    assert "<script" not in svg.text_html("<script>alert(1)</script>", pre=True)
-    assert svg.text_html("a\nb", pre=True).count("\n") == 1  # a sample keeps its lines
-    drawing = svg.curve_point_svg({"validation": ([0, 100, 200], [4.2, 2.0, 1.6])}, (100, 2.0), "where", "step", "loss")
+    assert "<script" not in strips.text_html("<script>alert(1)</script>", pre=True)
+    assert strips.text_html("a\nb", pre=True).count("\n") == 1  # a sample keeps its lines
+    drawing = charts.curve_point_svg({"validation": ([0, 100, 200], [4.2, 2.0, 1.6])}, (100, 2.0), "where", "step", "loss")
     assert "<polyline" in drawing and "2.00" in drawing and "<circle" in drawing
 
 

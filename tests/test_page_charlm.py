@@ -384,7 +384,7 @@ def _top10_labels(at) -> list[list[str]]:
     """The labels left of each bar of the top-10 drawing(s) (escaped text of the inline SVG)."""
     import html
 
-    from playground.drawing.svg import escape
+    from playground.drawing.base import escape
 
     title = escape(t("charlm.lab.top10", "en"))
     drawings = [d for d in [_shown_frame(at, "lm_position_play")] if "<svg" in d and title in d]

@@ -7,11 +7,11 @@ import pytest
 import torch
 
 from playground.core.datasets import tatoeba
+from playground.core.decoding import gnmt_penalty
 from playground.core.errors import InputError
 from playground.seq2seq.decoding import (
     beam_search,
     greedy_batch,
-    length_penalty_factor,
     sample,
     score_tokens,
 )
@@ -166,8 +166,8 @@ def test_beam_tree_is_consistent_and_scores_match_teacher_forcing():
 
 
 def test_length_penalty_and_sampling():
-    assert length_penalty_factor(1, 1.0) == 1.0 and length_penalty_factor(7, 0.0) == 1.0
-    assert length_penalty_factor(7, 1.0) == 2.0
+    assert gnmt_penalty(1, 1.0) == 1.0 and gnmt_penalty(7, 0.0) == 1.0
+    assert gnmt_penalty(7, 1.0) == 2.0
     model = _model(True, eos_bias=0.5)
     assert sample(model, SRC, SENTENCES[0], temperature=1.0, seed=3) == sample(model, SRC, SENTENCES[0], 1.0, seed=3)
     draws = {tuple(sample(model, SRC, SENTENCES[0], temperature=2.0, seed=s)) for s in range(8)}

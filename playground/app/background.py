@@ -108,6 +108,16 @@ def start_blocked() -> tuple[bool, str | None]:
     return any(not j.finished for j in jobs.jobs.values()), why
 
 
+def start_button(label: str, key: str, primary: bool = False) -> bool:
+    """A training panel's Start button -> clicked? Disabled while this visitor's own job runs or waits
+    (one job per visitor, issue 28), with the reason said beside it (``start_blocked``)."""
+    blocked, why = start_blocked()
+    if why is not None:
+        st.caption(why)
+    return st.button(label, key=key, icon=":material/play_arrow:", type="primary" if primary else "secondary",
+                     disabled=blocked, help=why)
+
+
 def start_job(slot: str, name: str, work, lane: str = HEAVY) -> None:
     """Start ``work`` for this visitor and run the page again (its Start button, drawn above, is now
     disabled and says why), or say why not (a job of theirs still runs or waits)."""

@@ -148,7 +148,7 @@ def window_note(shown: range, total: int, where=None) -> None:
 
 
 def drawing_player(drawing: str, labels: Sequence[str], start: int, key: str, where=None) -> None:
-    """Play one drawing (``playground.drawing.svg``: its parts marked data-at / data-only) frame by frame, one
+    """Play one drawing (``playground.drawing.diagrams``: its parts marked data-at / data-only) frame by frame, one
     frame per label, starting paused on frame ``start``: the browser shows and hides its parts, so a
     frame costs the page nothing to send or draw but a few attributes."""
     (where or st).html(player_markup([drawing], labels, start, key, drawing=True), unsafe_allow_javascript=True)

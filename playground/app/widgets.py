@@ -23,7 +23,7 @@ _LOG = logging.getLogger(__name__)
 
 
 def show_svg(markup: str, where=None) -> None:
-    """Draw an inline SVG from ``playground.drawing.svg`` (its text is escaped there). ``st.html``
+    """Draw an inline SVG from ``playground.drawing`` (charts, diagrams) (its text is escaped there). ``st.html``
     sanitises SVG away, so it goes through markdown's HTML pass-through instead."""
     (where or st).markdown(markup, unsafe_allow_html=True)
 

@@ -19,6 +19,7 @@ from playground.app import (
     tr,
     until_answered,
 )
+from playground.app.fair import on_request
 from playground.app.lm_picker import shipped_lm
 from playground.app.store import select, slider, text, use_page_state
 from playground.beyond import bicloze, cloze, question, scaling
@@ -167,13 +168,11 @@ def _measure_here(longest: int, device_name: str):
 
 @fragment
 def cost_here() -> None:
-    """The longest length and the button rerun only this measurement."""
+    """The longest length and the button rerun only this measurement (one click, one sweep)."""
     longest = select(state.COST_LONGEST, tr("beyond.cost.longest"))
-    if st.button(tr("beyond.cost.run"), icon=":material/speed:"):
-        st.session_state["beyond_cost_run"] = longest
-    if run_longest := st.session_state.get("beyond_cost_run"):
+    if on_request("beyond_cost", (longest,), tr("beyond.cost.run")):
         with busy(tr("beyond.cost.running")):
-            _plot(_measure_here(run_longest, str(device())), tr("beyond.cost.here", device=device_label()))
+            _plot(_measure_here(longest, str(device())), tr("beyond.cost.here", device=device_label()))
 
 
 cost_here()

@@ -27,7 +27,7 @@ from playground.core import formatting as fmt
 from playground.core.cells import GATES, param_count
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
-from playground.drawing import svg
+from playground.drawing import charts, diagrams, strips
 from playground.sentiment import model as sentiment_model
 
 require_app_shell()
@@ -63,7 +63,7 @@ def scalar_cell() -> None:
              rf"={kept}{written}={c}")
     st.latex(rf"h_t=o_t\tanh(c_t)={n['o']}\times\tanh({fmt.number(scalar.c)})={fmt.number(scalar.h)}")
     st.caption(tr("lab.scalar.added"))
-    show_svg(svg.lstm_cell_svg({**values, "kept": scalar.kept, "written": scalar.written, "c": scalar.c, "h": scalar.h},
+    show_svg(diagrams.lstm_cell_svg({**values, "kept": scalar.kept, "written": scalar.written, "c": scalar.c, "h": scalar.h},
                                tr("lab.scalar.diagram")))
 
 
@@ -99,7 +99,7 @@ def one_step() -> None:
         if kind == "lstm":
             unit = choice(state.UNIT, tr("lab.step.unit"), widget=st.radio, format_func=lambda u: f"{u + 1}",
                           horizontal=True)
-            show_svg(svg.lstm_cell_svg(cell_lab.scalar_cell_values(out, c_prev, unit), tr("lab.scalar.diagram")))
+            show_svg(diagrams.lstm_cell_svg(cell_lab.scalar_cell_values(out, c_prev, unit), tr("lab.scalar.diagram")))
         else:
             st.markdown(tr("lab.step.gru_note"))
         with st.expander(tr("lab.step.weights")):
@@ -124,8 +124,8 @@ def _belt_frame(belt, i: int, unit: str) -> str:
     values = {k: float(step[k][0]) for k in ("f", "i", "c_tilde", "o", "kept", "written", "c", "h")}
     values["c_prev"] = float(belt.trace[i - 1]["c"][0]) if i else 0.0
     where = tr("lab.belt.frame", t=i + 1, n=len(belt.tokens), token=belt.tokens[i])
-    return (svg.token_row_html(belt.tokens, i, where)
-            + svg.lstm_cell_svg(values, f"{tr('lab.scalar.diagram')} ({unit}, {where})"))
+    return (strips.token_row_html(belt.tokens, i, where)
+            + diagrams.lstm_cell_svg(values, f"{tr('lab.scalar.diagram')} ({unit}, {where})"))
 
 
 @fragment
@@ -167,9 +167,9 @@ def conveyor_belt() -> None:
         st.caption(tr("lab.belt.play_note"))
         g1, g2 = st.columns(2)
         # drawn as SVG: three charts a new sentence redraws cost the browser more than the rest of the page
-        show_svg(svg.sentence_chart_svg(chars, {names[u]: c_series[:, u] for u in units}, tr("lab.belt.cell_chart"),
+        show_svg(charts.sentence_chart_svg(chars, {names[u]: c_series[:, u] for u in units}, tr("lab.belt.cell_chart"),
                                         highlight=t - 1, fit_px=300), g1)
-        show_svg(svg.sentence_chart_svg(chars, {names[u]: f_series[:, u] for u in units}, tr("lab.belt.forget_chart"),
+        show_svg(charts.sentence_chart_svg(chars, {names[u]: f_series[:, u] for u in units}, tr("lab.belt.forget_chart"),
                                         highlight=t - 1, fit_px=300), g2)
         step = belt.trace[t - 1]
         rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
@@ -177,7 +177,7 @@ def conveyor_belt() -> None:
         st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
                                   index=names).T.rename_axis(f"t = {t}"))
         grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
-        show_svg(svg.sentence_chart_svg(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
+        show_svg(charts.sentence_chart_svg(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
                                         f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
                                         dashed=[tr("lab.belt.product")]))
         difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
@@ -261,7 +261,7 @@ def layer_grid() -> None:
                        s4) if grid_steps > 1 else 1
     cone = cell_lab.dependency_cone(grid_layers, grid_steps, pick_layer, pick_step)
     layer_names = [tr("lab.shapes.layer", n=layer) for layer in range(1, grid_layers + 1)]
-    show_svg(svg.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))
+    show_svg(diagrams.layer_grid_svg(grid_layers, grid_steps, (pick_layer, pick_step), cone, layer_names))
     st.caption(tr("lab.shapes.cone", layer=pick_layer, step=pick_step, count=len(cone), weights=pick_layer))
 
 

@@ -29,14 +29,15 @@ from playground.charlm.engine import (
     log_softmax,
     sample_text,
 )
-from playground.core.decoding import check_decoding_settings
+from playground.core import decoding
+from playground.core.decoding import check_decoding_settings, gnmt_penalty
 from playground.core.errors import InputError, whole
 
 # the engine's names stay importable from here, where callers have always found them
 __all__ = ["COMPARED", "MAX_LENGTH", "MAX_PROMPT", "MAX_WIDTH", "STRATEGIES", "TABLE_MAX_VOCAB", "TOP", "USES",
            "Clamp", "FastSampler", "Generation", "StepRecord", "beam_continuations", "beam_search",
            "candidate_log_probs", "check_prompt", "check_settings", "compare", "generate", "gumbel_noise",
-           "iter_generate", "length_normaliser", "log_softmax", "repetition", "sample_text", "sequence_log_prob"]
+           "iter_generate", "gnmt_penalty", "log_softmax", "repetition", "sample_text", "sequence_log_prob"]
 
 STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
 # the settings each strategy reads (the others are ignored: a cache keyed by them would miss for nothing)
@@ -60,9 +61,8 @@ def check_settings(length: int, temperature: float, top_k: int, top_p: float, wi
 
 
 def used_settings(strategy: str, **settings) -> dict:
-    """``settings`` with those ``strategy`` does not read put back to their defaults: one key per
-    distinct generation (a page's cache), whatever the greyed sliders hold."""
-    return {name: value if name in USES.get(strategy, ()) else DEFAULTS[name] for name, value in settings.items()}
+    """The settings ``strategy`` reads; the others back at their defaults (``playground.core.decoding``)."""
+    return decoding.used_settings(USES, DEFAULTS, strategy, **settings)
 
 
 @dataclass
@@ -171,16 +171,12 @@ def compare(sampler: FastSampler, prompt: str, length: int, *, temperature: floa
     return runs
 
 
-def length_normaliser(length: int, alpha: float) -> float:
-    """GNMT's length penalty ((5 + |y|) / 6) ** alpha; alpha = 0 ranks by raw log-probability."""
-    return ((5.0 + length) / 6.0) ** alpha
-
 
 def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, length_penalty: float = 0.0,
                 end: str = "\n\n", clamp: Clamp | None = None) -> Generation:
     """Keep the ``width`` most likely continuations at every step. A hypothesis finishes when it
     writes ``end`` (a blank line: the end of a speech or a block); the winner is the best by
-    log-probability / length_normaliser among the finished ones and those still open at ``length``.
+    log-probability / gnmt_penalty among the finished ones and those still open at ``length``.
 
     The hypotheses live in arrays (their characters, scores, and at each step which row each grew
     from), all stepped as one batch; the winner's step records come from the distributions the
@@ -214,7 +210,7 @@ def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, 
     last = len(grew_from) - 1
     candidates = finished + [(ids[k], float(scores[k]), last, grew_from[last][k]) for k in range(len(ids))
                              if len(grew_from) == len(seen)]
-    best, log_prob, at, row = max(candidates, key=lambda c: c[1] / length_normaliser(len(c[0]), length_penalty))
+    best, log_prob, at, row = max(candidates, key=lambda c: c[1] / gnmt_penalty(len(c[0]), length_penalty))
     chosen_from = [0] * (at + 1)  # the row of each step's logits the winner chose from, traced back
     for position in range(at, -1, -1):
         chosen_from[position] = row

@@ -20,7 +20,7 @@ from playground.app import (
     text_columns,
     tr,
 )
-from playground.app.background import duration, start_blocked, start_job
+from playground.app.background import duration, start_button, start_job
 from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice, live_model_listed, replacing_live_model_note
 from playground.app.player import frame_player, frame_window, window_note
@@ -34,7 +34,7 @@ from playground.core.datasets.cache import DataUnavailable
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown, significant
 from playground.core.jobs import HEAVY, JOB_SECONDS
-from playground.drawing import figures, svg
+from playground.drawing import charts, figures, strips
 
 STAGE_CHARS = 160  # characters sampled from each training stage
 
@@ -83,7 +83,7 @@ def _position_frame(prompt: str, generation, i: int) -> str:
     # a space as ␣ (its repr is a blank label), a newline as \n
     bars = [("␣" if ch == " " else repr(ch)[1:-1] or "·", p * 100,
              "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
-    return svg.text_html(said) + svg.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f")
+    return strips.text_html(said) + charts.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f")
 
 
 def _sampling_lab(chosen) -> tuple[str, int] | None:
@@ -194,8 +194,8 @@ def _stages(prompt: str, seed: int) -> None:
     headings = [tr("charlm.stages.frame0" if stage["step"] == 0 else "charlm.stages.frame", step=f"{stage['step']:,}",
                    loss=f"{stage['loss']:.2f}") for stage in stages]
     curve = _validation_curve()
-    frame_player([svg.text_html(prompt + stage["text"], pre=True)  # the player's label says which stage
-                  + (svg.curve_point_svg(curve, (stage["step"], stage["loss"]), tr("charlm.stages.where"),
+    frame_player([strips.text_html(prompt + stage["text"], pre=True)  # the player's label says which stage
+                  + (charts.curve_point_svg(curve, (stage["step"], stage["loss"]), tr("charlm.stages.where"),
                                          tr("charlm.curve.step"), tr("charlm.curve.loss")) if curve else "")
                   for stage in stages],
                  headings, 0, "lm_stages_play")
@@ -278,11 +278,7 @@ steps = slider(steps_setting, tr("charlm.live.steps"), l3,
 estimate = live_estimate_s(kind, hidden, layers, bptt, steps, vocab, held_out)
 st.caption(tr("charlm.live.estimate", duration=duration(estimate), limit=JOB_SECONDS // 60))
 replacing_live_model_note()  # said before the click, not after
-blocked, why = start_blocked()
-if why is not None:
-    st.caption(why)
-if st.button(tr("charlm.live.start"), icon=":material/play_arrow:", type="primary", key="lm_live_start",
-             disabled=blocked, help=why):
+if start_button(tr("charlm.live.start"), "lm_live_start", primary=True):
     try:
         if source in ("shakespeare", "python"):
             corpus = cached_corpus(source)

@@ -27,7 +27,7 @@ from playground.core.datasets.cache import DataUnavailable
 from playground.core.datasets.charcorpora import python_passage
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
-from playground.drawing import svg
+from playground.drawing import strips
 
 PASSAGE_CHARS = state.PASSAGE_CHARS  # a file's passage and a pasted text: the same length
 
@@ -153,7 +153,7 @@ def cells_lab() -> None:
         v2.number_input(tr("cells.col.unit"), 1, sampler.hidden, unit + 1, disabled=True, help=tr("cells.layer_help"))
     values = acts[layer, :, unit]
     st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
-    show_svg(svg.char_strip_html(passage, values, tr("cells.view.header")))
+    show_svg(strips.char_strip_html(passage, values, tr("cells.view.header")))
     if focus != "manual":
         r = cells.correlations(acts, features[focus])[layer, unit]
         st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))

@@ -20,6 +20,19 @@ LENGTH_PENALTY = (0.0, 3.0)
 SEED = (0, 2**31 - 1)  # torch.manual_seed's and numpy's seeds alike
 
 
+def gnmt_penalty(length: int, alpha: float) -> float:
+    """GNMT's length penalty ((5 + |Y|) / 6) ** alpha (Wu et al. 2016): beam search ranks a hypothesis
+    by log p / this, so that longer ones are not punished for every extra word; alpha = 0 ranks by
+    raw log-probability. The char-LM's and the translators' beam searches share it."""
+    return ((5.0 + length) / 6.0) ** alpha
+
+
+def used_settings(uses: dict[str, tuple[str, ...]], defaults: dict[str, object], strategy: str, **settings) -> dict:
+    """``settings`` with those ``strategy`` does not read (``uses[strategy]``) put back to their
+    ``defaults``: one key per distinct generation for a page's cache, whatever the greyed sliders hold."""
+    return {name: value if name in uses.get(strategy, ()) else defaults[name] for name, value in settings.items()}
+
+
 def _real_in(name: str, value: float, low: float, high: float) -> None:
     try:
         inside = math.isfinite(value) and low <= value <= high

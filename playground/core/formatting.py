@@ -89,7 +89,7 @@ def escape_markdown(text: object) -> str:
     a label) or inside the inline SVG drawings: no link, image, emphasis, strikethrough, heading,
     list, quote, table, code, LaTeX ($...$), colour directive (:red[...]), icon, HTML tag or
     attribute, bare web or e-mail address can come out of it; it reads as written, on one line.
-    The one helper for visitor and link text (``playground.drawing.svg.escape`` is this function)."""
+    The one helper for visitor and link text (``playground.drawing.base.escape`` is this function)."""
     flat = _BREAKS.sub(" ", str(text))
     flat = _ADDRESSES.sub(WORD_JOINER, flat)
     head = _LINE_START.match(flat)

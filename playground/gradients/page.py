@@ -21,7 +21,7 @@ from playground.app import (
     tr,
     until_answered,
 )
-from playground.app.background import start_blocked, start_job
+from playground.app.background import start_button, start_job
 from playground.app.store import choice, number, select, slider, use_page_state
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
@@ -259,10 +259,7 @@ with st.container(border=True):  # not a form: the choices are kept (and linked)
     f1, f2 = st.columns(2)
     live_cell = choice(state.SPAN_CELL, tr("grad.span.cell"), f1.selectbox, format_func=str.upper)
     live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2)
-    blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
-    if why is not None:
-        st.caption(why)
-    if st.button(tr("grad.span.run"), key="grad_span_run", icon=":material/play_arrow:", disabled=blocked, help=why):
+    if start_button(tr("grad.span.run"), "grad_span_run"):
         start_job("span", "memory-span", lambda report, stop: memory_span.train_one(
             live_cell, live_distance, report=report, stop=stop), lane=TINY)
 job_panel("span")

@@ -7,7 +7,7 @@ from playground.app.store import choice, select, slider, text, use_page_state
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.core.pages import PAGES
-from playground.drawing import svg
+from playground.drawing import base, charts, diagrams
 from playground.home import forms, lecture_map, order, question
 from playground.home import settings as state
 
@@ -38,10 +38,10 @@ def four_forms() -> None:
     st.markdown(tr(f"home.form.{form}.desc"))
     graph = forms.unrolled(form, lang())
     if view == "folded":
-        show_svg(svg.folded_svg())
+        show_svg(diagrams.folded_svg())
         st.markdown(tr("home.forms.folded_note"))
     else:
-        show_svg(svg.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
+        show_svg(diagrams.unrolled_svg(graph, {"encoder": tr("home.forms.encoder"), "decoder": tr("home.forms.decoder")}))
         sharing, numbers = forms.weight_sharing(graph)
         st.caption(tr(f"home.forms.shared.{sharing}", **numbers))
 
@@ -73,7 +73,7 @@ def order_lab() -> None:
         (st.success if relation in ("same_chars", "same_mix") else st.info)(tr(f"home.order.{relation}"))
         for column, phrase, states in zip(st.columns(2), (result.a, result.b), (result.states_a, result.states_b),
                                           strict=True):
-            show_svg(svg.heatmap_svg(states.T.tolist(), list(phrase), phrase, tr("home.order.unit")), column)
+            show_svg(charts.heatmap_svg(states.T.tolist(), list(phrase), phrase, tr("home.order.unit")), column)
         st.caption(tr("home.order.note"))
 
 
@@ -103,8 +103,8 @@ def window_lab() -> None:
     w1.metric(tr("home.window.mlp_params"), f"{order.window_mlp_params(window, width, width):,}")
     w2.metric(tr("home.window.rnn_params"), f"{order.rnn_params(width, width):,}")
     largest = order.window_mlp_params(60, width, width)  # the scale stays put while the sliders move
-    show_svg(svg.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), svg.OUTPUT),
-                          (tr("home.window.rnn"), order.rnn_params(width, width), svg.CELL)],
+    show_svg(charts.bars_svg([(tr("home.window.mlp"), order.window_mlp_params(window, width, width), base.OUTPUT),
+                          (tr("home.window.rnn"), order.rnn_params(width, width), base.CELL)],
                          largest, tr("home.window.chart_title")))
 
 

@@ -26,7 +26,7 @@ from playground.app.widgets import bounded_edits
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown, significant
-from playground.drawing import figures, frames, svg
+from playground.drawing import charts, figures, frames, strips
 from playground.sentiment import challenge, question, walkthrough
 from playground.sentiment import model as sentiment_model
 from playground.sentiment import settings as state
@@ -224,7 +224,7 @@ def classifier_lab(language: str, kind: str) -> None:
         # prefix by prefix: the review as read up to each token; a long review plays fewer frames (each
         # frame is a whole strip: at most ~4,000 boxes in all, a few hundred KB to the browser)
         shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
-        frame_player([svg.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
+        frame_player([strips.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
                       for j in shown],
                      # each frame says its own step and token (a caption under the player stayed on the slider's)
                      [tr("senti.model.frame", t=j + 1, n=len(tokens), token=tokens[j], p=f"{probs[j]:.4f}")
@@ -237,7 +237,7 @@ def classifier_lab(language: str, kind: str) -> None:
         # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
         curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
         # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
-        show_svg(svg.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
+        show_svg(charts.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                            model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
                                         dashed=[tr("senti.kind.bag")]))
         if kind != "bag":
@@ -255,16 +255,16 @@ def classifier_lab(language: str, kind: str) -> None:
         # --- why ----------------------------------------------------------------------------------------------
         st.subheader(tr("senti.why.header"))
         y1, y2 = st.columns(2)
-        show_svg(svg.sentence_chart_svg(tokens, {"Δp": reading.delta_p}, tr("senti.why.delta"), bars=True, fit_px=300),
+        show_svg(charts.sentence_chart_svg(tokens, {"Δp": reading.delta_p}, tr("senti.why.delta"), bars=True, fit_px=300),
                  y1)
-        show_svg(svg.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
+        show_svg(charts.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
                                         fit_px=300), y2)
         # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
         other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
         try:
             edited = clf.read(other)
             both = {tr("senti.why.original"): probs, tr("senti.why.edited"): edited.p_positive}
-            show_svg(svg.sentence_chart_svg(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
+            show_svg(charts.sentence_chart_svg(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
                                             tr("senti.why.chart"), "p"))
         except InputError as exc:
             input_error(exc)

@@ -15,14 +15,11 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
+from playground.core.decoding import gnmt_penalty
 from playground.seq2seq.model import BOS, EOS, Encoded, Seq2Seq, Vocab, make_batch, source_tokens
 
 MAX_OUTPUT_TOKENS = 30  # decoding stops here (training targets have at most 20 tokens)
 
-
-def length_penalty_factor(length: int, alpha: float) -> float:
-    """GNMT's length penalty ((5 + |Y|) / 6)^alpha: a hypothesis's score is log p / this."""
-    return ((5.0 + length) / 6.0) ** alpha
 
 
 def _encode(model: Seq2Seq, src_vocab: Vocab, sources: list[str]) -> Encoded:
@@ -177,7 +174,7 @@ class _SentenceBeams:
                 nodes.append(TreeNode(node_id, t, self.node_of[beam], token, score, status))
             if keep_eos:
                 self.finished.append(Hypothesis(list(self.seqs[beam]), score, True,
-                                                score / length_penalty_factor(t + 1, self.alpha), node_id))
+                                                score / gnmt_penalty(t + 1, self.alpha), node_id))
             elif keep_live:
                 kept.append((beam, token, score))
                 new_seqs.append(self.seqs[beam] + [token])
@@ -195,7 +192,7 @@ class _SentenceBeams:
             for j in range(self.k):
                 if live_scores[j] != float("-inf") and self.seqs[j]:
                     hyps.append(Hypothesis(self.seqs[j], live_scores[j], False,
-                                           live_scores[j] / length_penalty_factor(len(self.seqs[j]), self.alpha),
+                                           live_scores[j] / gnmt_penalty(len(self.seqs[j]), self.alpha),
                                            self.node_of[j]))
         hyps.sort(key=lambda h: (not h.finished, -h.score))
         return BeamResult(max(hyps, key=lambda h: h.score), hyps, nodes)

@@ -24,13 +24,13 @@ from playground.core.checkpoints import CheckpointError
 from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
-from playground.drawing import figures, svg
+from playground.drawing import diagrams, figures
 from playground.seq2seq import question
 from playground.seq2seq import settings as state
 from playground.seq2seq.decoding import MAX_OUTPUT_TOKENS
 from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
-from playground.seq2seq.translate import Translator
+from playground.seq2seq.translate import Translator, used_settings
 
 require_app_shell()
 use_page_state(state.STATE)
@@ -64,11 +64,8 @@ def translate(key: str, text: str, strategy: str = "beam", beam: int = 5, penalt
               temperature: float = 1.0, seed: int = 0):
     """One translation, cached by what changes it: greedy ignores the beam and the sampling settings,
     beam search the sampling ones, so the lab and the comparison below share their results."""
-    if strategy != "sample":
-        temperature, seed = 1.0, 0
-    if strategy == "greedy":
-        beam, penalty = 5, 1.0
-    return _translate(key, text, strategy, beam, penalty, temperature, seed)
+    used = used_settings(strategy, beam=beam, length_penalty=penalty, temperature=temperature, seed=seed)
+    return _translate(key, text, strategy, used["beam"], used["length_penalty"], used["temperature"], used["seed"])
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
@@ -135,8 +132,8 @@ def tree_drawing(key: str, text: str, width: int, penalty: float, language: str)
     language and shared (a string: nobody can change it)."""
     tree = beam_tree(key, text, width, penalty)
     names = {s: tr(f"s2s.tree.{s}") for s in ("kept", "finished", "pruned", "winner")}
-    labels = [tr("s2s.tree.frame") + f" {s}" for s in svg.beam_frames(tree.nodes)]
-    return svg.beam_tree_svg(tree.nodes, tree.winner, names, tr("s2s.tree.position"), tr("s2s.tree.header")), labels
+    labels = [tr("s2s.tree.frame") + f" {s}" for s in diagrams.beam_frames(tree.nodes)]
+    return diagrams.beam_tree_svg(tree.nodes, tree.winner, names, tr("s2s.tree.position"), tr("s2s.tree.header")), labels
 
 
 def show_tree(tree, drawing: str, labels: list[str], width: int) -> None:
@@ -163,7 +160,7 @@ def show_attention_or_context(result) -> None:
         st.caption(tr("s2s.attn.caption"))
         # one row of the map at a time: the bars of the source characters an output word reads, word by word
         titles = [tr("s2s.attn.row", i=i + 1, word=w) for i, w in enumerate(targets)]
-        drawing_player(svg.attention_rows_svg(result.attention, result.source_labels, titles, tr("s2s.attn.weight"),
+        drawing_player(diagrams.attention_rows_svg(result.attention, result.source_labels, titles, tr("s2s.attn.weight"),
                                               tr("s2s.attn.header")),
                        [tr("s2s.attn.frame") + f" {i + 1}: {w}" for i, w in enumerate(targets)], 0, "s2s_attention_play")
     else:

@@ -19,6 +19,7 @@ from functools import lru_cache
 import numpy as np
 import regex
 
+from playground.core import decoding
 from playground.core.checkpoints import load_checkpoint
 from playground.core.coverage import coverage, other_language
 from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en, normalize_zh
@@ -36,6 +37,14 @@ from playground.seq2seq.model import UNK, Seq2Seq, Vocab, model_name, rebuild, s
 
 STRATEGIES = ("greedy", "beam", "sample")
 MAX_BEAM = 10
+# the settings each strategy reads (``used_settings``: a page's cache keyed by the others would miss for nothing)
+USES = {"greedy": (), "beam": ("beam", "length_penalty"), "sample": ("temperature", "seed")}
+DEFAULTS = {"beam": 5, "length_penalty": 1.0, "temperature": 1.0, "seed": 0}
+
+
+def used_settings(strategy: str, **settings) -> dict:
+    """The settings ``strategy`` reads; the others back at their defaults (``playground.core.decoding``)."""
+    return decoding.used_settings(USES, DEFAULTS, strategy, **settings)
 RECENT_SEARCHES = 32  # beam searches a translator keeps (a tree of width 10: ~300 small nodes)
 _HAN = regex.compile(r"\p{Han}")
 

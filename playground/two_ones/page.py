@@ -19,7 +19,7 @@ from playground.app import (
     tr,
     until_answered,
 )
-from playground.app.background import start_blocked, start_job
+from playground.app.background import start_button, start_job
 from playground.app.player import frame_player, frame_window, window_note
 from playground.app.store import (
     KEEP,
@@ -41,7 +41,7 @@ from playground.core import formatting as fmt
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.core.jobs import TINY
-from playground.drawing import svg
+from playground.drawing import diagrams
 from playground.two_ones import model as two_ones
 from playground.two_ones import question
 from playground.two_ones import settings as state
@@ -172,7 +172,7 @@ def hand_built_network() -> None:
             for r in table.itertuples()
         ]
         shown = frame_window(len(steps), t - 1)  # each frame: steps t-1, t and t+1, as the caption says
-        frame_player([svg.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
+        frame_player([diagrams.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
                                            labels={"target": tr("two.steps.target")}) for i in shown],
                      [tr("two.steps.frame", t=i + 1, n=len(steps)) for i in shown], t - 1 - shown.start, "ones_steps")
         window_note(shown, len(steps))
@@ -206,10 +206,7 @@ with st.container(border=True):
     lr = select(state.TRAIN_LR, tr("two.train.lr"), f3)
     steps = slider(state.TRAIN_STEPS, tr("two.train.steps"), f4)
     seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5)
-    blocked, why = start_blocked()  # one job per visitor (issue 28): the button says why it waits
-    if why is not None:
-        st.caption(why)
-    if st.button(tr("two.train.start"), key="ones_train_start", icon=":material/play_arrow:", disabled=blocked, help=why):
+    if start_button(tr("two.train.start"), "ones_train_start"):
         settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
         start_job("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop), lane=TINY)
 job_panel("two_ones")
