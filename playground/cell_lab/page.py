@@ -128,12 +128,9 @@ def _belt_frame(belt, i: int, unit: str) -> str:
             + diagrams.lstm_cell_svg(values, f"{tr('lab.scalar.diagram')} ({unit}, {where})"))
 
 
-@fragment
-def conveyor_belt() -> None:
-    """The sentence, the bias and the step rerun only this section."""
-    b1, b2 = st.columns([3, 2])
-    sentence = text(replace(state.TEXT, default=state.SENTENCES[lang()]), tr("lab.belt.text"), b1)
-    bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
+def _belt_of(sentence: str, bias: float):
+    """The belt over ``sentence``: the shipped LSTM classifier's (for the sentence's language), or a
+    seeded cell when it is missing -> (belt or None, the classifier or None)."""
     belt = trained = None
     try:
         trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
@@ -148,41 +145,57 @@ def conveyor_belt() -> None:
             belt = cell_lab.conveyor(sentence, forget_bias=bias)
         except InputError:
             belt = None
+    return belt, trained
+
+
+def _belt_views(belt) -> None:
+    """The belt step by step (a player), C_t and f_t over the sentence, the gates at one step, and the
+    gradient along the cell path beside the product of forget gates."""
+    steps = len(belt.tokens)
+    # the declared range is the widest; this slider only goes as far as the sentence
+    t = slider(narrowed(state.T, high=steps, default=min(state.T.default, steps)), tr("lab.belt.t")) \
+        if steps > 1 else 1
+    chars, unit_name = belt.tokens, tr("lab.belt.unit")
+    c_series, f_series = belt.series("c"), belt.series("f")
+    units = range(c_series.shape[1])
+    # each unit by its own number in the model (counted from 1), not by its place among those drawn
+    names = [f"{unit_name} {u + 1}" for u in (belt.units or units)]
+    # the belt along the sentence, one frame per step, played in the browser from the slider's step
+    shown = frame_window(steps, t - 1)
+    frame_player([_belt_frame(belt, i, names[0]) for i in shown],
+                 [tr("lab.belt.frame", t=i + 1, n=steps, token=belt.tokens[i]) for i in shown],
+                 t - 1 - shown.start, "lab_belt_play")
+    window_note(shown, steps)
+    st.caption(tr("lab.belt.play_note"))
+    g1, g2 = st.columns(2)
+    # drawn as SVG: three charts a new sentence redraws cost the browser more than the rest of the page
+    show_svg(charts.sentence_chart_svg(chars, {names[u]: c_series[:, u] for u in units}, tr("lab.belt.cell_chart"),
+                                       highlight=t - 1, fit_px=300), g1)
+    show_svg(charts.sentence_chart_svg(chars, {names[u]: f_series[:, u] for u in units}, tr("lab.belt.forget_chart"),
+                                       highlight=t - 1, fit_px=300), g2)
+    step = belt.trace[t - 1]
+    rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
+    # the gate column's header says which step the values are (an empty header tells a screen reader nothing)
+    st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
+                              index=names).T.rename_axis(f"t = {t}"))
+    grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
+    show_svg(charts.sentence_chart_svg(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
+                                       f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
+                                       dashed=[tr("lab.belt.product")]))
+    difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
+    st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
+    st.markdown(tr("lab.belt.resnet"))
+
+
+@fragment
+def conveyor_belt() -> None:
+    """The sentence, the bias and the step rerun only this section."""
+    b1, b2 = st.columns([3, 2])
+    sentence = text(replace(state.TEXT, default=state.SENTENCES[lang()]), tr("lab.belt.text"), b1)
+    bias = slider(state.BIAS, tr("lab.belt.bias"), b2)
+    belt, trained = _belt_of(sentence, bias)
     if belt is not None:
-        steps = len(belt.tokens)
-        # the declared range is the widest; this slider only goes as far as the sentence
-        t = slider(narrowed(state.T, high=steps, default=min(state.T.default, steps)), tr("lab.belt.t")) \
-            if steps > 1 else 1
-        chars, unit_name = belt.tokens, tr("lab.belt.unit")
-        c_series, f_series = belt.series("c"), belt.series("f")
-        units = range(c_series.shape[1])
-        # each unit by its own number in the model (counted from 1), not by its place among those drawn
-        names = [f"{unit_name} {u + 1}" for u in (belt.units or units)]
-        # the belt along the sentence, one frame per step, played in the browser from the slider's step
-        shown = frame_window(steps, t - 1)
-        frame_player([_belt_frame(belt, i, names[0]) for i in shown],
-                     [tr("lab.belt.frame", t=i + 1, n=steps, token=belt.tokens[i]) for i in shown],
-                     t - 1 - shown.start, "lab_belt_play")
-        window_note(shown, steps)
-        st.caption(tr("lab.belt.play_note"))
-        g1, g2 = st.columns(2)
-        # drawn as SVG: three charts a new sentence redraws cost the browser more than the rest of the page
-        show_svg(charts.sentence_chart_svg(chars, {names[u]: c_series[:, u] for u in units}, tr("lab.belt.cell_chart"),
-                                        highlight=t - 1, fit_px=300), g1)
-        show_svg(charts.sentence_chart_svg(chars, {names[u]: f_series[:, u] for u in units}, tr("lab.belt.forget_chart"),
-                                        highlight=t - 1, fit_px=300), g2)
-        step = belt.trace[t - 1]
-        rows = (("f_t", "f"), ("i_t", "i"), ("c̃_t", "c_tilde"), ("o_t", "o"), ("C_t", "c"), ("h_t", "h"))
-        # the gate column's header says which step the values are (an empty header tells a screen reader nothing)
-        st.dataframe(pd.DataFrame({name: [fmt.number(v, 3) for v in step[key].tolist()] for name, key in rows},
-                                  index=names).T.rename_axis(f"t = {t}"))
-        grad, product = belt.cell_path_gradient[:, 0], belt.forget_product[:, 0]
-        show_svg(charts.sentence_chart_svg(chars, {tr("lab.belt.autograd"): grad, tr("lab.belt.product"): product},
-                                        f"{tr('lab.belt.grad_chart')} ({names[0]})", log_y=True, highlight=t - 1,
-                                        dashed=[tr("lab.belt.product")]))
-        difference = float((belt.cell_path_gradient - belt.forget_product).abs().max())
-        st.markdown(tr("lab.belt.match", diff=f"{difference:.1e}"))
-        st.markdown(tr("lab.belt.resnet"))
+        _belt_views(belt)
     if trained is not None and belt is not None and belt.units is not None:  # the drawing is the trained model's
         failure, truth = sentiment_model.KNOWN_FAILURES[trained.lang]
         how_we_know("lab.how", language=tr(f"senti.lang.{trained.lang}"),

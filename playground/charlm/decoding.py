@@ -129,6 +129,12 @@ def iter_generate(sampler: FastSampler, prompt: str, length: int, strategy: str 
         raise InputError("bad_choice", name=strategy)
     check_prompt(sampler, prompt)
     check_settings(length, temperature, top_k, top_p, 1, seed=seed)
+    return _characters(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp)
+
+
+def _characters(sampler: FastSampler, prompt: str, length: int, strategy: str, temperature: float, top_k: int,
+                top_p: float, seed: int, clamp: Clamp | None) -> Iterator[StepRecord]:
+    """``iter_generate`` past its checks (``generate`` has made them once)."""
     rng = np.random.default_rng(seed)
     logits, state = sampler.fed(prompt, clamp)
     advance, logits, chars = sampler.one_by_one(state, clamp), logits[0], sampler.vocab.chars
@@ -150,8 +156,8 @@ def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sa
     unknown = check_prompt(sampler, prompt)
     check_settings(length, temperature, top_k, top_p, width, length_penalty, seed)
     if strategy == "beam":
-        return beam_search(sampler, prompt, length, width, length_penalty, end, clamp)
-    records = iter_generate(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp)
+        return _beam(sampler, prompt, length, int(width), length_penalty, end, clamp, unknown)
+    records = _characters(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp)
     return Generation.from_records(prompt, strategy, records, unknown)
 
 
@@ -183,7 +189,12 @@ def beam_search(sampler: FastSampler, prompt: str, length: int, width: int = 5, 
     search already computed, traced back along its rows, not from reading it again."""
     unknown = check_prompt(sampler, prompt)
     check_settings(length, 1.0, 1, 1.0, width, length_penalty)
-    width = int(width)
+    return _beam(sampler, prompt, length, int(width), length_penalty, end, clamp, unknown)
+
+
+def _beam(sampler: FastSampler, prompt: str, length: int, width: int, length_penalty: float, end: str,
+          clamp: Clamp | None, unknown: list[str]) -> Generation:
+    """``beam_search`` past its checks (``generate`` has made them once)."""
     logits, state = sampler.fed(prompt, clamp)
     end_ids = sampler.encode(end) if end else None
     ids = np.zeros((1, 0), dtype=np.int64)  # the open hypotheses' characters so far

@@ -48,10 +48,10 @@ st.markdown(tr("charlm.logits_example", p=significant(at_most), loss=significant
 st.markdown(tr("charlm.embedding"))
 
 # --- the shipped models and how well they predict unseen text ------------------------------------
-rows = []
+rows, cards = [], {}  # each shipped model's card, read once per run (the table, the note, the curves)
 for corpus, kind in charlm.SHIPPED_CHOICES:
     try:
-        card = load_card(charlm.name_of(corpus, kind))
+        card = cards[corpus, kind] = load_card(charlm.name_of(corpus, kind))
     except CheckpointError as exc:
         checkpoint_error(exc)
         continue
@@ -65,11 +65,10 @@ for corpus, kind in charlm.SHIPPED_CHOICES:
 with st.expander(tr("charlm.models.header"), expanded=False):
     st.dataframe(pd.DataFrame(rows), hide_index=True)
     st.caption(tr("charlm.models.caption"))
-try:
-    shakespeare = load_card(charlm.name_of("shakespeare", "lstm")).metrics
+shakespeare_card = cards.get(("shakespeare", "lstm"))  # None: the table above has already said what is missing
+if shakespeare_card is not None:
+    shakespeare = shakespeare_card.metrics
     how_we_know("charlm.how", bits=f"{shakespeare['test_bits_per_char']:.3f}", nats=f"{shakespeare['test_loss_nats']:.3f}")
-except CheckpointError:
-    pass  # the table above has already said what is missing
 
 
 # --- sampling lab --------------------------------------------------------------------------------
@@ -100,26 +99,30 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
     width = slider(state.WIDTH, tr("charlm.lab.width"), c4, disabled=strategy != "beam")
     penalty = slider(state.PENALTY, tr("charlm.lab.penalty"), c4, disabled=strategy != "beam",
                      help=tr("charlm.lab.penalty_help"))
-    try:
-        unknown = cs.check_prompt(sampler, prompt)
-        cs.check_settings(length, temperature, top_k, top_p, width, penalty, int(seed))
+    try:  # the library checks the prompt and the settings, once (the sliders keep them in range anyway)
+        # not streamed: 300 characters take ~40 ms, and every partial text shown was another message to send
+        generation = _generation(sampler, prompt, length, strategy,
+                                 **cs.used_settings(strategy, temperature=temperature, top_k=top_k, top_p=top_p,
+                                                    width=width, length_penalty=penalty, seed=int(seed)))
     except InputError as exc:
         input_error(exc)
         return None  # the rest of the page (live training) is still drawn
-    if unknown:
-        st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown))),
+    if generation.unknown:
+        st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in generation.unknown))),
                 icon=":material/help:")
+    _generation_view(prompt, generation, strategy, length, int(seed))
+    _side_by_side(sampler, prompt, generation, min(length, state.COMPARED), temperature, width, penalty, int(seed))
+    return prompt, int(seed)
 
-    # not streamed: 300 characters take ~40 ms, and every partial text shown was another message to send
-    generation = _generation(sampler, prompt, length, strategy,
-                             **cs.used_settings(strategy, temperature=temperature, top_k=top_k, top_p=top_p,
-                                                width=width, length_penalty=penalty, seed=int(seed)))
+
+def _generation_view(prompt: str, generation: cs.Generation, strategy: str, length: int, seed: int) -> None:
+    """The text, its log-probability and repetition, and the distribution at each position (a player)."""
     st.markdown(f"**{tr('charlm.lab.output')}**")
     st.code(prompt + generation.text, language=None)
     if strategy == "beam" and len(generation.text) < length:  # said on the page, not only in a tooltip
         st.info(tr("charlm.lab.beam_stopped", n=len(generation.text), length=length), icon=":material/info:")
     elif strategy != "greedy":
-        st.caption(tr("charlm.lab.seed_note", seed=int(seed)))
+        st.caption(tr("charlm.lab.seed_note", seed=seed))
     m1, m2, m3 = st.columns(3)
     m1.metric(tr("charlm.lab.logp"), f"{generation.log_prob:.2f}")
     m2.metric(tr("charlm.lab.logp_per_char"), f"{generation.mean_log_prob:.3f}")
@@ -136,19 +139,21 @@ def _sampling_lab(chosen) -> tuple[str, int] | None:
                      position - 1 - shown.start, "lm_position_play")
         window_note(shown, len(generation.steps))
 
+
+def _side_by_side(sampler, prompt: str, generation: cs.Generation, n: int, temperature: float, width: int,
+                  penalty: float, seed: int) -> None:
+    """Greedy, sampling and beam search after the same prompt, on request. At most COMPARED characters
+    (``n``): beam search is the dearest decoder, and three columns read well at this length."""
     st.subheader(tr("charlm.compare.header"), anchor="lm-compare")
     st.markdown(tr("charlm.compare.intro"))
-    # at most COMPARED characters: beam search is the dearest decoder, and three columns read well at this length
-    n = min(length, state.COMPARED)
-    if not on_request("lm_compare", (sampler.identity, prompt, n, temperature, width, penalty, int(seed)),
+    if not on_request("lm_compare", (sampler.identity, prompt, n, temperature, width, penalty, seed),
                       tr("charlm.compare.run", n=n)):
-        return prompt, int(seed)
-    compared = _compare(sampler, prompt, n, temperature, width, penalty, int(seed), generation)
+        return
+    compared = _compare(sampler, prompt, n, temperature, width, penalty, seed, generation)
     columns = text_columns([(tr(f"charlm.strategy.{name}"), prompt + run[0]) for name, run in compared.items()])
     for column, (_, logp, per_char, rep) in zip(columns, compared.values(), strict=True):
         column.caption(tr("charlm.compare.stats", logp=f"{logp:.1f}", per_char=f"{per_char:.3f}", rep=f"{rep:.0%}"))
     st.caption(tr("charlm.compare.caption"))
-    return prompt, int(seed)
 
 
 # shared by the class: a prompt anyone has tried (the default one first) costs the next visitor nothing;
@@ -204,20 +209,18 @@ def _stages(prompt: str, seed: int) -> None:
 
 def _validation_curve() -> dict[str, tuple[list, list]]:
     """The shipped Shakespeare LSTM's validation loss over its training ({} where its card is missing)."""
-    try:
-        curve = load_card(charlm.name_of("shakespeare", "lstm")).extra["curve"]
-    except CheckpointError:
+    if shakespeare_card is None:
         return {}
+    curve = shakespeare_card.extra["curve"]
     points = [p for p in curve if "validation_loss" in p]
     return {tr("charlm.curve.validation"): ([p["step"] for p in points], [p["validation_loss"] for p in points])}
 
 
 def _stage_curve() -> None:
     """The loss curve under the stages: the same for every prompt, so drawn outside the lab's fragment."""
-    try:
-        curve = load_card(charlm.name_of("shakespeare", "lstm")).extra["curve"]
-    except CheckpointError:
-        return  # the lab above has said why
+    if shakespeare_card is None:
+        return  # the table above has said why
+    curve = shakespeare_card.extra["curve"]
     st.plotly_chart(figures.loss_curves(curve, {"train_loss": tr("charlm.curve.train"),
                                                 "validation_loss": tr("charlm.curve.validation")},
                                         tr("charlm.curve.step"), tr("charlm.curve.loss")), key="lm_stage_curve",

@@ -98,10 +98,9 @@ def _clamped(sampler, prompt: str, layer: int, unit: int, value: float, seed: in
     return free.text, held.text
 
 
-@fragment
-def cells_lab() -> None:
-    """The pattern feeds the ranking, the ranking the cell on view, and that cell the intervention:
-    they rerun together, without reading the text again."""
+def _pattern_and_ranking():
+    """Your pattern (a regular expression) joins the text's features; the cells that follow each best
+    -> (features, ranking)."""
     features = dict(passage_features)  # this run's own copy: a pattern adds to it
     pattern = text(state.REGEX, tr("cells.regex"), help=tr("cells.regex_help"))
     if pattern:
@@ -131,8 +130,11 @@ def cells_lab() -> None:
     strongest = ranking.loc[ranking.groupby("feature", sort=False)["correlation"].apply(lambda r: r.abs().idxmax())]
     st.caption(tr("cells.rank.best", values="; ".join(f"{tr(f'cells.feature.{row.feature}')} r = {row.correlation:+.2f}"
                                                       for row in strongest.itertuples())))
+    return features, ranking
 
-    # --- one cell over the text -----------------------------------------------------------------------
+
+def _one_cell(features, ranking) -> tuple[int, int]:
+    """One cell over the text: the best for a feature, or one chosen by hand -> (layer, unit), 0-based."""
     st.header(tr("cells.view.header"), anchor="cells-view")
     best = {f: (int(g.iloc[0]["layer"]), int(g.iloc[0]["unit"])) for f, g in ranking.groupby("feature", sort=False)}
     # the features this text has (their options change with the text; "in_string" when it has strings)
@@ -157,8 +159,11 @@ def cells_lab() -> None:
     if focus != "manual":
         r = cells.correlations(acts, features[focus])[layer, unit]
         st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
+    return layer, unit
 
-    # --- intervention ----------------------------------------------------------------------------------
+
+def _intervention(layer: int, unit: int) -> None:
+    """Hold the cell at a value while the model writes, beside the same prompt written freely."""
     st.header(tr("cells.clamp.header"))
     st.markdown(tr("cells.clamp.intro"))
     k1, k2, k3 = st.columns(3)
@@ -179,6 +184,14 @@ def cells_lab() -> None:
                       (tr("cells.clamp.held", layer=layer + 1, unit=unit + 1, value=clamp_value), clamp_prompt + held_text)])
         diverge = next((i for i, (a, b) in enumerate(zip(free_text, held_text, strict=True)) if a != b), None)
         st.caption(tr("cells.clamp.same") if diverge is None else tr("cells.clamp.diverge", position=diverge + 1))
+
+
+@fragment
+def cells_lab() -> None:
+    """The pattern feeds the ranking, the ranking the cell on view, and that cell the intervention:
+    they rerun together, without reading the text again."""
+    features, ranking = _pattern_and_ranking()
+    _intervention(*_one_cell(features, ranking))
 
 
 with until_answered(state.GUESS):  # the ranking's r answers the question above (issue 33)

@@ -8,6 +8,7 @@ scale, runs it, and measures ||dh_T/dh_t|| for every t by backpropagation; ``pow
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from dataclasses import dataclass
@@ -316,7 +317,8 @@ def clipping_run(clip: float | None, steps: int = 60, scale: float = 1.3, length
 # --- truncated BPTT ---------------------------------------------------------------------------------
 def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64, seed: int = 0) -> dict:
     """Truncated BPTT on an LSTM over ``length`` steps in chunks of ``window`` (None: full BPTT);
-    the state crosses chunk borders without gradient (lecture 7, section 5.1).
+    the state crosses chunk borders without gradient (lecture 7, section 5.1). Two experiments on the
+    same weights and inputs: ``gradient_reach`` and ``training_cost``.
 
     ``reach``: ||dL_T/dh_t|| for the loss at the last step: zero before the last chunk.
     ``carried``: ||h|| handed across each chunk border. ``seconds`` and ``saved_bytes``: wall time
@@ -330,14 +332,20 @@ def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64,
     cell = reset_parameters_(nn.LSTMCell(INPUT_SIZE, hidden), torch.Generator().manual_seed(seed))
     xs = torch.randn(length, 1, INPUT_SIZE, generator=torch.Generator().manual_seed(seed))
     window = window or length
+    reach, carried = gradient_reach(cell, xs, window)
+    seconds, saved_bytes = training_cost(cell, xs, window)
+    return {"reach": reach, "carried": carried, "seconds": seconds, "saved_bytes": saved_bytes, "window": window}
 
-    # who receives gradient from the loss at the end (float64, so that a tiny gradient shows as
-    # tiny rather than underflowing to the same 0 that truncation gives)
-    cell64 = reset_parameters_(nn.LSTMCell(INPUT_SIZE, hidden), torch.Generator().manual_seed(seed)).double()
-    xs64 = xs.double()  # the same weights and inputs, widened
-    h = c = torch.zeros(1, hidden, dtype=torch.float64)
+
+def gradient_reach(cell: nn.LSTMCell, xs: torch.Tensor, window: int) -> tuple[np.ndarray, list[float]]:
+    """Who receives gradient from the loss at the last step, when the state crosses each chunk border
+    detached -> (||dL_T/dh_t|| per step, ||h|| carried across each border). In float64, so that a tiny
+    gradient shows as tiny rather than underflowing to the same 0 that truncation gives."""
+    cell64 = copy.deepcopy(cell).double()  # the same weights and inputs, widened
+    xs64 = xs.double()
+    h = c = torch.zeros(1, cell.hidden_size, dtype=torch.float64)
     states, carried = [], []
-    for t in range(length):
+    for t in range(len(xs)):
         if t % window == 0:
             if t:
                 carried.append(float(h.detach().norm()))
@@ -347,9 +355,12 @@ def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64,
         states.append(h)
         h, c = cell64(xs64[t], (h, c))
     h.pow(2).sum().backward()
-    reach = np.array([float(s.grad.norm()) if s.grad is not None else 0.0 for s in states])
+    return np.array([float(s.grad.norm()) if s.grad is not None else 0.0 for s in states]), carried
 
-    # the cost of one training pass with a loss at every step
+
+def training_cost(cell: nn.LSTMCell, xs: torch.Tensor, window: int) -> tuple[float, int]:
+    """One training pass with a loss at every step, chunk by chunk -> (seconds, the most bytes autograd
+    kept for backward at once)."""
     saved = {"now": 0, "peak": 0}
 
     def pack(tensor):
@@ -358,15 +369,14 @@ def truncated_bptt(length: int = 200, window: int | None = 20, hidden: int = 64,
         return tensor
 
     started = time.perf_counter()
-    h = c = torch.zeros(1, hidden)
-    for start in range(0, length, window):
+    h = c = torch.zeros(1, cell.hidden_size)
+    for start in range(0, len(xs), window):
         h, c = h.detach(), c.detach()
         saved["now"] = 0  # the previous chunk's graph is gone after its backward
         with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
             loss = torch.zeros(())
-            for t in range(start, min(start + window, length)):
+            for t in range(start, min(start + window, len(xs))):
                 h, c = cell(xs[t], (h, c))
                 loss = loss + h.pow(2).mean()
         loss.backward()
-    return {"reach": reach, "carried": carried, "seconds": time.perf_counter() - started,
-            "saved_bytes": saved["peak"], "window": window}
+    return time.perf_counter() - started, saved["peak"]

@@ -184,6 +184,100 @@ except CheckpointError as exc:
     st.stop()
 
 
+def _read_review(clf, review: str):
+    """The review as the model reads it -> (cleaned text, reading), or (cleaned, None) after saying why
+    there is no verdict (empty; the other language, with a button to switch; too little known)."""
+    try:
+        cleaned, cut = clf.clean(review)
+    except InputError:
+        st.info(tr("senti.model.empty"))
+        return None, None
+    if cut:
+        st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
+    try:
+        with busy(tr("busy.review")):
+            return cleaned, clf.read(cleaned)  # everything below comes from this one reading (cached by text)
+    except InputError as exc:  # the other language, or too little known: no verdict, and it says why
+        input_error(exc)
+        other = exc.params.get("other_code")
+        if other is not None and st.button(tr("senti.model.switch", other=tr(f"senti.lang.{other}")),
+                                           icon=":material/translate:"):
+            remember(state.MODEL_LANG, other)
+            st.rerun()  # the whole page: the language picker sits outside this section
+        return cleaned, None
+
+
+def _verdict_and_strip(clf, reading, cleaned: str, kind: str) -> int:
+    """The verdict, then the review read prefix by prefix (a player) -> the step the slider points at."""
+    if unknown := int((~reading.known).sum()):
+        st.caption(tr("senti.model.unknown", count=unknown,
+                      tokens=escape_markdown(" ".join(clf.coverage(cleaned).listed()))))
+    tokens, probs = list(reading.tokens), reading.p_positive.tolist()
+    # the colour says which way it went (green / amber; red is kept for errors), and so do the words
+    verdict = st.success if probs[-1] >= 0.5 else st.warning
+    verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg",
+               model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
+    t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
+         if len(tokens) > 1 else 1)
+    unknown = (~reading.known).tolist()
+    # prefix by prefix: the review as read up to each token; a long review plays fewer frames (each
+    # frame is a whole strip: at most ~4,000 boxes in all, a few hundred KB to the browser)
+    shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
+    frame_player([strips.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
+                  for j in shown],
+                 # each frame says its own step and token (a caption under the player stayed on the slider's)
+                 [tr("senti.model.frame", t=j + 1, n=len(tokens), token=tokens[j], p=f"{probs[j]:.4f}")
+                  for j in shown],
+                 t - 1 - shown.start, "senti_strip")
+    window_note(shown, len(tokens))
+    return t
+
+
+def _curves_and_states(reading, cleaned: str, kind: str, t: int) -> None:
+    """p(positive) after each token (every model's, on request), and one view of the hidden state or a gate."""
+    tokens = list(reading.tokens)
+    show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
+    shown_kinds = sentiment_model.KINDS if show_all else (kind,)
+    # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
+    # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
+    curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
+    # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
+    show_svg(charts.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
+                                                          model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
+                                       dashed=[tr("senti.kind.bag")]))
+    if kind == "bag":
+        return
+    units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
+    titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
+                                                  for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")}
+    # one view at a time: five stacked 128-row heat maps cost seconds to draw and scroll past
+    name = choice(state.VIEW, tr("senti.model.view"), options=list(titles),
+                  format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
+    z = reading.states[name].T  # one row per unit
+    lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
+    st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat",
+                    config=CHART_CONFIG)
+
+
+def _why(clf, reading, cleaned: str) -> None:
+    """Why: what each token changed, the gradient's saliency, and an edited review beside the original."""
+    st.subheader(tr("senti.why.header"))
+    tokens = list(reading.tokens)
+    y1, y2 = st.columns(2)
+    show_svg(charts.sentence_chart_svg(tokens, {"Δp": reading.delta_p}, tr("senti.why.delta"), bars=True, fit_px=300), y1)
+    show_svg(charts.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
+                                       fit_px=300), y2)
+    # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
+    other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
+    try:
+        edited = clf.read(other)
+        both = {tr("senti.why.original"): reading.p_positive.tolist(), tr("senti.why.edited"): edited.p_positive}
+        show_svg(charts.sentence_chart_svg(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
+                                           tr("senti.why.chart"), "p"))
+    except InputError as exc:
+        input_error(exc)
+
+
 @fragment
 def classifier_lab(language: str, kind: str) -> None:
     """The review box, the position slider and the views rerun only this section (the model and
@@ -191,83 +285,12 @@ def classifier_lab(language: str, kind: str) -> None:
     clf = classifiers[kind]
     review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80,
                   on_change=_forget_counterfactual)
-    reading = None
-    try:
-        cleaned, cut = clf.clean(review)
-    except InputError:
-        st.info(tr("senti.model.empty"))
-    else:
-        if cut:
-            st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
-        try:
-            with busy(tr("busy.review")):
-                reading = clf.read(cleaned)  # everything below comes from this one reading (cached by text)
-        except InputError as exc:  # the other language, or too little known: no verdict, and it says why
-            input_error(exc)
-            other = exc.params.get("other_code")
-            if other is not None and st.button(tr("senti.model.switch", other=tr(f"senti.lang.{other}")),
-                                               icon=":material/translate:"):
-                remember(state.MODEL_LANG, other)
-                st.rerun()  # the whole page: the language picker sits outside this section
-    if reading is not None:
-        if unknown := int((~reading.known).sum()):
-            st.caption(tr("senti.model.unknown", count=unknown,
-                          tokens=escape_markdown(" ".join(clf.coverage(cleaned).listed()))))
-        tokens, probs = list(reading.tokens), reading.p_positive.tolist()
-        # the colour says which way it went (green / amber; red is kept for errors), and so do the words
-        verdict = st.success if probs[-1] >= 0.5 else st.warning
-        verdict(tr("senti.model.verdict_pos" if probs[-1] >= 0.5 else "senti.model.verdict_neg",
-                   model=tr(f"senti.kind.{kind}"), p=f"{probs[-1]:.3f}", q=f"{1 - probs[-1]:.3f}"))
-        t = (slider(narrowed(state.T, high=len(tokens), default=len(tokens)), tr("senti.model.t"))
-             if len(tokens) > 1 else 1)
-        unknown = (~reading.known).tolist()
-        # prefix by prefix: the review as read up to each token; a long review plays fewer frames (each
-        # frame is a whole strip: at most ~4,000 boxes in all, a few hundred KB to the browser)
-        shown = frame_window(len(tokens), t - 1, max(8, min(64, 4000 // len(tokens))))
-        frame_player([strips.token_strip_html(tokens[: j + 1], probs[: j + 1], j, tr("senti.model.strip"), unknown[: j + 1])
-                      for j in shown],
-                     # each frame says its own step and token (a caption under the player stayed on the slider's)
-                     [tr("senti.model.frame", t=j + 1, n=len(tokens), token=tokens[j], p=f"{probs[j]:.4f}")
-                      for j in shown],
-                     t - 1 - shown.start, "senti_strip")
-        window_note(shown, len(tokens))
-        show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
-        shown_kinds = sentiment_model.KINDS if show_all else (kind,)
-        # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
-        # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
-        curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
-        # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
-        show_svg(charts.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
-                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
-                                        dashed=[tr("senti.kind.bag")]))
-        if kind != "bag":
-            units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
-            titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
-                                                          for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")}
-            # one view at a time: five stacked 128-row heat maps cost seconds to draw and scroll past
-            name = choice(state.VIEW, tr("senti.model.view"), options=list(titles),
-                          format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
-            z = reading.states[name].T  # one row per unit
-            lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
-            st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat",
-                config=CHART_CONFIG)
-
-        # --- why ----------------------------------------------------------------------------------------------
-        st.subheader(tr("senti.why.header"))
-        y1, y2 = st.columns(2)
-        show_svg(charts.sentence_chart_svg(tokens, {"Δp": reading.delta_p}, tr("senti.why.delta"), bars=True, fit_px=300),
-                 y1)
-        show_svg(charts.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
-                                        fit_px=300), y2)
-        # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
-        other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
-        try:
-            edited = clf.read(other)
-            both = {tr("senti.why.original"): probs, tr("senti.why.edited"): edited.p_positive}
-            show_svg(charts.sentence_chart_svg(sentiment_model.paired_labels(tokens, list(edited.tokens)), both,
-                                            tr("senti.why.chart"), "p"))
-        except InputError as exc:
-            input_error(exc)
+    cleaned, reading = _read_review(clf, review)
+    if reading is None:
+        return
+    t = _verdict_and_strip(clf, reading, cleaned, kind)
+    _curves_and_states(reading, cleaned, kind, t)
+    _why(clf, reading, cleaned)
 
 
 classifier_lab(language, kind)

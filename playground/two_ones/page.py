@@ -96,10 +96,8 @@ question.ask(state.GUESS)  # predict first (issue 26)
 st.header(tr("two.input.header"))
 
 
-@fragment
-def hand_built_network() -> None:
-    """The bits, the construction and the edited weights feed the step table and the truth table:
-    they rerun together, and only they."""
+def _bits_input() -> list[int] | None:
+    """The bits to run (the lecture's example when the box is emptied), or None after saying why not."""
     c_text, c_len, c_button = st.columns([5, 3, 2], vertical_alignment="bottom")
     bits_text = text(state.BITS, tr("two.input.bits"), c_text, limit=tr("two.input.limit", bits=two_ones.MAX_STEPS))
     slider(state.RAND_LEN, tr("two.input.length"), c_len)
@@ -108,12 +106,16 @@ def hand_built_network() -> None:
         bits = two_ones.parse_bits(bits_text)
     except InputError as exc:
         input_error(exc)
-        bits = None
+        return None
     if bits == []:
         st.info(tr("two.input.empty"))
         bits = two_ones.parse_bits(two_ones.LECTURE_EXAMPLE)
+    return bits
 
-    # --- 2. the weights: the lecture's construction, or your own edits --------------------------------
+
+def _weights_section():
+    """Section 2: the lecture's construction, or your own edits -> (construction, its weights, the
+    weights in use: None while an edited cell is not a number)."""
     st.header(tr("two.weights.header"), anchor="ones-weights")
     construction = choice(state.CONSTRUCTION, tr("two.weights.construction"),
                           format_func=lambda c: tr(f"two.construction.{c}"), on_change=_reset_weights)
@@ -135,49 +137,56 @@ def hand_built_network() -> None:
     st.latex(two_ones.formula_latex(weights or base))  # the rule these matrices are used with
     st.latex(fmt.latex_row(*(fmt.latex_matrix(name, getattr(weights or base, attr)) for name, attr in
                              (("W_{xh}", "w_xh"), ("W_{hh}", "w_hh"), ("W_{hy}", "w_hy"), ("h_0^\\top", "h0")))))
+    return construction, base, weights
 
-    # --- 3. the step table, the exhaustive check --------------------------------------------------------
-    if bits and weights is not None:
-        table = two_ones.run(bits, weights)
-        st.header(tr("two.table.header"))
-        shown = pd.DataFrame({
-            tr("two.col.t"): table["t"], tr("two.col.x"): table["x"],
-            tr("two.col.wx"): table["input_term"].map(fmt.vector), tr("two.col.wh"): table["recurrent_term"].map(fmt.vector),
-            tr("two.col.z"): table["z"].map(fmt.vector),
-            tr("two.col.h"): [fmt.vector(r) for r in table[["current", "previous", "bias"]].to_numpy()],
-            tr("two.col.y"): table["y"].map(fmt.number), tr("two.col.target"): table["target"],
-            tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
-        })
-        st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
-        st.caption(tr("two.table.decision"))
-        overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
-        if overflow:
-            st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
 
-        st.subheader(tr("two.check.header"))
-        counterexample = two_ones.verify(weights)
-        if counterexample is None:
-            st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
-        else:
-            st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
-            st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
+def _step_table(table: pd.DataFrame) -> None:
+    """Section 3: every step's numbers, and the steps whose numbers overflowed."""
+    st.header(tr("two.table.header"))
+    shown = pd.DataFrame({
+        tr("two.col.t"): table["t"], tr("two.col.x"): table["x"],
+        tr("two.col.wx"): table["input_term"].map(fmt.vector), tr("two.col.wh"): table["recurrent_term"].map(fmt.vector),
+        tr("two.col.z"): table["z"].map(fmt.vector),
+        tr("two.col.h"): [fmt.vector(r) for r in table[["current", "previous", "bias"]].to_numpy()],
+        tr("two.col.y"): table["y"].map(fmt.number), tr("two.col.target"): table["target"],
+        tr("two.col.mark"): table["correct"].map({True: "✓", False: "✗"}),
+    })
+    st.dataframe(shown, hide_index=True, width="stretch", height=min(38 + 35 * len(shown), 420))
+    st.caption(tr("two.table.decision"))
+    overflow = table.loc[~np.isfinite(table[["current", "previous", "bias", "y"]]).all(axis=1), "t"].tolist()
+    if overflow:
+        st.warning(tr("two.table.overflow", steps=", ".join(map(str, overflow[:10]))), icon=":material/warning:")
 
-        # --- 4. step through the unrolled graph --------------------------------------------------------
-        st.header(tr("two.steps.header"), anchor="ones-steps")
-        # the declared range is the widest; this slider only goes as far as the sequence
-        t = slider(narrowed(state.T, high=len(table)), tr("two.steps.slider")) if len(table) > 1 else 1
-        steps = [
-            {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
-             "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
-            for r in table.itertuples()
-        ]
-        shown = frame_window(len(steps), t - 1)  # each frame: steps t-1, t and t+1, as the caption says
-        frame_player([diagrams.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
-                                           labels={"target": tr("two.steps.target")}) for i in shown],
-                     [tr("two.steps.frame", t=i + 1, n=len(steps)) for i in shown], t - 1 - shown.start, "ones_steps")
-        window_note(shown, len(steps))
-        st.caption(tr("two.steps.caption"))
 
+def _exhaustive_check(weights) -> None:
+    st.subheader(tr("two.check.header"))
+    counterexample = two_ones.verify(weights)
+    if counterexample is None:
+        st.success(tr("two.check.ok", count=two_ones.count_strings(10)), icon=":material/verified:")
+    else:
+        st.error(tr("two.check.fail", example=counterexample, length=len(counterexample)))
+        st.button(tr("two.check.load"), key="ones_load", on_click=_load_counterexample, args=(counterexample,))
+
+
+def _unrolled_steps(table: pd.DataFrame) -> None:
+    """Section 4: step through the unrolled graph."""
+    st.header(tr("two.steps.header"), anchor="ones-steps")
+    # the declared range is the widest; this slider only goes as far as the sequence
+    t = slider(narrowed(state.T, high=len(table)), tr("two.steps.slider")) if len(table) > 1 else 1
+    steps = [
+        {"t": int(r.t), "x": int(r.x), "h": (r.current, r.previous, r.bias), "y": r.y, "target": int(r.target),
+         "correct": bool(r.correct), "input_term": r.input_term, "recurrent_term": r.recurrent_term}
+        for r in table.itertuples()
+    ]
+    shown = frame_window(len(steps), t - 1)  # each frame: steps t-1, t and t+1, as the caption says
+    frame_player([diagrams.vector_steps_svg(steps[max(i - 1, 0): i + 2], focus=i + 1,
+                                            labels={"target": tr("two.steps.target")}) for i in shown],
+                 [tr("two.steps.frame", t=i + 1, n=len(steps)) for i in shown], t - 1 - shown.start, "ones_steps")
+    window_note(shown, len(steps))
+    st.caption(tr("two.steps.caption"))
+
+
+def _truth_table(construction: str, base, weights) -> None:
     lecture = construction == "relu" and weights is base  # the lecture's own check, or the four cases of these weights
     st.subheader(tr("two.truth.header" if lecture else "two.truth.header_other"), anchor="ones-truth")
     truth = two_ones.truth_table(weights or base)
@@ -187,6 +196,20 @@ def hand_built_network() -> None:
         tr("two.truth.sum", terms=terms): truth["w_hy_h"].map(fmt.number), tr("two.col.y"): truth["y"].map(fmt.number),
         tr("two.col.target"): truth["target"],
     }), hide_index=True)
+
+
+@fragment
+def hand_built_network() -> None:
+    """The bits, the construction and the edited weights feed the step table and the truth table:
+    they rerun together, and only they."""
+    bits = _bits_input()
+    construction, base, weights = _weights_section()
+    if bits and weights is not None:
+        table = two_ones.run(bits, weights)
+        _step_table(table)
+        _exhaustive_check(weights)
+        _unrolled_steps(table)
+    _truth_table(construction, base, weights)
 
 
 with until_answered(state.GUESS):  # the lecture's sequence, run step by step, answers the question (issue 33)
