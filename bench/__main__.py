@@ -27,7 +27,6 @@ from bench import (
     memory_table,
     new_text,
     replicas,
-    state_sweep,
     training,
     translation_speed,
 )
@@ -81,22 +80,6 @@ def _browsers(sizes: Sizes) -> dict:  # minutes: 20 Chromiums walking every page
     return {"browsers": result}
 
 
-def _monkey_part(sizes: Sizes) -> dict:  # minutes: the browser suite's seeded monkey with a longer action budget
-    result = _monkey(actions=sizes.monkey_actions)
-    print(f"monkey: {result}")
-    return {"monkey": result}
-
-
-def _state(sizes: Sizes) -> dict:  # minutes: every declared setting through a page switch and a fresh link
-    langs = [lang.strip() for lang in os.environ.get("STATE_SWEEP_LANGS", "").split(",") if lang.strip()]
-    summary = state_sweep.run(langs=langs or sizes.state_langs, pages=sizes.state_pages,
-                              settings=sizes.state_settings,
-                              log=lambda line: line.startswith("  ok ") or print(line, flush=True))
-    print("state sweep: " + summary.report())
-    return {"state": {**summary.counts(), "seconds": round(summary.seconds, 1),
-                      "failures": [r.line() for r in summary.failures()]}}
-
-
 def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server (issue 28), every figure beside its goal
     result = abuse.run(attackers=sizes.attackers, warmup_s=sizes.attack_warmup_s, attack_s=sizes.attack_s,
                        alone_s=sizes.victim_alone_s, gradient_seeds=sizes.gradient_seeds, flood_rows=sizes.flood_rows,
@@ -128,7 +111,7 @@ def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
 
 IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
 # each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
-ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers, "monkey": _monkey_part, "state": _state,
+ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers,
                 "abuse": _abuse, "replicas": _replicas, "cloud": _cloud}
 PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
@@ -192,18 +175,6 @@ def main(argv: list[str] | None = None) -> int:
     if failed:
         print(f"parts that failed: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
-
-
-def _monkey(actions: int) -> dict:
-    """The CI monkey (tests/browser/test_monkey.py) with ``actions`` random actions, seed fixed."""
-    import subprocess
-
-    started = time.perf_counter()
-    env = {**os.environ, "MONKEY_ACTIONS": str(actions)}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/browser/test_monkey.py"],
-                         cwd=ROOT, env=env, capture_output=True, text=True)
-    return {"actions": actions, "passed": run.returncode == 0, "seconds": round(time.perf_counter() - started, 1),
-            "last_lines": run.stdout.strip().splitlines()[-3:]}
 
 
 def _print_cold_start(c: dict) -> None:
@@ -404,8 +375,6 @@ _VISITOR_GOALS = {"leaks": abuse_visitors.GOAL_LEAKS, "churn_p95_s": abuse_visit
 
 
 def _cpus() -> int:
-    import os
-
     return os.cpu_count() or 0
 
 

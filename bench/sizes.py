@@ -26,10 +26,6 @@ class Sizes:
     replica_compare: bool = True  # ... then the same class on one process
     browsers: int = 20  # browsers: Chromium sessions walking every page
     longest_job: bool = True  # browsers: each trains the longest two-1s job the form offers (False: shortest)
-    monkey_actions: int = 600
-    state_langs: tuple[str, ...] = ("zh", "en")  # state sweep: languages ...
-    state_pages: tuple[str, ...] | None = None  # ... pages (None: all) ...
-    state_settings: int | None = None  # ... settings per page, one value each (None: every value of each)
     attackers: int = 12  # abuse: the fair-CPU attack ...
     attack_s: float = 60.0  # ... its length after ...
     attack_warmup_s: float = 10.0  # ... a warm-up, the victim alone for ...
@@ -58,11 +54,10 @@ FULL = Sizes()
 SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, new_texts=1, extra_sessions=1, sample_chars=60, test_sentences=4,
-    students=2, minutes=0.1, browsers=1, longest_job=False, monkey_actions=4,
+    students=2, minutes=0.1, browsers=1, longest_job=False,
     # the kill, restart and late students run in CI already (tests/browser/test_replicas.py, the same
     # replicas.run); here the part's wiring and report, and the one-process class is the load part's code
     replica_students=4, replica_minutes=0.1, replica_kill_at=None, replica_compare=False,
-    state_langs=("en",), state_pages=("home",), state_settings=5,  # choices, texts, a number: one batch
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
     churners=1, churn_s=2.0, churn_warmup_s=0.5, churn_alone_s=1.5, series_rest_s=1.0, forged=2, forged_heavy=1,

@@ -99,3 +99,12 @@ def test_no_function_is_over_60_lines():
     long = [f"{path}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
             for path, node in _functions() if node.end_lineno - node.lineno + 1 > 60]
     assert not long, long
+
+
+def test_bench_is_benchmarks_only():
+    """Figures in ``bench/``; checks that pass or fail in ``conformance/`` and ``tests/``: nothing in
+    bench runs pytest."""
+    for path in (ROOT / "bench").rglob("*.py"):
+        source = path.read_text()
+        assert "pytest" not in source, f"{path.relative_to(ROOT)} runs or imports pytest"
+    assert (ROOT / "conformance" / "state_sweep.py").is_file() and not (ROOT / "bench" / "state_sweep.py").exists()

@@ -2,7 +2,7 @@
 comes back, the URL holds every chosen value (minimum and maximum included) after every change,
 structured settings read and write their own text, a link's refused value is announced by the
 setting's label, and every text box takes exactly what its page reads. The real-browser sweep over
-every declared setting is ``tests/browser/test_state_sweep.py`` (and ``python -m bench --only state``)."""
+every declared setting is ``tests/browser/test_state_sweep.py`` (and ``python -m conformance state``)."""
 
 import importlib
 import math

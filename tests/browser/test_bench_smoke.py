@@ -22,8 +22,6 @@ FIGURES = {
     "translation": ("page_median_s", "test_greedy_s", "test_beam5_s"),
     "load": ("p50_s", "p95_s", "by_page", "errors", "rss_peak_mb", "shared_models_changed"),
     "browsers": ("render_load_p95_s", "exceptions", "unanswered", "jobs_done", "shared_models_changed"),
-    "monkey": ("actions", "passed"),
-    "state": ("values", "failures", "seconds"),
     "replicas": ("phases", "p95_s", "errors", "survivor_errors", "students_per_replica", "unsticky", "up_after_s",
                  "rss_peak_mb"),
     "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",

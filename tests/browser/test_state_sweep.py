@@ -1,18 +1,18 @@
-"""CI's share of the state sweep (bench/state_sweep.py): on every page, a few declared settings
+"""CI's share of the state sweep (conformance/state_sweep.py): on every page, a few declared settings
 each get a non-default value in a real browser, which must still be on the widget and in the
 address bar after a page switch and back, and in a fresh browser opened on that address.
 
 The share rotates with ``STATE_SWEEP_SEED`` (default: today's date), so that consecutive runs walk
 through every setting of every page (ceil(settings / STATE_SWEEP_PER_PAGE) runs: six for the cell
 lab's 23 settings at the default of four a page) and each page alternates between Chinese and English. A value that does
-not round-trip fails the test. ``python -m bench --only state`` runs every value in both languages.
+not round-trip fails the test. ``python -m conformance state`` runs every value in both languages.
 """
 
 import os
 
 import pytest
 
-from bench import state_sweep
+from conformance import state_sweep
 from playground.core.pages import PAGES
 
 SEED = int(os.environ.get("STATE_SWEEP_SEED") or state_sweep.date_seed())

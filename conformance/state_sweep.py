@@ -22,7 +22,7 @@ Settings of one page are set several at a time when their ``needs`` agree (one p
 switch, one fresh link for the lot); a value that another one in its batch disturbed before the
 page switch is tried again alone, so only a failure that happens alone is reported.
 
-``tests/browser/test_state_sweep.py`` runs a seeded rotation of it in CI; ``python -m bench --only
+``tests/browser/test_state_sweep.py`` runs a seeded rotation of it in CI; ``python -m conformance
 state`` runs all of it and prints how many settings round-trip.
 """
 
@@ -847,7 +847,7 @@ def sweep(browser, base: str, plan: dict[str, list[Case]], langs: dict[str, str]
 
 def run(browser=None, langs: Iterable[str] = LANGS, pages: Iterable[str] | None = None,
         log: Callable[[str], None] = print, settings: int | None = None) -> Summary:
-    """The full sweep on a fresh server (``python -m bench --only state``); with ``settings``, one
+    """The full sweep on a fresh server (``python -m conformance state``); with ``settings``, one
     value each of the first that many settings of each page (one batch, when their needs agree)."""
     from playwright.sync_api import sync_playwright
 
