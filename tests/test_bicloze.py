@@ -11,20 +11,20 @@ SENTENCES = ["我在苹果工作。", "我吃了一个苹果。", "他在学校�
 
 
 def _tiny(seed=0):
-    vocab = bicloze.Vocab.build(SENTENCES, 1)
+    vocab = bicloze.build_vocab(SENTENCES, 1)
     torch.manual_seed(seed)
     return bicloze.BidirectionalReader(bicloze.BiCloze(len(vocab), 8, 12, 1, 10).eval(), vocab)
 
 
 def test_vocabulary_reserves_unknown_mask_and_boundary():
-    vocab = bicloze.Vocab.build(["aab", "a"], 2)
+    vocab = bicloze.build_vocab(["aab", "a"], 2)
     assert vocab.chars == (bicloze.UNKNOWN, bicloze.MASK, bicloze.BOUNDARY, "a")
-    assert vocab.encode("ab") == [3, 0] and vocab.unknown("abc") == ["b", "c"]
+    assert vocab.ids("ab") == [3, 0] and vocab.unknown("abc") == ["b", "c"]
 
 
 def test_masked_batches_hide_at_most_one_span_and_target_real_characters():
-    vocab = bicloze.Vocab.build(SENTENCES, 1)
-    get = bicloze.masked_batches([vocab.encode(s) for s in SENTENCES], 16, seed=0)
+    vocab = bicloze.build_vocab(SENTENCES, 1)
+    get = bicloze.masked_batches([vocab.ids(s) for s in SENTENCES], 16, seed=0)
     batch, targets = get(3)
     ids, wanted = batch[:, 0], batch[:, 1].bool()
     assert len(targets) == int(wanted.sum()) and (targets > bicloze.BOUNDARY_ID).all()  # real characters only

@@ -4,6 +4,7 @@ structured settings read and write their own text, a link's refused value is ann
 setting's label, and every text box takes exactly what its page reads. The real-browser sweep over
 every declared setting is ``tests/browser/test_state_sweep.py`` (and ``python -m conformance state``)."""
 
+import ast
 import importlib
 import math
 from pathlib import Path
@@ -212,15 +213,59 @@ def test_a_link_cannot_put_markup_in_a_notice():
     assert toasts and not any("](https://host" in t.replace("\\]", "") for t in toasts), toasts
 
 
-def test_no_page_touches_the_url_or_streamlit_internals():
-    """The store alone writes the address; nothing reaches into Streamlit's private structures."""
-    for path in (ROOT / "pages").glob("*.py"):
-        assert "query_params" not in path.read_text(encoding="utf-8"), path.name
-    for path in (ROOT / "playground").rglob("*.py"):
-        assert "_initial_query_params" not in path.read_text(encoding="utf-8"), path
-    writers = [p.relative_to(ROOT).as_posix() for p in (ROOT / "playground").rglob("*.py")
-               if "st.query_params" in p.read_text(encoding="utf-8")]
-    assert sorted(writers) == ["playground/app/language.py", "playground/app/shared.py", "playground/app/store.py"]
+WRITES = {"from_dict", "update", "clear", "pop", "setdefault", "__setitem__", "__delitem__"}
+
+
+def _is_query_params(node) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "query_params"
+
+
+def _url_writes(path: Path) -> list[int]:
+    """Lines of ``path`` that change ``st.query_params``: a writing method, an item set or deleted, an attribute set."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES \
+                and _is_query_params(node.func.value):
+            lines.append(node.lineno)
+        targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else \
+            [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+        lines += [node.lineno for target in targets
+                  if isinstance(target, ast.Subscript | ast.Attribute) and _is_query_params(target.value)]
+    return lines
+
+
+def test_nothing_but_the_store_writes_the_url():
+    """The store alone writes the address (``store.flush_url``); a lesson's page, a widget, the predict box
+    and the shell only ever change the store."""
+    files = [*(ROOT / "playground").rglob("*.py"), *(ROOT / "pages").glob("*.py"), ROOT / "streamlit_app.py"]
+    writers = {p.relative_to(ROOT).as_posix(): lines for p in files if (lines := _url_writes(p))}
+    assert list(writers) == ["playground/app/store.py"], writers
+    assert len(writers["playground/app/store.py"]) == 1  # flush_url's one from_dict
+    for path in files:
+        assert "_initial_query_params" not in path.read_text(encoding="utf-8"), path  # no Streamlit internals
+
+
+def test_the_url_is_built_once_per_run(monkeypatch):
+    """Three sliders moved in one run: the address is built, compared and written once, not once per widget."""
+    from streamlit.runtime.state.query_params_proxy import QueryParamsProxy
+
+    reads, writes = [], []
+    to_dict, from_dict = QueryParamsProxy.to_dict, QueryParamsProxy.from_dict
+    monkeypatch.setattr(QueryParamsProxy, "to_dict", lambda self: reads.append(1) or to_dict(self))
+    monkeypatch.setattr(QueryParamsProxy, "from_dict",
+                        lambda self, params: writes.append(dict(params)) or from_dict(self, params))
+    at = _open(_app(), "gradients")
+    reads.clear(), writes.clear()
+    at.slider(key="grad_k").set_value(12)
+    at.slider(key="grad_a").set_value(0.7)
+    at.slider(key="grad_scale").set_value(1.5)
+    at.run()
+    assert not at.exception
+    assert len(reads) == 1 and len(writes) == 1, (reads, writes)
+    assert {"grad_k": "12", "grad_a": "0.7", "grad_scale": "1.5"}.items() <= writes[0].items()
+    reads.clear(), writes.clear()
+    at.run()  # nothing changed: compared once (the address bar may have been edited), nothing sent
+    assert len(reads) == 1 and not writes
 
 
 def test_the_training_panels_keep_what_was_set_before_start():

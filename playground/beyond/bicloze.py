@@ -26,6 +26,7 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
+from playground.charlm.model import CharVocab
 from playground.core import identity
 from playground.core.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
 from playground.core.errors import InputError
@@ -72,29 +73,10 @@ class BiCloze(nn.Module):
         return self.logits_at(batch[:, 0], batch[:, 1].bool()), None
 
 
-class Vocab:
-    """chars[0] unknown, chars[1] the mask, chars[2] the sentence boundary, then the characters."""
-
-    def __init__(self, chars: tuple[str, ...]):
-        self.chars = chars
-        self.index = {c: i for i, c in enumerate(chars)}
-
-    @classmethod
-    def build(cls, sentences: list[str], min_count: int = 3) -> Vocab:
-        from collections import Counter
-
-        counts = Counter(ch for s in sentences for ch in s)
-        return cls((UNKNOWN, MASK, BOUNDARY, *sorted(c for c, n in counts.items() if n >= min_count
-                                                     and c not in (UNKNOWN, MASK, BOUNDARY))))
-
-    def __len__(self) -> int:
-        return len(self.chars)
-
-    def encode(self, text: str) -> list[int]:
-        return [self.index.get(c, 0) for c in text]
-
-    def unknown(self, text: str) -> list[str]:
-        return list(dict.fromkeys(c for c in text if c not in self.index))
+def build_vocab(sentences: list[str], min_count: int = 3) -> CharVocab:
+    """The unknown character (id 0), the mask (1), the sentence boundary (2), then every character
+    seen at least ``min_count`` times."""
+    return CharVocab.counted(sentences, min_count, (UNKNOWN, MASK, BOUNDARY))
 
 
 def _frame_lengths(ids: Tensor) -> Tensor:
@@ -144,7 +126,7 @@ def masked_loss(logits: Tensor, targets: Tensor) -> Tensor:
 
 
 @torch.no_grad()
-def top1_accuracy(model: BiCloze, vocab: Vocab, sentences: list[str], positions: list[int]) -> float:
+def top1_accuracy(model: BiCloze, vocab: CharVocab, sentences: list[str], positions: list[int]) -> float:
     """Share of sentences whose character at ``positions[i]`` (blanked alone) is the model's first choice."""
     hits = 0
     for start in range(0, len(sentences), 256):
@@ -154,14 +136,14 @@ def top1_accuracy(model: BiCloze, vocab: Vocab, sentences: list[str], positions:
     return hits / max(len(sentences), 1)
 
 
-def predict_single(masked: list[str], model: BiCloze, vocab: Vocab) -> list[str]:
+def predict_single(masked: list[str], model: BiCloze, vocab: CharVocab) -> list[str]:
     logp = _mask_log_probs(model, vocab, masked)
     return [vocab.chars[int(np.argmax(row))] for row in logp]
 
 
 # --- inference ------------------------------------------------------------------------------------
-def _frame(texts: list[str], vocab: Vocab) -> Tensor:
-    rows = [[BOUNDARY_ID, *vocab.encode(t), BOUNDARY_ID] for t in texts]
+def _frame(texts: list[str], vocab: CharVocab) -> Tensor:
+    rows = [[BOUNDARY_ID, *vocab.ids(t), BOUNDARY_ID] for t in texts]
     ids = torch.zeros(len(rows), max(len(r) for r in rows), dtype=torch.long)
     for b, row in enumerate(rows):
         ids[b, : len(row)] = torch.tensor(row)
@@ -169,7 +151,7 @@ def _frame(texts: list[str], vocab: Vocab) -> Tensor:
 
 
 @torch.no_grad()
-def _mask_log_probs(model: BiCloze, vocab: Vocab, masked: list[str]) -> np.ndarray:
+def _mask_log_probs(model: BiCloze, vocab: CharVocab, masked: list[str]) -> np.ndarray:
     """log p over characters at every mask of every text (texts in order, masks left to right);
     unknown, mask and boundary can never be the answer."""
     ids = _frame(masked, vocab).to(next(model.parameters()).device)
@@ -196,7 +178,7 @@ _DIRECTIONS: weakref.WeakKeyDictionary[BiCloze, dict[bool, nn.LSTM]] = weakref.W
 
 
 @torch.no_grad()
-def _blank_log_probs(model: BiCloze, vocab: Vocab, left: str, right: str, blanks: list[str]) -> np.ndarray:
+def _blank_log_probs(model: BiCloze, vocab: CharVocab, left: str, right: str, blanks: list[str]) -> np.ndarray:
     """What ``_mask_log_probs`` gives for the texts left + blank + right, for many same-length
     blanks (characters and masks) between one left and one right context.
 
@@ -210,8 +192,8 @@ def _blank_log_probs(model: BiCloze, vocab: Vocab, left: str, right: str, blanks
     n = len(blanks)
     embed = lambda ids: model.embedding(torch.tensor(ids, dtype=torch.long, device=device))  # noqa: E731
     forward, backward = _one_direction(model, False), _one_direction(model, True)
-    _, (h_f, c_f) = forward(embed([[BOUNDARY_ID, *vocab.encode(left)]]))
-    _, (h_b, c_b) = backward(embed([[BOUNDARY_ID, *vocab.encode(right[::-1])]]))
+    _, (h_f, c_f) = forward(embed([[BOUNDARY_ID, *vocab.ids(left)]]))
+    _, (h_b, c_b) = backward(embed([[BOUNDARY_ID, *vocab.ids(right[::-1])]]))
     ids = [[MASK_ID if ch == MASK else vocab.index.get(ch, 0) for ch in blank] for blank in blanks]
     ahead = forward(embed(ids), (h_f.expand(1, n, -1).contiguous(), c_f.expand(1, n, -1).contiguous()))[0]
     behind = backward(embed([row[::-1] for row in ids]), (h_b.expand(1, n, -1).contiguous(),
@@ -224,7 +206,7 @@ def _blank_log_probs(model: BiCloze, vocab: Vocab, left: str, right: str, blanks
     return torch.log_softmax(logits, -1).cpu().numpy()
 
 
-def candidates(model: BiCloze, vocab: Vocab, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
+def candidates(model: BiCloze, vocab: CharVocab, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
     """The ``width`` best k-character fillers by a beam through the blank: the first character with
     all k masked, each next one with the previous ones filled in (scores: chain-rule log p)."""
     beams = {"": 0.0}
@@ -239,7 +221,7 @@ def candidates(model: BiCloze, vocab: Vocab, left: str, right: str, k: int, widt
     return beams
 
 
-def blank_log_prob(model: BiCloze, vocab: Vocab, left: str, right: str, fillers: list[str]) -> dict[str, float]:
+def blank_log_prob(model: BiCloze, vocab: CharVocab, left: str, right: str, fillers: list[str]) -> dict[str, float]:
     """log p(filler | left, right) by the chain rule inside the blank:
     sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right)."""
     if not fillers:
@@ -271,7 +253,7 @@ SHIPPED: dict[str, str] = {NAME: "Chinese bidirectional LSTM trained to fill a m
 class BidirectionalReader:
     """A frozen BiCloze with its vocabulary: what ``cloze.fill`` asks of a bidirectional model."""
 
-    def __init__(self, model: BiCloze, vocab: Vocab, card: ModelCard | None = None):
+    def __init__(self, model: BiCloze, vocab: CharVocab, card: ModelCard | None = None):
         self.model, self.vocab, self.card = model, vocab, card
         self.identity = identity.of_card(card)  # the shared caches' name for it
 
@@ -284,7 +266,7 @@ class BidirectionalReader:
 
 def rebuild(tensors: dict[str, Tensor], card: ModelCard) -> BidirectionalReader:
     arch = card.architecture
-    vocab = Vocab(tuple(card.vocabulary))
+    vocab = CharVocab(tuple(card.vocabulary))
     model = BiCloze(len(vocab), arch["embed"], arch["hidden"], arch["layers"], arch["head"])
     model.load_state_dict(tensors)
     return BidirectionalReader(freeze(model.to(next(iter(tensors.values())).device)), vocab, card)
@@ -332,7 +314,7 @@ def _readers_comparison(reader: BidirectionalReader, test_sentences: list[str]) 
     return cloze.cloze_accuracy(forward, backward, test_sentences, bidirectional=reader)
 
 
-def _stage(model: BiCloze, vocab: Vocab, encoded, validation, settings: dict, stage: int, device):
+def _stage(model: BiCloze, vocab: CharVocab, encoded, validation, settings: dict, stage: int, device):
     """One cosine cycle of training, ``settings["stages"][stage - 1]`` = (steps, lr), on its own
     batches, keeping the weights of the best validation top-1; returns the loop's result."""
     from playground.core.training import TrainConfig, progress_printer, train
@@ -350,8 +332,8 @@ def _stage(model: BiCloze, vocab: Vocab, encoded, validation, settings: dict, st
 def training_data(settings: dict = SETTINGS):
     """(sentences, the readers' sentences, sources, vocabulary, encoded training sentences, validation)."""
     sentences, readers, info = corpus()
-    vocab = Vocab.build(sentences["train"], settings["min_char_count"])
-    encoded = [vocab.encode(x) for x in sentences["train"]]
+    vocab = build_vocab(sentences["train"], settings["min_char_count"])
+    encoded = [vocab.ids(x) for x in sentences["train"]]
     return sentences, readers, info, vocab, encoded, held_out_positions(sentences["validation"], seed=1, n=3000)
 
 

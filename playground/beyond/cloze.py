@@ -192,8 +192,7 @@ def text_of(sentences: list[str], direction: str) -> str:
 
 
 def vocab_with_min_count(text: str, min_count: int = 3) -> charlm.CharVocab:
-    counts = Counter(text)
-    return charlm.CharVocab((charlm.UNKNOWN, *sorted(c for c, n in counts.items() if n >= min_count)))
+    return charlm.CharVocab.counted([text], min_count)
 
 
 SETTINGS = charlm.CharLMSettings(kind="lstm", hidden=256, layers=1, embed=64, dropout=0.0, batch=32, bptt=64,

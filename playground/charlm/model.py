@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import torch
@@ -55,8 +55,20 @@ class CharVocab:
             chars = {c for c, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: max_size - 1]}
         return cls((UNKNOWN, *sorted(chars)))
 
+    @classmethod
+    def counted(cls, texts: Iterable[str], min_count: int, specials: tuple[str, ...] = (UNKNOWN,)) -> CharVocab:
+        """``specials`` (the first the unknown character, id 0), then every character seen at least
+        ``min_count`` times in ``texts``, sorted (the cloze readers' vocabularies)."""
+        counts = Counter(ch for text in texts for ch in text)
+        return cls((*specials, *sorted(c for c, n in counts.items() if n >= min_count and c not in specials)))
+
     def __len__(self) -> int:
         return len(self.chars)
+
+    def ids(self, text: str) -> list[int]:
+        """``encode`` as a list (to join with other ids before one tensor is made)."""
+        index = self.index
+        return [index.get(c, 0) for c in text]
 
     @functools.cached_property
     def index(self) -> dict[str, int]:

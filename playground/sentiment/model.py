@@ -91,9 +91,13 @@ class Vocab:
 
 
 def encode(text: str, lang: str, vocab: Vocab, lookup=None, max_tokens: int = 200) -> list[list[int]]:
+    return encode_tokens(tokenize(text, lang)[:max_tokens], lang, vocab, lookup)
+
+
+def encode_tokens(tokens: list[str], lang: str, vocab: Vocab, lookup=None) -> list[list[int]]:
+    """The ids of each token's features (a feature depends on the token and the one before it only)."""
     lookup = lookup or vocab.lookup()
-    feats = features(tokenize(text, lang), lang, bigrams=len(vocab.items) > 1)[:max_tokens]
-    return [[lookup[k].get(f, UNK) for k, f in enumerate(fs)] for fs in feats]
+    return [[lookup[k].get(f, UNK) for k, f in enumerate(fs)] for fs in features(tokens, lang, bigrams=len(vocab.items) > 1)]
 
 
 def pad_batch(encoded: list[list[list[int]]]) -> torch.Tensor:
@@ -173,15 +177,21 @@ class Classifier:
         """Which of the tokens the model reads from ``text`` its vocabulary holds (the rest are <unk>)."""
         return coverage(self.tokens(text), self._lookup[0])
 
+    def _checked_tokens(self, clean: str) -> tuple[list[str], Coverage]:
+        """The tokens of a cleaned text, once: InputError for none, for the other language's text (no
+        verdict, issue 33) or for one the model cannot read (``playground.core.coverage``)."""
+        tokens = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
+        if not tokens:
+            raise InputError("empty_text")
+        require_language(clean, self.lang)
+        return tokens, coverage(tokens, self._lookup[0]).require()
+
     @torch.no_grad()
     def predict(self, text: str) -> float:
         """P(positive) for ``text``; InputError for an empty text, one in the other language or one it
-        cannot read (``playground.core.coverage``): no probability without evidence."""
-        x = pad_batch([encode(self.clean(text)[0], self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)])
-        if not self.tokens(text):
-            raise InputError("empty_text")
-        require_language(self.clean(text)[0], self.lang)  # the other language's text: no verdict (issue 33)
-        self.coverage(text).require()
+        cannot read: no probability without evidence."""
+        tokens, _ = self._checked_tokens(self.clean(text)[0])
+        x = pad_batch([encode_tokens(tokens, self.lang, self.vocab, self._lookup)])
         dev = next(self.model.parameters()).device
         return float(torch.sigmoid(self.model(x.to(dev))[0])[0])
 
@@ -207,12 +217,8 @@ class Classifier:
     def _read(self, clean: str) -> Reading:
         """One pass, step by step with ``playground.core.cells`` in float64 (the numbers the lecture's cells
         give), recording every state and gate; the gradient of the final logit then gives the saliency."""
-        toks = tokenize(clean, self.lang)[:MAX_CHARS]  # one per encoded position
-        if not toks:
-            raise InputError("empty_text")
-        require_language(clean, self.lang)  # the other language's text: no verdict (issue 33)
-        coverage(toks, self._lookup[0]).require()
-        ids = encode(clean, self.lang, self.vocab, self._lookup, max_tokens=MAX_CHARS)
+        toks, read_as = self._checked_tokens(clean)
+        ids = encode_tokens(toks, self.lang, self.vocab, self._lookup)
         dev = next(self.model.parameters()).device
         with torch.enable_grad():
             e = self.model.embed(torch.tensor(ids, device=dev)).detach().double().requires_grad_(True)
@@ -238,7 +244,8 @@ class Classifier:
         return Reading(
             tokens=tuple(toks), known=_frozen(np.array([row[0] != UNK for row in ids])), p_positive=_frozen(p),
             delta_p=_frozen(np.diff(p, prepend=0.5)), saliency=_frozen((grad * e.detach()).sum(-1).cpu().numpy()),
-            states={name: _frozen(torch.stack(rows).float().cpu().numpy()) for name, rows in states.items()})
+            states={name: _frozen(torch.stack(rows).float().cpu().numpy()) for name, rows in states.items()},
+            unknown_listed=read_as.listed())
 
     def _double_weights(self) -> CellWeights:
         if self._weights64 is None:
@@ -277,6 +284,7 @@ class Reading:
     delta_p: np.ndarray
     saliency: np.ndarray
     states: dict[str, np.ndarray]
+    unknown_listed: tuple[str, ...] = ()  # the tokens it does not know, as a message names them (``Coverage.listed``)
 
     @property
     def nbytes(self) -> int:

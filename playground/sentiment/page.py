@@ -185,33 +185,29 @@ except CheckpointError as exc:
 
 
 def _read_review(clf, review: str):
-    """The review as the model reads it -> (cleaned text, reading), or (cleaned, None) after saying why
-    there is no verdict (empty; the other language, with a button to switch; too little known)."""
-    try:
-        cleaned, cut = clf.clean(review)
-    except InputError:
-        st.info(tr("senti.model.empty"))
-        return None, None
-    if cut:
-        st.warning(tr("senti.model.truncated", limit=sentiment_model.MAX_CHARS))
+    """The review as the model reads it (the box has already cut it to its limit, and said so) -> its
+    reading, or None after saying why there is no verdict: nothing typed; the other language, with a
+    button to switch; too little known."""
     try:
         with busy(tr("busy.review")):
-            return cleaned, clf.read(cleaned)  # everything below comes from this one reading (cached by text)
-    except InputError as exc:  # the other language, or too little known: no verdict, and it says why
-        input_error(exc)
+            return clf.read(review)  # everything below comes from this one reading (cached by text)
+    except InputError as exc:
+        if exc.code == "empty_text":
+            st.info(tr("senti.model.empty"))
+            return None
+        input_error(exc)  # the other language, or too little known: no verdict, and it says why
         other = exc.params.get("other_code")
         if other is not None and st.button(tr("senti.model.switch", other=tr(f"senti.lang.{other}")),
                                            icon=":material/translate:"):
             remember(state.MODEL_LANG, other)
             st.rerun()  # the whole page: the language picker sits outside this section
-        return cleaned, None
+        return None
 
 
-def _verdict_and_strip(clf, reading, cleaned: str, kind: str) -> int:
+def _verdict_and_strip(reading, kind: str) -> int:
     """The verdict, then the review read prefix by prefix (a player) -> the step the slider points at."""
     if unknown := int((~reading.known).sum()):
-        st.caption(tr("senti.model.unknown", count=unknown,
-                      tokens=escape_markdown(" ".join(clf.coverage(cleaned).listed()))))
+        st.caption(tr("senti.model.unknown", count=unknown, tokens=escape_markdown(" ".join(reading.unknown_listed))))
     tokens, probs = list(reading.tokens), reading.p_positive.tolist()
     # the colour says which way it went (green / amber; red is kept for errors), and so do the words
     verdict = st.success if probs[-1] >= 0.5 else st.warning
@@ -233,14 +229,14 @@ def _verdict_and_strip(clf, reading, cleaned: str, kind: str) -> int:
     return t
 
 
-def _curves_and_states(reading, cleaned: str, kind: str, t: int) -> None:
+def _curves_and_states(reading, review: str, kind: str, t: int) -> None:
     """p(positive) after each token (every model's, on request), and one view of the hidden state or a gate."""
     tokens = list(reading.tokens)
     show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
     shown_kinds = sentiment_model.KINDS if show_all else (kind,)
     # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
     # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
-    curves = {tr(f"senti.kind.{k}"): classifiers[k].read(cleaned).p_positive for k in shown_kinds}
+    curves = {tr(f"senti.kind.{k}"): classifiers[k].read(review).p_positive for k in shown_kinds}
     # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
     show_svg(charts.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
@@ -259,7 +255,7 @@ def _curves_and_states(reading, cleaned: str, kind: str, t: int) -> None:
                     config=CHART_CONFIG)
 
 
-def _why(clf, reading, cleaned: str) -> None:
+def _why(clf, reading, review: str) -> None:
     """Why: what each token changed, the gradient's saliency, and an edited review beside the original."""
     st.subheader(tr("senti.why.header"))
     tokens = list(reading.tokens)
@@ -268,7 +264,7 @@ def _why(clf, reading, cleaned: str) -> None:
     show_svg(charts.sentence_chart_svg(tokens, {"g·x": reading.saliency}, tr("senti.why.saliency"), bars=True,
                                        fit_px=300), y2)
     # the edit starts from the review (a new review starts it afresh: _forget_counterfactual)
-    other = text(replace(state.COUNTERFACTUAL, default=cleaned), tr("senti.why.counter"))
+    other = text(replace(state.COUNTERFACTUAL, default=review.strip()), tr("senti.why.counter"))
     try:
         edited = clf.read(other)
         both = {tr("senti.why.original"): reading.p_positive.tolist(), tr("senti.why.edited"): edited.p_positive}
@@ -285,12 +281,12 @@ def classifier_lab(language: str, kind: str) -> None:
     clf = classifiers[kind]
     review = text(replace(state.REVIEW, default=state.SAMPLES[language]), tr("senti.model.text"), area=True, height=80,
                   on_change=_forget_counterfactual)
-    cleaned, reading = _read_review(clf, review)
+    reading = _read_review(clf, review)
     if reading is None:
         return
-    t = _verdict_and_strip(clf, reading, cleaned, kind)
-    _curves_and_states(reading, cleaned, kind, t)
-    _why(clf, reading, cleaned)
+    t = _verdict_and_strip(reading, kind)
+    _curves_and_states(reading, review, kind, t)
+    _why(clf, reading, review)
 
 
 classifier_lab(language, kind)

@@ -80,7 +80,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "senti.kind.gru": {"zh": "GRU", "en": "GRU"},
     "senti.model.text": {"zh": "输入一句评论", "en": "Type a review"},
     "senti.model.empty": {"zh": "请输入一句评论，例如：配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "Type a review, for example: not bad at all, I would watch it again"},
-    "senti.model.truncated": {"zh": "文本超过 {limit} 个字符，只读前 {limit} 个。", "en": "The text is longer than {limit} characters; only the first {limit} are read."},
     "senti.model.switch": {"zh": "改用{other}模型读这段文字", "en": "Read it with the {other} model"},
     "senti.lang.zh": {"zh": "中文", "en": "Chinese"},
     "senti.lang.en": {"zh": "英文", "en": "English"},
