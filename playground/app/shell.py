@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import runpy
 
 import streamlit as st
 
 from playground.app.language import LANG_KEY, default_language, lang, tr
-from playground.app.store import language_choice
+from playground.app.store import language_choice, use_page_state
 from playground.core.device import device, device_label
 
 __all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "page_style", "require_app_shell", "run_page", "sidebar",
@@ -17,7 +18,10 @@ OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this 
 
 def run_page(lesson: str) -> None:
     """Run ``playground/<lesson>/page.py`` as Streamlit runs a page script: top to bottom, on every
-    rerun (an import would run it once per process). ``pages/<lesson>.py`` calls this."""
+    rerun (an import would run it once per process), after the app shell's guard and with the
+    lesson's declared settings in the store (``settings.STATE``). ``pages/<lesson>.py`` calls this."""
+    require_app_shell()
+    use_page_state(importlib.import_module(f"playground.{lesson}.settings").STATE)
     runpy.run_module(f"playground.{lesson}.page", run_name="__main__")
 
 

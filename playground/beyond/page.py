@@ -12,7 +12,6 @@ from playground.app import (
     fragment,
     how_we_know,
     input_error,
-    require_app_shell,
     shared_results,
     shipped_model,
     text_columns,
@@ -21,7 +20,7 @@ from playground.app import (
 )
 from playground.app.fair import on_request
 from playground.app.lm_picker import shipped_lm
-from playground.app.store import select, slider, text, use_page_state
+from playground.app.store import select, slider, text
 from playground.beyond import bicloze, cloze, question, scaling
 from playground.beyond import settings as state
 from playground.core.checkpoints import CheckpointError
@@ -30,8 +29,6 @@ from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.drawing import figures
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("beyond.title"))
 st.markdown(tr("beyond.intro"))
 

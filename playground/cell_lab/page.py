@@ -12,14 +12,13 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
-    require_app_shell,
     shipped_model,
     show_svg,
     tr,
     until_answered,
 )
 from playground.app.player import frame_player, frame_window, window_note
-from playground.app.store import KEEP, choice, narrowed, number, slider, text, toggle, use_page_state, vector
+from playground.app.store import KEEP, choice, narrowed, number, slider, text, toggle, vector
 from playground.cell_lab import model as cell_lab
 from playground.cell_lab import question
 from playground.cell_lab import settings as state
@@ -30,8 +29,6 @@ from playground.core.errors import InputError
 from playground.drawing import charts, diagrams, strips
 from playground.sentiment import model as sentiment_model
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("lab.title"), anchor="lab-intro")
 st.markdown(tr("lab.intro"))
 st.latex(r"C_t=f_t\odot C_{t-1}+i_t\odot\widetilde C_t,\qquad h_t=o_t\odot\tanh(C_t)")

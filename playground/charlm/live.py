@@ -16,6 +16,7 @@ where the estimate reaches LIVE_BUDGET_S: the largest job a visitor can choose (
 
 from __future__ import annotations
 
+from playground.charlm import recipes
 from playground.charlm.model import MAX_VOCAB
 
 LIVE_BUDGET_S = 180.0
@@ -24,6 +25,20 @@ CORPUS_VOCAB = {"shakespeare": 79, "python": 97}  # characters in each corpus's 
 VALIDATION_CHARS = 50_000  # held-out characters scored at each evaluation (recipes.live_training_job)
 _GATES = {"lstm": 4.0, "gru": 4.5, "rnn": 1.2}  # fitted weight of each cell's matrices (GRU: slower per weight on CPU)
 _EMBED = 64  # CharLMSettings.embed
+
+
+def report_every(steps: int) -> int:
+    """Steps between a live training's validation scores and samples: ten reports, at least 50 steps apart."""
+    return max(50, steps // 10)
+
+
+def live_job(train_text: str, validation_text: str, kind: str, hidden: int, layers: int, bptt: int, lr: float,
+             steps: int):
+    """The job a live training runs (``recipes.live_training_job``), with the live lab's fixed choices:
+    batch 32, no dropout, no snapshots, ten reports."""
+    settings = recipes.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps, batch=32,
+                                      eval_every=report_every(steps), snapshots=(), dropout=0.0)
+    return recipes.live_training_job(train_text, validation_text, settings, sample_every=report_every(steps))
 
 
 def live_weights(kind: str, hidden: int, layers: int, vocab: int) -> float:
@@ -38,7 +53,7 @@ def live_estimate_s(kind: str, hidden: int, layers: int, bptt: int, steps: int, 
     """Seconds a live training with these settings takes on one core of the server, nothing else running."""
     m = live_weights(kind, hidden, layers, vocab)
     per_step = 0.0018 + 0.0976 * m + 0.00126 * bptt * m + 0.0241e-3 * layers * bptt * _GATES.get(kind, 4.0)
-    every = max(50, steps // 10)  # playground/charlm/page.py: eval_every and sample_every
+    every = report_every(steps)
     evaluations = steps // every + (1 if steps % every else 0)
     per_evaluation = (0.042 + 0.78 * m) * min(validation_chars, VALIDATION_CHARS) / VALIDATION_CHARS
     samples = 0.1 * evaluations  # 200 characters sampled as often

@@ -13,7 +13,6 @@ from playground.app import (
     how_we_know,
     input_error,
     job_panel,
-    require_app_shell,
     session_jobs,
     shared_resource,
     shared_results,
@@ -24,11 +23,11 @@ from playground.app.background import duration, start_button, start_job
 from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice, live_model_listed, replacing_live_model_note
 from playground.app.player import frame_player, frame_window, window_note
-from playground.app.store import choice, narrowed, number, select, slider, text, use_page_state
+from playground.app.store import choice, narrowed, number, select, slider, text
 from playground.charlm import decoding as cs
 from playground.charlm import question, recipes
 from playground.charlm import settings as state
-from playground.charlm.live import LIVE_BUDGET_S, live_estimate_s, live_max_steps, live_text_size
+from playground.charlm.live import LIVE_BUDGET_S, live_estimate_s, live_job, live_max_steps, live_text_size
 from playground.core.checkpoints import CheckpointError, load_card
 from playground.core.datasets.cache import DataUnavailable
 from playground.core.errors import InputError
@@ -38,8 +37,6 @@ from playground.drawing import charts, figures, strips
 
 STAGE_CHARS = 160  # characters sampled from each training stage
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("charlm.title"), anchor="lm-intro")
 st.markdown(tr("charlm.intro"))
 st.latex(r"L_t = -\log p_t(y_{t+1}), \qquad p_t = \operatorname{softmax}(s_t)")
@@ -251,55 +248,62 @@ lab_and_stages()
 _stage_curve()
 
 # --- live training --------------------------------------------------------------------------------
-st.header(tr("charlm.live.header"))
-st.markdown(tr("charlm.live.intro"))
-source = choice(state.SOURCE, tr("charlm.live.source"), format_func=lambda s: tr(f"charlm.source.{s}"))
-live_text = None
-if source == "paste":
-    live_text = text(state.LIVE_TEXT, tr("charlm.live.paste"), area=True, height=150,
-                     limit=tr("charlm.live.paste_limit", minimum=f"{recipes.MIN_TRAIN_TEXT:,}",
-                              limit=f"{state.LIVE_TEXT.max_chars:,}"))
-elif source == "upload":
-    upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="lm_live_file")
-    if upload is not None:
-        try:
-            live_text = recipes.text_from_upload(upload.getvalue())
-        except InputError as exc:
-            input_error(exc)
-l1, l2, l3 = st.columns(3)
-kind = choice(state.LIVE_CELL, tr("charlm.live.cell"), l1.segmented_control, format_func=str.upper)
-hidden = select(state.LIVE_HIDDEN, tr("charlm.live.hidden"), l1)
-layers = slider(state.LIVE_LAYERS, tr("charlm.live.layers"), l2)
-bptt = slider(state.LIVE_BPTT, tr("charlm.live.bptt"), l2)
-lr = select(state.LIVE_LR, tr("charlm.live.lr"), l3)
-# the steps' top: what this model trains in ~3 minutes, so that nobody's turn in line is long (issue 28)
-vocab, held_out = live_text_size(source, live_text)
-most = live_max_steps(kind, hidden, layers, bptt, vocab, held_out)
-steps_setting = narrowed(state.LIVE_STEPS, high=most, default=min(state.LIVE_STEPS.default, most))
-steps = slider(steps_setting, tr("charlm.live.steps"), l3,
-               help=tr("charlm.live.steps_help", minutes=round(LIVE_BUDGET_S / 60)))
-estimate = live_estimate_s(kind, hidden, layers, bptt, steps, vocab, held_out)
-st.caption(tr("charlm.live.estimate", duration=duration(estimate), limit=JOB_SECONDS // 60))
-replacing_live_model_note()  # said before the click, not after
-if start_button(tr("charlm.live.start"), "lm_live_start", primary=True):
+def _live_text(source: str) -> str | None:
+    """A pasted or uploaded text to train on (None for a shipped corpus, or until there is one)."""
+    if source == "paste":
+        return text(state.LIVE_TEXT, tr("charlm.live.paste"), area=True, height=150,
+                    limit=tr("charlm.live.paste_limit", minimum=f"{recipes.MIN_TRAIN_TEXT:,}",
+                             limit=f"{state.LIVE_TEXT.max_chars:,}"))
+    if source == "upload":
+        upload = st.file_uploader(tr("charlm.live.upload"), type=["txt", "py", "md", "csv"], key="lm_live_file")
+        if upload is not None:
+            try:
+                return recipes.text_from_upload(upload.getvalue())
+            except InputError as exc:
+                input_error(exc)
+    return None
+
+
+def _live_model(source: str, live_text: str | None) -> dict:
+    """The model's sliders; the steps' top is what this model trains in ~3 minutes, so that nobody's turn
+    in line is long (issue 28) -> the settings of the job."""
+    l1, l2, l3 = st.columns(3)
+    chosen = {"kind": choice(state.LIVE_CELL, tr("charlm.live.cell"), l1.segmented_control, format_func=str.upper),
+              "hidden": select(state.LIVE_HIDDEN, tr("charlm.live.hidden"), l1),
+              "layers": slider(state.LIVE_LAYERS, tr("charlm.live.layers"), l2),
+              "bptt": slider(state.LIVE_BPTT, tr("charlm.live.bptt"), l2),
+              "lr": select(state.LIVE_LR, tr("charlm.live.lr"), l3)}
+    vocab, held_out = live_text_size(source, live_text)
+    model = (chosen["kind"], chosen["hidden"], chosen["layers"], chosen["bptt"])
+    most = live_max_steps(*model, vocab, held_out)
+    steps = slider(narrowed(state.LIVE_STEPS, high=most, default=min(state.LIVE_STEPS.default, most)),
+                   tr("charlm.live.steps"), l3, help=tr("charlm.live.steps_help", minutes=round(LIVE_BUDGET_S / 60)))
+    chosen["steps"] = min(steps, most)  # a forged client's value too
+    estimate = live_estimate_s(*model, chosen["steps"], vocab, held_out)
+    st.caption(tr("charlm.live.estimate", duration=duration(estimate), limit=JOB_SECONDS // 60))
+    return chosen
+
+
+def _start_live(source: str, live_text: str | None, chosen: dict) -> None:
     try:
         if source in ("shakespeare", "python"):
             corpus = cached_corpus(source)
             train_text, val_text = corpus.train, corpus.validation
         else:
             train_text, val_text = recipes.split_live_text(live_text or "")
-        steps = min(steps, most)  # a forged client's value too
-        settings = recipes.CharLMSettings(kind=kind, hidden=hidden, layers=layers, bptt=bptt, lr=lr, steps=steps,
-                                         batch=32, eval_every=max(50, steps // 10), snapshots=(), dropout=0.0)
-        work = recipes.live_training_job(train_text, val_text, settings, sample_every=max(50, steps // 10))
-        start_job("charlm", f"charlm-{kind}", work, lane=HEAVY)
+        start_job("charlm", f"charlm-{chosen['kind']}", live_job(train_text, val_text, **chosen), lane=HEAVY)
     except InputError as exc:
         input_error(exc)
     except DataUnavailable:
         st.warning(tr("charlm.live.no_data"), icon=":material/cloud_off:")
-job_panel("charlm")
-job = session_jobs().get("charlm")
-if job is not None and job.finished and job.result is not None:
+
+
+def _live_result() -> None:
+    """The running job's panel; the finished model (now in the picker above) and its files."""
+    job_panel("charlm")
+    job = session_jobs().get("charlm")
+    if job is None or not job.finished or job.result is None:
+        return
     if not live_model_listed(job.number):
         st.rerun(scope="app")  # it ended during this run, after the picker was drawn
     st.success(tr("charlm.live.ready", id=job.number))
@@ -309,6 +313,17 @@ if job is not None and job.finished and job.result is not None:
                        icon=":material/download:")
     d2.download_button(tr("charlm.live.download_card"), card_json, f"charlm_live_{job.number}.json",
                        mime="application/json", icon=":material/download:")
+
+
+st.header(tr("charlm.live.header"))
+st.markdown(tr("charlm.live.intro"))
+source = choice(state.SOURCE, tr("charlm.live.source"), format_func=lambda s: tr(f"charlm.source.{s}"))
+live_text = _live_text(source)
+chosen = _live_model(source, live_text)
+replacing_live_model_note()  # said before the click, not after
+if start_button(tr("charlm.live.start"), "lm_live_start", primary=True):
+    _start_live(source, live_text, chosen)
+_live_result()
 
 # --- misconceptions --------------------------------------------------------------------------------
 st.header(tr("charlm.myths.header"))

@@ -8,7 +8,6 @@ from playground.app import (
     fragment,
     how_we_know,
     input_error,
-    require_app_shell,
     shared_results,
     show_svg,
     text_columns,
@@ -17,7 +16,7 @@ from playground.app import (
 )
 from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice
-from playground.app.store import choice, narrowed, number, slider, text, use_page_state
+from playground.app.store import choice, narrowed, number, slider, text
 from playground.charlm import decoding as cs
 from playground.charlm.model import corpus_of
 from playground.charlm_cells import interpret as cells
@@ -32,8 +31,6 @@ from playground.drawing import strips
 PASSAGE_CHARS = state.PASSAGE_CHARS  # a file's passage and a pasted text: the same length
 
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("cells.title"))
 st.markdown(tr("cells.intro"))
 

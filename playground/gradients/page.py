@@ -15,14 +15,13 @@ from playground.app import (
     how_we_know,
     input_error,
     job_panel,
-    require_app_shell,
     session_jobs,
     shipped_model,
     tr,
     until_answered,
 )
 from playground.app.background import start_button, start_job
-from playground.app.store import choice, number, select, slider, use_page_state
+from playground.app.store import choice, number, select, slider
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.core.jobs import TINY
@@ -54,8 +53,6 @@ def _flowing_back(chart, curves: int):
     return frames.revealed_backwards(chart, curves, [str(x) for x in chart.data[0].x], words)[0]
 
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("grad.title"), anchor="grad-intro")
 st.markdown(tr("grad.intro"))
 st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")

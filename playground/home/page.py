@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from playground.app import fragment, input_error, lang, require_app_shell, show_svg, tr, until_answered
-from playground.app.store import choice, select, slider, text, use_page_state
+from playground.app import fragment, input_error, lang, show_svg, tr, until_answered
+from playground.app.store import choice, select, slider, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.core.pages import PAGES
@@ -11,8 +11,6 @@ from playground.drawing import base, charts, diagrams
 from playground.home import forms, lecture_map, order, question
 from playground.home import settings as state
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("home.title"), anchor="home-intro")
 st.markdown(tr("home.intro"))
 

@@ -15,13 +15,12 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
-    require_app_shell,
     shipped_model,
     show_svg,
     tr,
 )
 from playground.app.player import frame_player, frame_window, window_note
-from playground.app.store import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle, use_page_state
+from playground.app.store import KEEP, choice, editor, narrowed, remember, slider, stored, text, toggle
 from playground.app.widgets import bounded_edits
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
@@ -106,10 +105,8 @@ def _load_text(review: str) -> None:
     _forget_counterfactual()
 
 
-require_app_shell()
 # the model language defaults to the reader's and the review to that language's sample: run-time
 # defaults (dataclasses.replace below), which a refused link value and Reset fall back to
-use_page_state(state.STATE)
 st.title(tr("senti.title"))
 st.markdown(tr("senti.intro"))
 

@@ -14,12 +14,11 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
-    require_app_shell,
     shipped_model,
     tr,
 )
 from playground.app.player import drawing_player
-from playground.app.store import choice, number, slider, text, use_page_state
+from playground.app.store import choice, number, slider, text
 from playground.core.checkpoints import CheckpointError
 from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS, detokenize_en
 from playground.core.errors import InputError
@@ -32,8 +31,6 @@ from playground.seq2seq.evaluation import BOTTLENECK
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator, used_settings
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("s2s.title"))
 st.markdown(tr("s2s.intro"))
 

@@ -13,7 +13,6 @@ from playground.app import (
     input_error,
     job_panel,
     matrix_editor,
-    require_app_shell,
     session_jobs,
     shipped_model,
     tr,
@@ -35,7 +34,6 @@ from playground.app.store import (
     stored,
     text,
     toggle,
-    use_page_state,
 )
 from playground.core import formatting as fmt
 from playground.core.checkpoints import CheckpointError
@@ -86,8 +84,6 @@ def _weight_editors(start: two_ones.Weights, base: two_ones.Weights, key: str):
     return weights if changed else None
 
 
-require_app_shell()
-use_page_state(state.STATE)
 st.title(tr("two.title"))
 st.markdown(tr("two.intro"))
 question.ask(state.GUESS)  # predict first (issue 26)
