@@ -59,8 +59,6 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     assert results["load"]["interactions"] and not results["load"]["errors"], results["load"]["errors"]
     walk = results["browsers"]
     assert not walk["exceptions"] + walk["unanswered"] and walk["jobs_done"] == walk["sessions"], walk
-    assert results["monkey"]["passed"], results["monkey"]["last_lines"]
-    assert results["state"]["values"] and not results["state"]["failures"], results["state"]
     abuse = results["abuse"]
     broken = [row for row in abuse["interactions"] if "error" in row or row.get("exceptions")]
     assert not broken, broken
