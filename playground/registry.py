@@ -33,6 +33,7 @@ SUBJECTS: dict[str, str] = {
     "bicloze": "playground.beyond.bicloze",
     "scaling": "playground.beyond.scaling",
     "seq2seq": "playground.seq2seq",
+    "forecast": "playground.forecast.model",
 }
 
 

@@ -187,7 +187,7 @@ def _behind_question(at, label: str) -> set[str]:
 
 
 @pytest.mark.parametrize("spec", [s for s in PAGES if s.key in {"home", "cell_lab", "two_ones", "gradients",
-                                                                 "charlm_cells", "beyond"}], ids=lambda s: s.key)
+                                                                 "charlm_cells", "beyond", "forecast"}], ids=lambda s: s.key)
 def test_the_sections_behind_a_question_are_the_ones_the_map_opens_skipped(spec):
     """Issue 33: a page keeps what answers its question collapsed until it is answered; the map's links
     to a section in there open the question skipped, and no other link does."""

@@ -39,7 +39,8 @@ FAR_POLL_S = 15.0
 NEAR_PLACES = 3  # these first places in line ask every WAITING_POLL_S
 RUNNING_POLL_S = 1.0
 MAX_CURVE_POINTS = 300  # a 5,000-step job reports 5,000 losses; 300 points draw the same curve
-SLOT_PAGES = {"two_ones": "page.two_ones.title", "span": "page.gradients.title", "charlm": "page.charlm.title"}
+SLOT_PAGES = {"two_ones": "page.two_ones.title", "span": "page.gradients.title", "charlm": "page.charlm.title",
+              "forecast": "page.forecast.title"}
 
 
 @st.cache_resource(show_spinner=False)

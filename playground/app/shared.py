@@ -19,7 +19,7 @@ SHARED: dict[str, object] = {}  # every object shared between sessions, for diag
 # The models a page hands to a shared result cache, by class: such a cache keys each by its server-wide
 # identity (playground.core.identity), never by its contents or by what one visitor calls it (issue 37).
 MODEL_CLASSES = ("playground.charlm.engine.FastSampler", "playground.charlm.shipped.LanguageModel",
-                 "playground.beyond.bicloze.BidirectionalReader")
+                 "playground.beyond.bicloze.BidirectionalReader", "playground.forecast.model.Forecaster")
 
 
 def shared_results(max_entries: int):

@@ -14,7 +14,8 @@ from types import ModuleType
 
 LANGUAGES = ("zh", "en")
 LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
-LESSONS = ("home", "two_ones", "cell_lab", "gradients", "sentiment", "seq2seq", "charlm", "charlm_cells", "beyond")
+LESSONS = ("home", "two_ones", "cell_lab", "gradients", "sentiment", "seq2seq", "forecast", "charlm", "charlm_cells",
+           "beyond")
 STRING_MODULES = ("playground.app.strings", *(f"playground.{lesson}.strings" for lesson in LESSONS))
 
 

@@ -41,6 +41,8 @@ PAGES: tuple[PageSpec, ...] = (
              main_widget="grad_k", main_value=11),  # one step right of 10
     PageSpec("seq2seq", "pages/seq2seq.py", ":material/translate:", "seq2seq",
              main_widget="s2s_text", main_value="他每天早上喝咖啡。"),
+    PageSpec("forecast", "pages/forecast.py", ":material/thermostat:", "forecast",
+             main_widget="fc_window", main_value=72),
     PageSpec("charlm", "pages/charlm.py", ":material/edit_note:", "charlm",
              main_widget="lm_prompt", main_value="JULIET:\n"),
     PageSpec("charlm_cells", "pages/charlm_cells.py", ":material/visibility:", "charlm_cells",

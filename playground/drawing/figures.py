@@ -318,3 +318,36 @@ def attention_map(weights, source: Sequence[str], target: Sequence[str], title: 
     return _titled(fig, title)
 
 
+
+
+def forecast(past: tuple[Sequence[int], Sequence[float]], ahead: Sequence[int], actual: Sequence[float],
+             lines: dict[str, Sequence[float]], band: tuple[Sequence[float], Sequence[float]],
+             names: dict[str, str], title: str, x_title: str, y_title: str) -> go.Figure:
+    """A forecast against the truth: the hours read (``past``: hours before now and their values), the
+    hours ahead and their true values, forecast ``lines`` over the hours ahead, and a ``band`` (low,
+    high) of the typical error around the first line. Traces: the band, each line, the truth (that
+    order: ``frames.forecast_steps`` reveals the first ones hour by hour). ``names``: "band",
+    "truth", "now". Both axes are fixed to hold every frame."""
+    ahead = np.asarray(ahead)
+    low, high = np.asarray(band[0], dtype=float), np.asarray(band[1], dtype=float)
+    data = [go.Scatter(x=np.r_[ahead, ahead[::-1]], y=np.r_[high, low[::-1]], fill="toself", mode="lines",
+                       line={"width": 0}, fillcolor="rgba(168,56,10,0.18)", name=names["band"], hoverinfo="skip")]
+    dashes = ("dash", "solid", "dot")
+    data += [go.Scatter(x=ahead, y=np.asarray(values, dtype=float), mode="lines+markers", name=name,
+                        marker={"size": 4}, line={"dash": dashes[i % 3]}) for i, (name, values) in enumerate(lines.items())]
+    x_all = np.r_[np.asarray(past[0]), ahead]
+    data.append(go.Scatter(x=x_all, y=np.r_[np.asarray(past[1], dtype=float), np.asarray(actual, dtype=float)],
+                           mode="lines", name=names["truth"], line={"color": "#101419", "width": 2}))
+    every = np.concatenate([np.asarray(past[1], dtype=float), np.asarray(actual, dtype=float), low, high,
+                            *(np.asarray(v, dtype=float) for v in lines.values())])
+    every = every[np.isfinite(every)]
+    pad = 0.05 * max(float(every.max() - every.min()), 0.5)
+    now = {"type": "line", "xref": "x", "yref": "paper", "x0": -0.5, "x1": -0.5, "y0": 0, "y1": 1,
+           "line": {"color": "#666", "dash": "dot"}}
+    return _built(data, title, 340, xaxis={"title": {"text": x_title}, "range": [x_all[0] - 1, x_all[-1] + 1],
+                                           "autorange": False},
+                  yaxis={"title": {"text": y_title}, "range": [float(every.min()) - pad, float(every.max()) + pad],
+                         "autorange": False},
+                  shapes=[now], annotations=[{"x": -0.5, "y": 1, "xref": "x", "yref": "paper", "text": names["now"],
+                                              "showarrow": False, "xanchor": "right", "yanchor": "bottom"}],
+                  legend=dict(orientation="h", y=-0.25))

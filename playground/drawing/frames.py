@@ -159,3 +159,17 @@ def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: 
         frame_titles.append(titles[0 if ahead else 1].format(t=t, token=tokens[t - 1]))
     labels = [("→ " if way == "forward" else "← ") + str(t) for way, t in steps]
     return played(base, updates, labels, len(steps) - 1, words, titles=frame_titles)
+
+
+def forecast_steps(base: go.Figure, ahead: Sequence[int], lines: Sequence[Sequence[float]],
+                   band: tuple[Sequence[float], Sequence[float]], labels: Sequence[str], words: dict[str, str]) -> go.Figure:
+    """A ``figures.forecast`` chart whose band and forecast lines grow one hour ahead at a time (the
+    truth stays whole): frame k shows the first k + 1 hours. Opens on the whole forecast."""
+    ahead = np.asarray(ahead)
+    low, high = _values(band[0]), _values(band[1])
+    updates = []
+    for k in range(1, len(ahead) + 1):
+        frame = [{"x": np.r_[ahead[:k], ahead[:k][::-1]], "y": np.r_[high[:k], low[:k][::-1]]}]
+        frame += [{"x": ahead[:k], "y": _values(line[:k])} for line in lines]
+        updates.append(frame + [{}])
+    return played(base, updates, labels, len(ahead) - 1, words)

@@ -66,7 +66,8 @@ def page_spec(key: str) -> PageSpec:
 # one opens the question as skipped, so that the section it names is open
 BEHIND_QUESTION = {"home-order": "home_guess", "lab-scalar": "lab_guess", "ones-weights": "ones_guess",
                    "ones-steps": "ones_guess", "ones-truth": "ones_guess", "grad-scalar": "grad_guess",
-                   "cells-rank": "cells_guess", "cells-view": "cells_guess", "beyond-generate": "beyond_guess"}
+                   "cells-rank": "cells_guess", "cells-view": "cells_guess", "beyond-generate": "beyond_guess",
+                   "fc-exposure": "fc_guess", "fc-table": "fc_guess"}
 
 
 def query(demo: Demo, lang: str) -> dict[str, str]:
@@ -225,6 +226,12 @@ BEYOND_CLOZE = _d("beyond", "beyond-cloze", "填空“我在__工作”：只看
 BEYOND_GENERATE = _d("beyond", "beyond-generate", "为什么双向模型不能用来生成", "why a bidirectional model cannot generate")
 BEYOND_COST = _d("beyond", "beyond-cost", "逐步计算 O(T) 与注意力 O(T²)；并行扫描",
                  "sequential O(T) vs attention O(T²); the parallel scan")
+FC_INTRO = _d("forecast", "fc-intro", "表 4-1 的时间序列：逐时气温，轻量 RNN/GRU 做在线时序预测",
+              "table 4-1's time series: hourly temperatures, light RNNs/GRUs for online forecasting")
+FC_TABLE = _d("forecast", "fc-table", "时间序列预测：RNN、GRU、LSTM 对持续法、季节朴素法和线性自回归",
+              "time-series forecasting: RNN, GRU and LSTM against persistence, seasonal naive and a linear model")
+FC_EXPOSURE = _d("forecast", "fc-exposure", "多步预报：教师强制与自由运行，误差逐步累积",
+                 "forecasting many steps: teacher forcing against free running, the error building up")
 BEYOND_KV = _d("beyond", "beyond-kv", "RNN 的状态大小固定，KV 缓存随长度增长",
                "an RNN's state stays one size, a KV cache grows with the length")
 BEYOND_CLAIMS = _d("beyond", "beyond-claims", "Transformer 取代 RNN 的三个原因，各在哪里实测",
@@ -256,7 +263,7 @@ SCRIPT = Seed("script", "000_655e3f0b1031d3f0.txt", ("讲解稿（第 07 章第 
 TEXTBOOK = Seed("textbook", "001_66d55d1d53ad06c9.txt", ("教材第 4 章", "Textbook, chapter 4"), (
     Part("4", ("第4章 循环神经网络", "Chapter 4 Recurrent neural networks"), demos=(HOME_INTRO,)),
     Part("4.1", ("4.1 经典循环神经网络", "4.1 The classic recurrent neural network")),
-    Part("table-4-1", ("表 4-1 常见序列数据", "Table 4-1 Common sequence data"), level=2, demos=(HOME_SEQ,)),
+    Part("table-4-1", ("表 4-1 常见序列数据", "Table 4-1 Common sequence data"), level=2, demos=(HOME_SEQ, FC_INTRO)),
     Part("window", ("为什么窗口不行", "Why a window fails"), level=2, demos=(HOME_WINDOW,)),
     Part("figure-4-1", ("图 4-1 循环神经网络的两种表示", "Figure 4-1 Two drawings of an RNN"), level=2,
          demos=(HOME_FOLDED, HOME_UNROLLED)),
@@ -286,9 +293,9 @@ TEXTBOOK = Seed("textbook", "001_66d55d1d53ad06c9.txt", ("教材第 4 章", "Tex
          demos=(LAB_PARAMS, GRAD_SPAN)),
     Part("gru", ("GRU：更新门与重置门", "GRU: update and reset gates"), heading=False, level=2, demos=(LAB_GRU_STEP,)),
     Part("uses", ("LSTM 的典型应用", "What LSTMs were used for"), heading=False, level=2,
-         demos=(LM_LAB, S2S_LAB, SENTI_MODELS),
-         missing=("语音识别、命名实体识别与时间序列预测没有演示。",
-                  "Speech recognition, named-entity recognition and time-series forecasting have no demo.")),
+         demos=(LM_LAB, S2S_LAB, SENTI_MODELS, FC_TABLE, FC_EXPOSURE),
+         missing=("语音识别与命名实体识别没有演示。",
+                  "Speech recognition and named-entity recognition have no demo.")),
     Part("figure-4-4", ("图 4-4 Seq2Seq 编码器—解码器结构", "Figure 4-4 The seq2seq encoder-decoder"), level=2,
          demos=(S2S_FORMULA, S2S_CONTEXT, HOME_UNALIGNED)),
     Part("transformer", ("Transformer 为何取代了 RNN", "Why Transformers replaced RNNs"), heading=False, level=2,
@@ -296,7 +303,7 @@ TEXTBOOK = Seed("textbook", "001_66d55d1d53ad06c9.txt", ("教材第 4 章", "Tex
     Part("points", ("本章要点", "Key points of the chapter"),
          missing=("小结，没有单独的演示：各点见上。", "A summary, with no demo of its own: see the parts above.")),
     Part("reading", ("延伸阅读 · 与现代AI的联系", "Further reading · Links to modern AI"),
-         demos=(S2S_ATTENTION, BEYOND_KV),
+         demos=(S2S_ATTENTION, BEYOND_KV, FC_INTRO),
          missing=("大语言模型、MoE 路由与流式语音识别没有演示。",
                   "Large language models, MoE routing and streaming speech recognition have no demo.")),
 ))

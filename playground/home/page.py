@@ -20,8 +20,11 @@ st.markdown(tr("home.seq.traits"))
 rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "series", "video", "bio")]
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
 # a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
+cells = [[escape_markdown(cell.strip()) for cell in row] for row in rows]
+# the time-series row opens its lesson (issue 38): the textbook's "气温预报" is a page of its own
+cells[2][2] += f" · [{tr('home.seq.series_link')}]({lecture_map.link(lecture_map.FC_INTRO, lang())})"
 st.markdown("\n".join(["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|",
-                        *("| " + " | ".join(escape_markdown(cell.strip()) for cell in row) + " |" for row in rows)]))
+                        *("| " + " | ".join(row) + " |" for row in cells)]))
 
 # --- 2. the four forms, unrolled --------------------------------------------------------------
 st.header(tr("home.forms.header"), anchor="home-forms")

@@ -29,6 +29,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.seq.col.tasks": {"zh": "典型任务", "en": "Typical tasks"},
     "home.seq.row.text": {"zh": "文本|词 / 字 / 子词|语言模型、机器翻译、情感分析", "en": "Text|word / character / subword|language modelling, machine translation, sentiment analysis"},
     "home.seq.row.speech": {"zh": "语音|每 10~20 ms 一帧的声学特征|语音识别、语音合成", "en": "Speech|an acoustic feature frame every 10-20 ms|speech recognition, speech synthesis"},
+    "home.seq.series_link": {"zh": "到“气温预测”页试试 →", "en": "try it on the temperature page →"},
     "home.seq.row.series": {"zh": "时间序列|等间隔采样点|股价预测、气温预报、电力负荷预测", "en": "Time series|equally spaced samples|stock-price prediction, temperature forecasts, power-load forecasts"},
     "home.seq.row.video": {"zh": "视频|图像帧|动作识别、视频理解", "en": "Video|image frames|action recognition, video understanding"},
     "home.seq.row.bio": {"zh": "生物信号|采样点|心电图异常检测、脑电分析", "en": "Biosignals|samples|ECG anomaly detection, EEG analysis"},

