@@ -71,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样边读边改变判断（中文模型一次读一个字，英文模型一次读一个词）。",
         "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token (a character at a time in Chinese, a word at a time in English).",
     },
-    "page.forecast.title": {"zh": "数值序列：气温预测", "en": "Numbers in, numbers out: temperatures"},
+    "page.forecast.title": {"zh": "数值序列：气温预测", "en": "Forecasting temperatures"},
     "page.forecast.blurb": {
         "zh": "表 4-1 里的时间序列：用 RNN、GRU、LSTM 预测下一小时的气温，与三种基线比误差，再看“喂真值”（教师强制）和“喂自己的预测”（自由运行）差在哪里。",
         "en": "Table 4-1's time series: RNN, GRU and LSTM forecast the next hour's temperature against three baselines, then teacher forcing (fed the truth) against free running (fed its own forecasts).",

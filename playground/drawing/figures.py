@@ -351,3 +351,11 @@ def forecast(past: tuple[Sequence[int], Sequence[float]], ahead: Sequence[int], 
                   shapes=[now], annotations=[{"x": -0.5, "y": 1, "xref": "x", "yref": "paper", "text": names["now"],
                                               "showarrow": False, "xanchor": "right", "yanchor": "bottom"}],
                   legend=dict(orientation="h", y=-0.25))
+
+
+def dated(dates: Sequence[str], series: dict[str, Sequence[float]], title: str, y_title: str) -> go.Figure:
+    """Lines over calendar dates (ISO strings; Plotly draws a date axis with month ticks); NaN is a gap."""
+    data = [go.Scatter(x=list(dates), y=np.asarray(values, dtype=float), mode="lines", name=name, line={"width": 2})
+            for name, values in series.items()]
+    return _built(data, title, 300, xaxis={"type": "date", "tickformat": "%m-%d"}, yaxis={"title": {"text": y_title}},
+                  legend=dict(orientation="h", y=-0.2))

@@ -81,14 +81,13 @@ try:
 except DataUnavailable:
     st.warning(tr("fc.no_data"), icon=":material/cloud_off:")
     st.stop()
-hours = np.arange(len(prep.values))
-days = hours[::24] // 24
-split_of_day = {name: (idx[0] // 24, idx[-1] // 24) for name, idx in prep.split.items()}
-daily = {tr(f"fc.data.{name}"): np.where((days >= a) & (days <= b), prep.values.reshape(-1, 24).mean(axis=1), np.nan)
-         for name, (a, b) in split_of_day.items()}
-st.plotly_chart(figures.time_series([str(np.datetime64("2010-01-01") + np.timedelta64(int(d), "D")) for d in days],
-                                    daily, tr("fc.data.chart", city=tr(f"fc.city.{city}")), "°C"),
-                key="fc_year", config=CHART_CONFIG)
+days = np.arange(len(prep.values) // 24)
+daily_mean = prep.values[:len(days) * 24].reshape(-1, 24).mean(axis=1)
+daily = {tr(f"fc.data.{name}"): np.where((days >= idx[0] // 24) & (days <= idx[-1] // 24), daily_mean, np.nan)
+         for name, idx in prep.split.items()}
+dates = [str(np.datetime64("2010-01-01") + np.timedelta64(int(d), "D")) for d in days]
+st.plotly_chart(figures.dated(dates, daily, tr("fc.data.chart", city=tr(f"fc.city.{city}")), "°C"), key="fc_year",
+                config=CHART_CONFIG)
 filled = ", ".join(f"{t:%m-%d %H:%M}" for t in temperatures.load(city).filled) or "—"
 sizes = {name: f"{len(idx):,}" for name, idx in prep.split.items()}
 st.markdown(tr("fc.data.note", filled=filled, hours=f"{len(prep.values):,}", train=sizes["train"],

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playground.app.fair import fragment
 from playground.app.language import tr
 from playground.app.predict import Reveal, options, predict_first
-from playground.app.shared import shipped_model
+from playground.app.shared import shared_results, shipped_model
 from playground.core.settings import Setting
 from playground.forecast import model as forecast
 
@@ -21,9 +21,13 @@ def trend(first: float, last: float) -> str:
     return "b" if ratio >= GROWS else "c" if ratio <= SHRINKS else "a"
 
 
+@shared_results(max_entries=2)
+def _curves(model: forecast.Forecaster) -> dict:
+    return forecast.error_curves(model, forecast.prepare(QUESTION_CITY), QUESTION_WINDOW, QUESTION_HOURS)
+
+
 def _reveal() -> Reveal:
-    model = shipped_model(f"forecast_{QUESTION_CELL}", forecast)
-    curves = forecast.error_curves(model, forecast.prepare(QUESTION_CITY), QUESTION_WINDOW, QUESTION_HOURS)
+    curves = _curves(shipped_model(f"forecast_{QUESTION_CELL}", forecast))
     first, last = curves["free"][0], curves["free"][-1]
     result = tr("fc.predict.result", first=f"{first:.3f}", last=f"{last:.3f}", ratio=f"{last / first:.1f}",
                 forced=f"{curves['forced'][-1]:.3f}", hours=QUESTION_HOURS)
