@@ -3,11 +3,14 @@
 import streamlit as st
 
 from playground import app as ui
+from playground.app import rebalance
+from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
 from playground.core.pages import HOME_ALIAS, PAGES
 
 runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.core.runtime)
+rebalance.start(busy=session_is_training)  # behind the replicas' proxy only (RNN_CLASS_LOAD_URL): a class spreads out again
 
 st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
 if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)

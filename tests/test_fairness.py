@@ -162,3 +162,33 @@ def test_the_newcomers_table_forgets_addresses_whose_allowance_is_full_again():
     clock.now += 60
     newcomers.admit("10.0.1.1", "n")
     assert len(newcomers._tokens) == 1
+
+
+# --- issue 35: a class of runs takes turns, one per CPU -----------------------------------------------
+def test_runs_compute_one_per_cpu_unless_the_environment_says_otherwise(monkeypatch):
+    monkeypatch.delenv("RNN_PLAYGROUND_RUN_SLOTS", raising=False)
+    assert fairness.run_slots(2) == 2 and fairness.run_slots(8) == 8
+    monkeypatch.setenv("RNN_PLAYGROUND_RUN_SLOTS", "3")
+    assert fairness.run_slots(2) == 3
+    monkeypatch.setenv("RNN_PLAYGROUND_RUN_SLOTS", "0")  # no limit
+    assert fairness.run_slots(2) == 0
+    monkeypatch.setenv("RNN_PLAYGROUND_RUN_SLOTS", "many")
+    assert fairness.run_slots(2) == 2
+
+
+def test_page_runs_pass_the_gate_and_give_their_place_back(fair_on, monkeypatch):
+    gate = fairness.HeavyLane(slots=1)
+    entered = []
+    original = gate.enter
+
+    def enter(credit, timeout_s=30.0):
+        entered.append(gate.running)
+        return original(credit, timeout_s)
+
+    monkeypatch.setattr(gate, "enter", enter)
+    monkeypatch.setattr(fair, "GATE", gate)
+    at = open_page("pages/gradients.py")
+    at.slider(key="grad_k").set_value(20).run()
+    assert not at.exception
+    assert len(entered) >= 2 and set(entered) == {0}  # each run found the gate free: the last one left it
+    assert gate.running == 0

@@ -49,16 +49,33 @@ def job_runner() -> JobRunner:
     return JobRunner()
 
 
+_BY_SESSION: dict[str, SessionJobs] = {}  # session id -> its jobs: the rebalancer moves no one who trains
+
+
 def _stop_session_jobs(jobs: SessionJobs) -> None:
     jobs.stop_all()
+    for session_id in [k for k, v in _BY_SESSION.items() if v is jobs]:
+        _BY_SESSION.pop(session_id, None)
+
+
+def session_is_training(session_id: str) -> bool:
+    """Whether session ``session_id`` has a training job running or waiting."""
+    jobs = _BY_SESSION.get(session_id)
+    return jobs is not None and any(not job.finished for job in list(jobs.jobs.values()))
 
 
 @st.cache_resource(scope="session", on_release=_stop_session_jobs, show_spinner=False)
 def session_jobs() -> SessionJobs:
     """This browser session's jobs, under its visitor's name and address (``playground.app.visitors``);
     they are stopped when the session ends (tab closed)."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
     name, address = visitor()
-    return SessionJobs(job_runner(), visitor=name, address=address)
+    jobs = SessionJobs(job_runner(), visitor=name, address=address)
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        _BY_SESSION[ctx.session_id] = jobs
+    return jobs
 
 
 def waiting_message(runner: JobRunner) -> None:

@@ -23,6 +23,7 @@ from playground.core import fairness, runtime
 
 SHARE = fairness.FairShare()
 LANE = fairness.HeavyLane()
+GATE = fairness.HeavyLane(slots=fairness.run_slots())  # every run: a few at once, the rest wait their turn
 NOTICE_AFTER_S = 0.3  # shorter waits pass without a word
 _inside = threading.local()  # a fragment drawn by a page run is paid by that run
 _sleep = time.sleep  # (a test replaces it)
@@ -52,12 +53,15 @@ def paced_run():
     who = visitor()
     _wait_turn(who)
     in_lane = SHARE.heavy(who) and LANE.enter(SHARE.credit(who))
+    gated = GATE.slots > 0 and GATE.enter(0.0)
     _inside.active = True
     start = time.thread_time()
     try:
         yield
     finally:
         _inside.active = False
+        if gated:
+            GATE.leave()
         if in_lane:
             LANE.leave()
         spent = time.thread_time() - start

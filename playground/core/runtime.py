@@ -159,6 +159,7 @@ def release_free_memory(every_s: float = 0.0) -> bool:
     if now - _last_release < every_s:
         return False
     _last_release = now
+    gc.collect()  # in place of Streamlit's collection after every run (config.toml: runner.postScriptGC)
     libc = _libc()
     if libc is not None and hasattr(libc, "malloc_trim"):
         libc.malloc_trim(0)

@@ -1,0 +1,124 @@
+"""A class spreads out again after a replica died and came back (issue 35).
+
+Behind the proxy (``deploy/haproxy.cfg``) each browser is pinned to a replica by a cookie. When a
+replica dies, its students move to the survivor and take its cookie; when the dead one is back,
+they would stay where they are, one replica carrying the whole class. So each replica asks the
+proxy every ``EVERY_S`` how many connections the class holds and how many replicas are live (a
+one-line page the proxy serves at ``RNN_CLASS_LOAD_URL``), and when it carries at least
+``MARGIN`` more sessions than its share, twice in a row, it closes the sockets of the extra ones
+with code 1012 ("service restart"). Their browsers reconnect, as they do after a network blip;
+the proxy ignores the cookie of a websocket reconnect whose replica carries more than the average
+(``ignore-persist`` there) and sends it to the least loaded one, with that replica's cookie.
+
+A moved session starts afresh on the other replica from its link, which holds every setting of
+its page (the app writes them into the address bar); a session with a training job running or
+waiting is never moved, nor one in the middle of a run. Without ``RNN_CLASS_LOAD_URL`` (one
+process, Community Cloud) nothing runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import os
+import threading
+import time
+import urllib.request
+from collections.abc import Callable
+
+LOAD_URL_ENV = "RNN_CLASS_LOAD_URL"
+EVERY_S = 3.0
+MARGIN = 2  # sessions above the fair share before any is moved: a class of 31 / 29 stays as it is
+CLOSE_CODE = 1012  # WebSocket "service restart": the browser reconnects at once
+_LOG = logging.getLogger(__name__)
+_started = False
+_lock = threading.Lock()
+
+
+def parse_load(text: str) -> tuple[int, int] | None:
+    """The proxy's line ``"<connections> <live replicas>"`` -> (connections, live), or None."""
+    parts = text.split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def to_shed(mine: int, total: int, live: int) -> int:
+    """How many of this replica's ``mine`` sessions to move when the live replicas hold ``total``
+    connections in all: down to the fair share (rounded up), once ``MARGIN`` above it."""
+    if live < 2 or total <= 0:
+        return 0
+    share = total / live
+    return mine - math.ceil(share) if mine - share >= MARGIN else 0
+
+
+def read_load(url: str, timeout_s: float = 1.0) -> tuple[int, int] | None:
+    """Ask the proxy; None when it does not answer or answers something else."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout_s) as response:
+            return parse_load(response.read(64).decode("ascii", errors="replace"))
+    except (OSError, ValueError):
+        return None
+
+
+def movable_sessions(runtime, busy: Callable[[str], bool]) -> tuple[int, list]:
+    """(this replica's connected sessions, those that may move: idle, no job of theirs running)."""
+    from streamlit.runtime.app_session import AppSessionState
+
+    active = runtime._session_mgr.list_active_sessions()
+    idle = [info for info in active if getattr(info.session, "_state", None) != AppSessionState.APP_IS_RUNNING
+            and not busy(info.session.id)]
+    return len(active), idle
+
+
+def close_sockets(runtime, sessions: list) -> int:
+    """Close the websockets of ``sessions`` (on the server's event loop); how many were asked to close."""
+    loop = runtime._get_async_objs().eventloop
+    closed = 0
+    for info in sessions:
+        socket = getattr(info.client, "_websocket", None)
+        if socket is None:
+            continue
+        asyncio.run_coroutine_threadsafe(socket.close(code=CLOSE_CODE), loop)
+        closed += 1
+    return closed
+
+
+def rebalance_once(runtime, load: tuple[int, int] | None, seen_before: int, busy: Callable[[str], bool]) -> tuple[int, int]:
+    """One look: (sessions it would shed now, sessions it closed). It closes only what two looks in a
+    row agree on, so a page load's passing connection does not move anyone."""
+    if load is None:
+        return 0, 0
+    mine, movable = movable_sessions(runtime, busy)
+    wanted = to_shed(mine, *load)
+    count = min(wanted, seen_before, len(movable))
+    return wanted, close_sockets(runtime, movable[-count:]) if count > 0 else 0
+
+
+def _keep_rebalancing(url: str, busy: Callable[[str], bool]) -> None:
+    from streamlit.runtime import Runtime
+
+    seen = 0
+    while True:
+        time.sleep(EVERY_S)
+        with contextlib.suppress(Exception):  # a replica serves on whatever the proxy says
+            if not Runtime.exists():
+                continue
+            seen, closed = rebalance_once(Runtime.instance(), read_load(url), seen, busy)
+            if closed:
+                _LOG.info("rebalance: moved %d sessions to a less loaded replica", closed)
+                seen = 0  # let the class settle before the next look decides again
+
+
+def start(busy: Callable[[str], bool]) -> bool:
+    """Start the process's rebalancer once when ``RNN_CLASS_LOAD_URL`` is set; True if it runs."""
+    global _started
+    url = os.environ.get(LOAD_URL_ENV, "")
+    with _lock:
+        if url and not _started:
+            _started = True
+            threading.Thread(target=_keep_rebalancing, args=(url, busy), name="rnn-playground-rebalance",
+                             daemon=True).start()
+    return _started
