@@ -22,6 +22,7 @@ from bench import (
     cloud,
     cold_start,
     curves,
+    image,
     interaction,
     load,
     memory_table,
@@ -109,10 +110,16 @@ def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
     return {"cloud": rows}
 
 
+def _image(sizes: Sizes) -> dict:  # minutes: the Dockerfile built with podman over a Debian base, run, checked
+    result = image.run(build=sizes.image_build)
+    print(image.summary(result))
+    return {"image": result}
+
+
 IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
 # each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
 ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers,
-                "abuse": _abuse, "replicas": _replicas, "cloud": _cloud}
+                "abuse": _abuse, "replicas": _replicas, "cloud": _cloud, "image": _image}
 PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
 

@@ -216,6 +216,47 @@ def visit_every_page(browser, base: str, pid: int | None = None, keys: tuple[str
     return after
 
 
+def vm_hwm_bytes(pid: int) -> int:
+    """The kernel's high-water mark of process ``pid``'s RSS: its true peak, nothing sampled."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmHWM for process {pid}")
+
+
+PEAK_GOAL_MB = 600.0  # one visitor walking every page with its main interaction (issue 35)
+
+
+def working_walk(browser, base: str, pid: int, changes: int = 2, keys: tuple[str, ...] | None = None) -> dict:
+    """One visitor opens every page (of ``keys``) with its lab open and makes ``changes`` changes of
+    the page's main widget, as a student would; per page, the server's RSS and its peak so far (MB)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    runs = ScriptRuns(page)
+    rss, peak = {}, {}
+    for spec in pages(keys):
+        page.goto(lab_url(base, spec))
+        wait_rendered(page)
+        if spec.main_widget:
+            time_widget_changes(page, runs, spec.main_widget, str(spec.main_value), changes)
+        wait_rendered(page)
+        rss[spec.key], peak[spec.key] = rss_bytes(pid) / 2**20, vm_hwm_bytes(pid) / 2**20
+    context.close()
+    return {"rss_after_page_mb": rss, "peak_after_page_mb": peak}
+
+
+def peak_memory(browser, changes: int = 2, keys: tuple[str, ...] | None = None) -> dict:
+    """A fresh server's peak RSS while one visitor walks every page with its main interaction,
+    beside its RSS when started (Streamlit alone) and at rest after the walk."""
+    with streamlit_server() as (port, proc):
+        started = rss_bytes(proc.pid)
+        walk = working_walk(browser, f"http://127.0.0.1:{port}", proc.pid, changes, keys)
+        time.sleep(16.0)  # the app gives freed memory back while nobody runs anything (every 15 s)
+        rest, peak = rss_bytes(proc.pid), vm_hwm_bytes(proc.pid)
+    return {"started_mb": started / 2**20, "peak_mb": peak / 2**20, "rest_mb": rest / 2**20,
+            "peak_goal_mb": PEAK_GOAL_MB, "changes_per_page": changes, **walk}
+
+
 def memory(browser, extra_sessions: int = 3, keys: tuple[str, ...] | None = None) -> dict:
     """Server RSS: started, after one visitor walked every page (of ``keys``), and per extra session."""
     with streamlit_server() as (port, proc):

@@ -47,6 +47,7 @@ class Sizes:
     flood_after_s: float = 60.0  # ... and the RSS this long after they left
     cloud_pythons: tuple[str, ...] = ("3.11", "3.12", "3.13")
     cloud_online: bool = True  # clean venvs from the package index (False: the offline checks only)
+    image_build: bool = True  # image: build and run the container (False: the commands only)
 
 
 FULL = Sizes()
@@ -63,4 +64,5 @@ SMOKE = Sizes(
     churners=1, churn_s=2.0, churn_warmup_s=0.5, churn_alone_s=1.5, series_rest_s=1.0, forged=2, forged_heavy=1,
     flood_sessions=2, flood_after_s=2.0,
     cloud_pythons=("3.11",), cloud_online=False,  # CI cannot count on the package index
+    image_build=False,  # minutes and root's podman; the build's commands are tested (tests/test_image_bench.py)
 )

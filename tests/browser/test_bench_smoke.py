@@ -27,6 +27,7 @@ FIGURES = {
     "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",
               "leak", "churn", "forged_queue", "memory_flood", "series_rest"),
     "cloud": (),
+    "image": ("commands", "podman"),  # at the smoke size it builds nothing (bench/sizes.py)
 }
 SPEED = ("two_ones_training", "gradient_curves", "charlm_sampling", "translation")  # the speed part's keys
 
