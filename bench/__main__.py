@@ -52,7 +52,7 @@ def _latency(sizes: Sizes, browser) -> dict:
 
 def _memory(sizes: Sizes, browser) -> dict:
     result = {**interaction.memory(browser, extra_sessions=sizes.extra_sessions, keys=sizes.pages),
-              **memory_table.run()}
+              **memory_table.run(), "walk": interaction.peak_memory(browser, changes=2, keys=sizes.pages)}
     _print_memory(result)
     return {"memory": result}
 
@@ -215,10 +215,17 @@ def _print_memory(m: dict) -> None:
     print(f"memory (server RSS): started {m['started_mb']:.0f} MB, every page visited (all shipped models loaded)"
           f" {m['all_models_loaded_mb']:.0f} MB ({verdict} the goal <= {m['goal_mb']:.0f} MB; Cloud allowance"
           f" {m['cloud_allowance_mb']:.0f} MB), +{m['per_extra_session_mb']:.1f} MB per extra session")
+    walk = m["walk"]
+    print(f"  one visitor working every page ({walk['changes_per_page']} changes of its main widget): peak"
+          f" {_verdict(walk['peak_mb'], walk['peak_goal_mb'], 'MB', 0)},"
+          f" at rest after {walk['rest_mb']:.0f} MB; peak so far after each page: "
+          + ", ".join(f"{k} {v:.0f}" for k, v in walk["peak_after_page_mb"].items()))
     print("  added by each page on first visit: " + ", ".join(f"{k} {v:+.0f}" for k, v in m["added_by_page_mb"].items()))
     print("  imports, in server order (MB): " + ", ".join(f"{k} {v:+.0f}" for k, v in m["imports_mb"].items()))
     print("  tensors and arrays per shipped model (MB): "
           + ", ".join(f"{k} {v:.1f}" for k, v in sorted(m["models_mb"].items(), key=lambda kv: -kv[1])))
+    print("  RSS each shipped model adds, loaded alone in a fresh interpreter (MB): "
+          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(m["models_rss_added_mb"].items(), key=lambda kv: -kv[1])))
 
 
 def _print_speed(results: dict) -> None:

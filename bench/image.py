@@ -101,9 +101,9 @@ def pip_mounts(workdir: Path) -> list[str]:
 
 def build_command(mounts: list[str]) -> list[str]:
     """``docker build -t rnn-playground .`` as podman runs it here; ``--format docker`` keeps the
-    Dockerfile's HEALTHCHECK (the OCI format has none)."""
-    return [*PODMAN, "build", *RUNTIME, "--network", "host", "--format", "docker", "--from", BASE, *mounts,
-            "-t", IMAGE, "."]
+    Dockerfile's HEALTHCHECK (the OCI format has none); ``--no-cache``: every step runs, every time."""
+    return [*PODMAN, "build", *RUNTIME, "--network", "host", "--format", "docker", "--no-cache", "--from", BASE,
+            *mounts, "-t", IMAGE, "."]
 
 
 def run_command(port: int) -> list[str]:

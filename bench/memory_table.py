@@ -68,11 +68,20 @@ def walk(obj, seen, depth=0):
     if hasattr(obj, '__dict__'):
         return sum(walk(v, seen, depth + 1) for v in vars(obj).values())
     return 0
-out = {}
-for name, shipped in registry.shipped().items():
-    model = shipped.subject.load(name, device='cpu')
-    out[name] = walk(model, set()) / 2**20
-print(json.dumps(out))
+import ctypes, gc
+libc = ctypes.CDLL('libc.so.6')
+def rss():
+    gc.collect()
+    libc.malloc_trim(0)  # what loading freed goes back first: only what the model keeps is counted
+    for line in open('/proc/self/status'):
+        if line.startswith('VmRSS'):
+            return int(line.split()[1]) / 1024
+name = sys.argv[1]
+shipped = registry.shipped()[name]
+before = rss()
+model = shipped.subject.load(name, device='cpu')
+added = rss() - before
+print(json.dumps({"tensors": walk(model, set()) / 2**20, "rss_added": added}))
 """
 
 
@@ -83,17 +92,26 @@ def import_costs() -> dict[str, float]:
     return {line.split()[0]: float(line.split()[1]) for line in done.stdout.splitlines()}
 
 
-def model_bytes() -> dict[str, float]:
-    """MB of tensors and arrays each shipped model holds, loaded as the pages load it."""
+def model_bytes() -> dict[str, dict[str, float]]:
+    """Per shipped model, loaded as the pages load it, each in a fresh interpreter with the app's
+    modules imported: the MB of its tensors and arrays, and the RSS its loading added (its card,
+    vocabulary and lookup tables too). In one process the figures would depend on the order."""
     import json
 
-    done = subprocess.run([sys.executable, "-c", _MODEL_BYTES], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    from playground import registry
+
+    tensors, added = {}, {}
+    for name in registry.shipped():
+        done = subprocess.run([sys.executable, "-c", _MODEL_BYTES, name], cwd=ROOT, capture_output=True,
+                              text=True, timeout=300, check=True)
+        figures = json.loads(done.stdout.strip().splitlines()[-1])
+        tensors[name], added[name] = figures["tensors"], figures["rss_added"]
+    return {"tensors": tensors, "rss_added": added}
 
 
 def run() -> dict:
-    return {"imports_mb": import_costs(), "models_mb": model_bytes()}
+    models = model_bytes()
+    return {"imports_mb": import_costs(), "models_mb": models["tensors"], "models_rss_added_mb": models["rss_added"]}
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ def test_the_build_replaces_only_the_base_and_keeps_the_health_check(tmp_path):
     assert command[:2] == ["podman", "--cgroup-manager=cgroupfs"] and command[2] == "build"
     assert command[command.index("--from") + 1] == image.BASE
     assert command[command.index("--format") + 1] == "docker"  # OCI images drop HEALTHCHECK
+    assert "--no-cache" in command  # the build time is a whole build's
     assert command[-3:] == ["-t", image.IMAGE, "."]  # the repository's Dockerfile, no -f of another
     assert "-f" not in command and "--file" not in command and "--build-arg" not in command
 

@@ -15,7 +15,7 @@ FIGURES = {
     "cold_start": ("app_median_s", "bare_median_s", "ratio", "goal"),
     "latency": ("bare", "pages", "goal_ratio", "goal_cpu_s", "new_text"),
     "memory": ("started_mb", "all_models_loaded_mb", "added_by_page_mb", "per_extra_session_mb", "imports_mb",
-               "models_mb"),
+               "models_mb", "models_rss_added_mb", "walk"),
     "two_ones_training": ("seconds", "median_s", "exhaustive_string_accuracy"),
     "gradient_curves": ("median_s", "goal_s"),
     "charlm_sampling": ("median", "fast_over_naive", "fast_over_matvec"),
