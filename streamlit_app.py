@@ -3,7 +3,7 @@
 import streamlit as st
 
 from playground import app as ui
-from playground.app import rebalance
+from playground.app import present, rebalance
 from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
@@ -34,11 +34,13 @@ lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS])
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
                                             visibility="hidden"), *([lost] if lost is not None else [])])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.core.fairness)
+    toolbar = present.slot()  # presentation mode's toolbar at the top (None when not presenting)
     try:
         ui.sidebar()
         ui.page_style()
         navigation.run()
     finally:
+        present.toolbar(toolbar)  # after the page: it names the controls the page drew
         ui.flush_url()  # the address bar follows the store once per run, also after st.stop()
 ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back

@@ -7,6 +7,7 @@ import runpy
 
 import streamlit as st
 
+from playground.app import present
 from playground.app.language import LANG_KEY, default_language, lang, tr
 from playground.app.store import language_choice, use_page_state
 from playground.core.device import device, device_label
@@ -57,8 +58,10 @@ _LAYOUT_CSS = """<style>
 
 
 def page_style() -> None:
-    """The app's few layout rules, once per run (before the page draws)."""
+    """The app's few layout rules, once per run (before the page draws), and the projector's while
+    presenting (``playground.app.present``)."""
     st.html(_LAYOUT_CSS)
+    present.style()
 
 
 # The link is read from the address bar in the browser at the moment it is shown or copied: the
@@ -161,3 +164,5 @@ def sidebar() -> None:
                  color="green" if is_gpu else "gray", help=tr("sidebar.device_help"))
         st.caption(tr("sidebar.share"))
         share_link()
+        st.button(tr("present.start"), key="present_start", icon=":material/present_to_all:",
+                  help=tr("present.start_help"), on_click=present.start)

@@ -54,7 +54,7 @@ def remember(setting: Setting, value: Any) -> None:
         store().pop(setting.key, None)
     else:
         store()[setting.key] = value
-    _url_follows()
+    url_follows()
 
 
 def generation(prefix: str) -> int:
@@ -62,10 +62,13 @@ def generation(prefix: str) -> int:
 
 
 URL_STALE = "_url_stale"  # the store changed since the address bar was last written
+LINK_EXTRAS = "_link_extras"  # parameters that hold for the whole visit beside the language (presentation mode)
+LABELS = "_control_labels"  # {setting key: its widget's label}, as last drawn (presentation mode names them)
 
 
-def _url_follows() -> None:
+def url_follows() -> None:
     st.session_state[URL_STALE] = True
+
 
 
 def flush_url() -> None:
@@ -76,7 +79,7 @@ def flush_url() -> None:
         return
     state: PageState | None = st.session_state.get(ACTIVE)
     held = store()
-    want = {LANG_KEY: lang()}
+    want = {LANG_KEY: lang(), **st.session_state.get(LINK_EXTRAS, {})}
     if state is not None:
         want |= {key: state[key].as_url(held[key]) for key in state.keys if key in held}
     if st.query_params.to_dict() != want:
@@ -109,9 +112,13 @@ def use_page_state(state: PageState) -> None:
         store().update({key: value for key, value in clean.items() if key not in refused})
         st.session_state.setdefault(NOTICES, {}).update({key: (raw, status) for key, raw, status in notices})
     st.session_state[ACTIVE] = state
-    _url_follows()
+    url_follows()
     st.sidebar.button(tr("state.reset"), key=f"{state.prefix}_reset", icon=":material/restart_alt:",
                       on_click=_reset, args=(state,))
+
+
+def _labelled(key: str, label: str) -> None:
+    st.session_state.setdefault(LABELS, {})[key] = label
 
 
 def announce(key: str, label: str) -> None:
@@ -163,6 +170,7 @@ def _bound(setting: Setting, label: str, kw: dict) -> dict:
     if setting.key not in st.session_state or not setting.same(st.session_state[setting.key], value):
         st.session_state[setting.key] = value
     announce(setting.key, label)
+    _labelled(setting.key, label)
     callback, args, kwargs = kw.pop("on_change", None), kw.pop("args", ()), kw.pop("kwargs", None) or {}
     return {"key": setting.key, "on_change": _changed, "args": (setting, callback, args, kwargs), **kw}
 
@@ -183,6 +191,7 @@ def editor(setting: Setting, label: str, draw) -> Any:
     if key not in bases or not any(k.startswith(key) for k in st.session_state):
         bases[key] = stored(setting)
     announce(setting.key, label)
+    _labelled(setting.key, label)
     value = draw(bases[key], key)
     if value is not KEEP:
         remember(setting, value)
@@ -257,7 +266,7 @@ def choice(setting: Setting, label: str, widget=None, options=None, **kw):
 
 def _language_changed() -> None:
     store()[LANG_KEY] = st.session_state[LANG_KEY]
-    _url_follows()
+    url_follows()
 
 
 def language_choice(where) -> str:

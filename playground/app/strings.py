@@ -35,6 +35,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "state.copied": {"zh": "已复制", "en": "Copied"},
     "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
                            "en": "This browser does not allow copying here: select the link above and press Ctrl+C."},
+    "present.start": {"zh": "投影模式", "en": "Present on a projector"},
+    "present.start_help": {
+        "zh": "收起侧边栏、放大字号，适合 1024 像素宽的投影；还可以隐藏本页的某些控件，只留下要讲的部分。",
+        "en": "Hides the sidebar and enlarges the type for a 1024 px projector; you can also hide some of this "
+              "page's controls and keep only what you are explaining.",
+    },
+    "present.menu": {"zh": "投影设置", "en": "Presentation"},
+    "present.hide": {"zh": "投影时隐藏这些控件", "en": "Hide these controls while presenting"},
+    "present.hide_help": {
+        "zh": "隐藏的控件记在链接里（hide=…），把这个链接存下来，下次打开时它们仍然隐藏。",
+        "en": "Hidden controls are kept in the link (hide=...): save the link and they are hidden again when you open it.",
+    },
+    "present.none": {"zh": "不隐藏任何控件", "en": "No control hidden"},
+    "present.student": {
+        "zh": "学生用的链接：同一个实验，不带投影设置",
+        "en": "The students' link: the same experiment, without the presentation settings",
+    },
+    "present.leave": {"zh": "退出投影模式", "en": "Leave presentation mode"},
     "sidebar.share": {
         "zh": "本页的每项设置都写在网址里：把下面的链接发给别人，打开就是同一个实验。",
         "en": "Every setting of this page is in the address: send the link below and it opens the same experiment.",

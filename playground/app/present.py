@@ -1,0 +1,139 @@
+"""Presentation mode (issue 36): ``present=1`` in a link hides the sidebar, sets type for a 1024 px
+projector, and hides the controls the teacher marks (``hide=key,key``: per control and in the link,
+as TensorFlow Playground's ``_hide`` does). A toolbar at the top of the page chooses the hidden
+controls, gives the students' link (the same experiment without the presentation) and leaves.
+
+The mode holds for the visit, beside the language: read from the first link of the session, then
+kept in the session and written into every address (``store.LINK_EXTRAS``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from playground.app.language import tr
+from playground.app.store import ACTIVE, LABELS, LINK_EXTRAS, url_follows
+
+PRESENT_KEY, HIDE_KEY = "present", "hide"
+HIDDEN = "_present_hidden"  # the hidden controls' keys while presenting; absent when not presenting
+PICKER = "present_picker"  # the toolbar's multiselect
+KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")  # a setting's key; nothing else reaches the page's CSS
+MAX_HIDDEN = 40
+
+
+def parse_hidden(raw: object) -> tuple[str, ...]:
+    """A link's ``hide`` value -> the setting keys in it, in order, each once (a hostile value: none)."""
+    if not isinstance(raw, str):
+        return ()
+    keys = [key for key in raw[:2000].split(",") if KEY.fullmatch(key)]
+    return tuple(dict.fromkeys(keys))[:MAX_HIDDEN]
+
+
+def read_link() -> None:
+    """Once per session, with its first run: a link with ``present=1`` starts the presentation."""
+    if "_present_read" in st.session_state:
+        return
+    st.session_state["_present_read"] = True
+    if st.query_params.get(PRESENT_KEY) == "1":
+        _set(parse_hidden(st.query_params.get(HIDE_KEY)))
+
+
+def presenting() -> bool:
+    return HIDDEN in st.session_state
+
+
+def hidden() -> tuple[str, ...]:
+    return st.session_state.get(HIDDEN, ())
+
+
+def _set(keys: tuple[str, ...] | None) -> None:
+    """Present with ``keys`` hidden, or (None) stop presenting; the address follows."""
+    if keys is None:
+        st.session_state.pop(HIDDEN, None)
+        st.session_state[LINK_EXTRAS] = {}
+    else:
+        st.session_state[HIDDEN] = keys
+        st.session_state[LINK_EXTRAS] = {PRESENT_KEY: "1", **({HIDE_KEY: ",".join(keys)} if keys else {})}
+    url_follows()
+
+
+def start() -> None:
+    _set(())
+
+
+def stop() -> None:
+    _set(None)
+
+
+# Projector: no sidebar, larger type, the page's full width; and the marked controls gone. Only
+# setting keys (KEY) are written into it.
+_PROJECTOR_CSS = """<style>
+[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], [data-testid='stExpandSidebarButton'] {{
+  display: none !important; }}
+html {{ font-size: 18px; }}
+[data-testid='stMainBlockContainer'] {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
+{hidden}
+</style>"""
+
+
+def style() -> None:
+    """The projector's CSS, each run while presenting."""
+    if presenting():
+        rules = "\n".join(f".st-key-{key}, [class*='st-key-{key}-'] {{ display: none !important; }}"  # editors: key-N-...
+                          for key in hidden() if KEY.fullmatch(key))
+        st.html(_PROJECTOR_CSS.format(hidden=rules))
+
+
+def _picked(on_page: list[str]) -> None:
+    """The toolbar's choice for this page; controls hidden on other pages stay hidden."""
+    elsewhere = [key for key in hidden() if key not in on_page]
+    _set(parse_hidden(",".join([*elsewhere, *st.session_state.get(PICKER, [])])))
+
+
+# The students' link: this address without the presentation's two parameters, read in the browser
+# (the server writes the address after every change). Our own markup and script, no visitor text.
+_STUDENT_LINK_HTML = """<div class="rnn-student">
+<input id="rnn-student-link" type="text" readonly aria-label="{label}" value=""
+  style="width:100%;font-size:0.8rem;padding:0.25rem;border:1px solid rgba(128,128,128,0.4);border-radius:0.25rem;">
+</div>
+<script>
+(function () {{
+  const box = document.getElementById("rnn-student-link");
+  const show = () => {{
+    if (!box || document.activeElement === box) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("{present}"); url.searchParams.delete("{hide}");
+    box.value = url.href;
+  }};
+  show();
+  if (window.__rnnStudentTimer) clearInterval(window.__rnnStudentTimer);
+  window.__rnnStudentTimer = setInterval(show, 400);
+}})();
+</script>"""
+
+
+def slot():
+    """A container at the top of the page for the toolbar while presenting (else None: no element)."""
+    read_link()
+    return st.container() if presenting() else None
+
+
+def toolbar(where) -> None:
+    """While presenting, in ``where`` (``slot()``, filled after the page has drawn its controls, so
+    that it knows their labels): which controls to hide, the students' link, and the way out."""
+    if where is None or not presenting():
+        return
+    state = st.session_state.get(ACTIVE)
+    labels = st.session_state.get(LABELS, {})
+    on_page = [key for key in (state.keys if state is not None else ()) if key in labels]
+    chosen = [key for key in hidden() if key in on_page]
+    st.session_state[PICKER] = chosen
+    with where.popover(tr("present.menu"), icon=":material/present_to_all:"):
+        st.multiselect(tr("present.hide"), on_page, key=PICKER, format_func=lambda key: labels.get(key, key),
+                       on_change=_picked, args=(on_page,), help=tr("present.hide_help"), placeholder=tr("present.none"))
+        st.caption(tr("present.student"))
+        st.html(_STUDENT_LINK_HTML.format(label=tr("present.student"), present=PRESENT_KEY, hide=HIDE_KEY),
+                unsafe_allow_javascript=True)
+        st.button(tr("present.leave"), key="present_leave", icon=":material/cancel_presentation:", on_click=stop)
