@@ -23,7 +23,8 @@ LAYERS = (
     ("pages", rf"playground\.({LESSON})\.(page|question)"),  # a lesson's storyboard and its question
     ("app", r"playground\.app(\..*)?"),  # the Streamlit side: shell, store, widgets, player, fair share, jobs panel
     ("shipped", r"playground\.(registry|train)"),  # every lesson's shipped-model interface
-    ("settings", rf"playground\.({LESSON})\.settings|playground\.home\.lecture_map"),  # declared page state, the map's links
+    # declared page state, the lecture map's links and the run-sheet made of them
+    ("settings", rf"playground\.({LESSON})\.settings|playground\.home\.(lecture_map|run_sheet)"),
     ("lessons", rf"playground\.({LESSON})(\..*)?"),  # a lesson's models, data and strings
     ("drawing", r"playground\.drawing(\..*)?"),  # numbers to pictures, knowing no lesson
     ("core", r"playground(\.core(\..*)?)?"),  # cells, training, jobs, settings' declarations, i18n's t()

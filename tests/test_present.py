@@ -21,7 +21,9 @@ def test_a_hide_list_keeps_only_setting_keys_each_once():
 def _hidden(at):
     """The controls hidden while presenting, or None when not presenting (the CSS itself is checked
     in a browser: tests/browser/test_present.py)."""
-    return at.session_state["_present_hidden"] if "_present_hidden" in at.session_state else None
+    if "_present_hidden" not in at.session_state:
+        return None
+    return at.session_state["_present_hidden"]
 
 
 def test_a_presentation_link_hides_the_sidebar_and_the_marked_controls_and_stays_in_the_address():

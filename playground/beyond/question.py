@@ -11,6 +11,7 @@ from collections.abc import Callable
 from playground.app.fair import fragment
 from playground.app.language import tr
 from playground.app.predict import Reveal, options, predict_first
+from playground.beyond import settings as state
 from playground.core.formatting import escape_markdown
 from playground.core.settings import Setting
 
@@ -25,6 +26,11 @@ def both_answer(left_only: str, both: str) -> str:
     return "b" if both == left_only else "a"
 
 
+def text(prompt: str | None = None) -> str:
+    """The question as the page asks it (the run-sheet quotes it); ``prompt``: the page's default."""
+    return tr("beyond.predict.q", prompt=escape_markdown(state.GEN_PROMPT.default if prompt is None else prompt))
+
+
 @fragment
 def ask(setting: Setting, generated: Callable[[str], tuple[str, str]], prompt: str) -> None:
     """``generated(prompt)`` -> (forward model alone, with the backward model forced in): the page's own."""
@@ -34,4 +40,4 @@ def ask(setting: Setting, generated: Callable[[str], tuple[str, str]], prompt: s
         result = tr("beyond.predict.result", left=escape_markdown(prompt + left_only), both=escape_markdown(prompt + both))
         return Reveal(frozenset({both_answer(left_only, both)}), result, tr("beyond.predict.why"))
 
-    predict_first(setting, tr("beyond.predict.q", prompt=escape_markdown(prompt)), options("beyond"), reveal)
+    predict_first(setting, text(prompt), options("beyond"), reveal)

@@ -32,11 +32,15 @@ def _cell_lab_reveal() -> Reveal:
                               c=number(cell.c)), tr("lab.predict.why"))
 
 
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    cell = cell_lab_subject.LECTURE_SCALAR
+    return tr("lab.predict.q", c_prev=number(cell.c_prev), f=number(cell.f), i=number(cell.i),
+              c_tilde=number(cell.c_tilde))
+
+
 @fragment
 def ask(setting: Setting) -> None:
-    cell = cell_lab_subject.LECTURE_SCALAR
     # the answers' labels are the lecture's numbers as fixed strings (a test checks them against cell_answers), so that
     # a label names its option in either language; which one is right is worked out when it is revealed
-    question = tr("lab.predict.q", c_prev=number(cell.c_prev), f=number(cell.f), i=number(cell.i),
-                  c_tilde=number(cell.c_tilde))
-    predict_first(setting, question, options("lab", "abcd"), _cell_lab_reveal)
+    predict_first(setting, text(), options("lab", "abcd"), _cell_lab_reveal)

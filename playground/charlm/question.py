@@ -43,4 +43,9 @@ def ask(setting: Setting, model_key: str) -> None:
                     t=LM_TEMPERATURE, seeds=", ".join(map(str, LM_SEEDS)), sample=_block(LM_PROMPT + samples[0]), same=same)
         return Reveal(frozenset({correct}), result, tr("charlm.predict.why"))
 
-    predict_first(setting, tr("charlm.predict.q"), options("charlm"), reveal)
+    predict_first(setting, text(), options("charlm"), reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("charlm.predict.q")

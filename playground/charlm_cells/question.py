@@ -43,4 +43,9 @@ def ask(setting: Setting, acts: np.ndarray, features: dict[str, np.ndarray]) -> 
                     r=f"{r:+.3f}", n=f"{acts.shape[0] * acts.shape[2]:,}")
         return Reveal(frozenset({quote_answer(r)}), result, tr("cells.predict.why"))
 
-    predict_first(setting, tr("cells.predict.q"), options("cells"), reveal)
+    predict_first(setting, text(), options("cells"), reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("cells.predict.q")

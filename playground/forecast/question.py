@@ -36,4 +36,9 @@ def _reveal() -> Reveal:
 
 @fragment
 def ask(setting: Setting) -> None:
-    predict_first(setting, tr("fc.predict.q", hours=QUESTION_HOURS), options("fc", "abc"), _reveal)
+    predict_first(setting, text(), options("fc", "abc"), _reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("fc.predict.q", hours=QUESTION_HOURS)

@@ -31,7 +31,12 @@ def _gradients_reveal() -> Reveal:
     return Reveal(frozenset({gradient_bracket(value)}), result, tr("grad.predict.why"))
 
 
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("grad.predict.q", a=GRADIENT_FACTOR, k=GRADIENT_STEPS)
+
+
 @fragment
 def ask(setting: Setting) -> None:
-    question = tr("grad.predict.q", a=GRADIENT_FACTOR, k=GRADIENT_STEPS)
+    question = text()
     predict_first(setting, question, options("grad", "abcd"), _gradients_reveal)

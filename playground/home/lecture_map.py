@@ -405,7 +405,7 @@ def seed_label(seed: Seed, lang: str) -> str:
     return f"{say(seed.title, lang)} · {say(PARTS, lang, parts=len(parts), shown=shown)}"
 
 
-def _button(key: str, lang: str) -> str:
+def button_label(key: str, lang: str) -> str:
     # (the decoders' button names the characters each writes: a map link leaves the length at its default)
     return t(key, lang, n=min(charlm_state.LENGTH.default, charlm_state.COMPARED))
 
@@ -419,7 +419,7 @@ def markdown(seed: Seed, lang: str) -> str:
         lines.append(f"{indent}- **{escape_markdown(say(part.title, lang))}**")
         for demo in part.demos:
             label = f"{t(f'page.{demo.page}.title', lang)} › {say(demo.what, lang)}"
-            press = "" if demo.press is None else " " + say(PRESS, lang).format(button=_button(demo.press, lang))
+            press = "" if demo.press is None else " " + say(PRESS, lang).format(button=button_label(demo.press, lang))
             lines.append(f"{indent}  - [{escape_markdown(label)}]({link(demo, lang)}){escape_markdown(press)}")
         if part.missing is not None:
             mark = say(NOT_HERE if part.demos else NO_DEMO, lang)

@@ -1,14 +1,17 @@
 """Home: what a sequence is, the four forms, order matters, and where to go next."""
 
+import importlib
+from urllib.parse import urlsplit
+
 import streamlit as st
 
 from playground.app import fragment, input_error, lang, show_svg, tr, until_answered
-from playground.app.store import choice, select, slider, text
+from playground.app.store import choice, narrowed, remember, select, slider, stored, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.core.pages import PAGES
 from playground.drawing import base, charts, diagrams
-from playground.home import forms, lecture_map, order, question
+from playground.home import forms, lecture_map, order, question, run_sheet
 from playground.home import settings as state
 
 st.title(tr("home.title"), anchor="home-intro")
@@ -122,7 +125,72 @@ if other_pages:
         st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
         st.caption(tr(f"page.{spec.key}.blurb"))
 
-# --- 6. the lecture map: the three lecture texts part by part, each linked to where it is shown ---
+# --- 6. the run-sheet: a lecture step by step (issue 36) ---------------------------------------
+st.header(tr("home.sheet.header"), anchor="home-runsheet")
+st.markdown(tr("home.sheet.intro"))
+
+
+def _question(page: str) -> str:
+    """The page's predict-first question, as it asks it."""
+    return importlib.import_module(f"playground.{page}.question").text()
+
+
+def _words(text: str) -> str:
+    return text.replace("~", "\\~")  # "0~1": a lone tilde pair would strike the words through
+
+
+def _step_card(steps: list[run_sheet.Step], index: int) -> None:
+    step, (before, total) = steps[index], run_sheet.elapsed(steps, index)
+    st.caption(tr("home.sheet.where", n=index + 1, total=len(steps), minutes=step.minutes, start=before,
+                  end=before + step.minutes, all=total))
+    with st.container(border=True, key="home_sheet_card"):
+        st.markdown(f"**{tr('home.sheet.words')}** · {escape_markdown(run_sheet.section(step, lang()))}")
+        st.markdown("> " + _words(step.quote[1]))
+        if step.demo is None:
+            st.markdown(f"**{tr('home.sheet.say')}** {escape_markdown(lecture_map.say(step.part.missing, lang()))}")
+            return
+        if step.ask:
+            st.info(f"**{tr('home.sheet.ask')}**\n\n{_question(step.ask)}", icon=":material/psychology_alt:")
+        press = "" if step.demo.press is None else " " + lecture_map.say(lecture_map.PRESS, lang()).format(
+            button=lecture_map.button_label(step.demo.press, lang()))
+        what = f"{tr(f'page.{step.demo.page}.title')} › {lecture_map.say(step.demo.what, lang())}{press}"
+        st.markdown(f"**{tr('home.sheet.show')}** · {escape_markdown(what)}")
+        st.link_button(tr("home.sheet.open"), step.link(lang()), icon=":material/open_in_new:")
+
+
+def _printable() -> str:
+    base = urlsplit(st.context.url or "")
+    root = f"{base.scheme}://{base.netloc}/" if base.netloc else ""
+    sheets = [(run_sheet.title(key, lang()), [(step, _question(step.ask) if step.ask else None)
+                                             for step in run_sheet.steps(key)]) for key in run_sheet.SHEETS]
+    labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "time", "where", "words", "show", "ask")}
+    return run_sheet.printable(sheets, lang(), root, labels | {"title": tr("home.sheet.title"),
+                                                                "total": tr("home.sheet.total")})
+
+
+@fragment
+def run_sheet_lab() -> None:
+    """Previous / Next rerun only this section."""
+    sheet = choice(state.SHEET, tr("home.sheet.pick"), widget=st.selectbox,
+                   format_func=lambda key: run_sheet.title(key, lang()))
+    steps = run_sheet.steps(sheet)
+    step_setting = narrowed(state.STEP, high=len(steps))
+    number = stored(step_setting)
+    back, ahead, _ = st.columns([1, 1, 3])
+    back.button(tr("home.sheet.previous"), key="home_sheet_back", icon=":material/arrow_back:", disabled=number <= 1,
+                on_click=remember, args=(step_setting, number - 1), width="stretch")
+    ahead.button(tr("home.sheet.next"), key="home_sheet_ahead", icon=":material/arrow_forward:",
+                 disabled=number >= len(steps), on_click=remember, args=(step_setting, number + 1), width="stretch")
+    number = slider(step_setting, tr("home.sheet.step"))
+    _step_card(steps, number - 1)
+    st.download_button(tr("home.sheet.print", lang_name=tr("home.sheet.lang_name")), _printable(),
+                       file_name=f"rnn-run-sheet-{lang()}.html", mime="text/html", icon=":material/print:",
+                       help=tr("home.sheet.print_help"), on_click="ignore")
+
+
+run_sheet_lab()
+
+# --- 7. the lecture map: the three lecture texts part by part, each linked to where it is shown ---
 st.header(lecture_map.say(lecture_map.HEADER, lang()), anchor="lecture-map")
 st.markdown(lecture_map.say(lecture_map.INTRO, lang()))
 for seed in lecture_map.SEEDS:

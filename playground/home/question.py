@@ -34,4 +34,9 @@ def _home_reveal() -> Reveal:
 
 @fragment
 def ask(setting: Setting) -> None:
-    predict_first(setting, tr("home.predict.q"), options("home"), _home_reveal)
+    predict_first(setting, text(), options("home"), _home_reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("home.predict.q")

@@ -157,6 +157,42 @@ STRINGS: dict[str, dict[str, str]] = {
             "- **Sequence length is not hidden size**: going from 10 tokens to 100 does not turn $m=128$ into 1280; the same cell just runs ninety more steps."
         ),
     },
+    # --- the run-sheet (issue 36) ---
+    "home.sheet.header": {"zh": "照着讲：逐步讲课单", "en": "Teach from it: the lecture run-sheet"},
+    "home.sheet.intro": {
+        "zh": "选一份教学材料（或现成的 90 分钟方案），用“上一步”“下一步”按顺序讲。每一步给出原文这一节的一句话、"
+              "该在屏幕上演示什么（链接在新标签页打开对应页面，已带好设置）、第一次到某页时要先问全班的预测题，以及建议用时。",
+        "en": "Pick a lecture text (or the ready 90-minute lesson) and step through it in order with Previous and Next. "
+              "Each step gives the text's own line for the part, what to show on screen (the link opens the page in a "
+              "new tab with its settings), the page's predict-first question the first time the lecture reaches that "
+              "page, and a suggested time.",
+    },
+    "home.sheet.pick": {"zh": "讲哪一份", "en": "Which lecture"},
+    "home.sheet.step": {"zh": "第几步", "en": "Step"},
+    "home.sheet.previous": {"zh": "上一步", "en": "Previous"},
+    "home.sheet.next": {"zh": "下一步", "en": "Next"},
+    "home.sheet.where": {"zh": "第 {n} 步，共 {total} 步 · 约 {minutes} 分钟 · 从第 {start} 分钟讲到第 {end} 分钟，全程 {all} 分钟",
+                         "en": "Step {n} of {total} · about {minutes} min · minute {start} to {end} of {all}"},
+    "home.sheet.words": {"zh": "原文", "en": "The text says"},
+    "home.sheet.show": {"zh": "屏幕上演示", "en": "Show on screen"},
+    "home.sheet.open": {"zh": "打开这个演示", "en": "Open this demo"},
+    "home.sheet.say": {"zh": "这一部分只讲不演示：", "en": "Say this part; there is nothing to show:"},
+    "home.sheet.ask": {"zh": "先问全班（本页的预测题，链接打开时题目还没作答）",
+                       "en": "Ask the class first (the page's predict-first question; the link opens it unanswered)"},
+    "home.sheet.print": {"zh": "下载可打印的讲课单（{lang_name}，四份材料各一节）",
+                         "en": "Download the printable run-sheet ({lang_name}, a section per lecture)"},
+    "home.sheet.print_help": {"zh": "一个 HTML 文件：用浏览器打开后打印，每份材料从新的一页开始。切换界面语言可得到另一种语言的版本。",
+                              "en": "An HTML file: open it in a browser and print it; each lecture starts on a new page. "
+                                    "Switch the language to get the other language's copy."},
+    "home.sheet.lang_name": {"zh": "中文", "en": "English"},
+    "home.sheet.col.step": {"zh": "步", "en": "Step"},
+    "home.sheet.col.time": {"zh": "用时", "en": "Time"},
+    "home.sheet.col.where": {"zh": "出处", "en": "Where"},
+    "home.sheet.col.words": {"zh": "原文", "en": "The text says"},
+    "home.sheet.col.show": {"zh": "演示什么（链接）", "en": "What to show (link)"},
+    "home.sheet.col.ask": {"zh": "先问的问题", "en": "Ask first"},
+    "home.sheet.total": {"zh": "合计约 {minutes} 分钟", "en": "About {minutes} minutes in all"},
+    "home.sheet.title": {"zh": "RNN 实验场 · 讲课单", "en": "RNN Playground · lecture run-sheet"},
     "home.pages.header": {"zh": "从这里出发", "en": "Where to go next"},
     # --- predict first (issue 26) ------------------------------------------------------------
     "home.predict.q": {

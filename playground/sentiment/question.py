@@ -10,7 +10,7 @@ import math
 
 from playground import sentiment as sentiment_subject
 from playground.app.fair import fragment
-from playground.app.language import tr
+from playground.app.language import lang, tr
 from playground.app.predict import Reveal, options, predict_first
 from playground.app.shared import shared_results, shipped_model
 from playground.core.settings import Setting
@@ -42,6 +42,12 @@ def _sentiment_reveal(language: str, kind: str) -> Reveal:
 def ask(setting: Setting, language: str, kind: str) -> None:
     """``language`` and ``kind``: the model language and the model chosen on the page (their pickers
     rerun the whole page, this box included)."""
+    predict_first(setting, text(language), options("senti"), lambda: _sentiment_reveal(language, kind))
+
+
+def text(language: str | None = None) -> str:
+    """The question as the page asks it (the run-sheet quotes it); ``language``: the reviews', by
+    default the reader's (as the page's model language is)."""
+    language = language if language in BAG_PAIRS else lang()
     a, b = BAG_PAIRS[language]
-    question = tr("senti.predict.q", a=a, b=b, unit=tr(f"senti.predict.unit.{language}"))
-    predict_first(setting, question, options("senti"), lambda: _sentiment_reveal(language, kind))
+    return tr("senti.predict.q", a=a, b=b, unit=tr(f"senti.predict.unit.{language}"))

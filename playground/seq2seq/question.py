@@ -40,4 +40,9 @@ def ask(setting: Setting, translate: Callable, model_key: str) -> None:
                     beam=escape_markdown(beam.text or "∅"), beam_logp=f"{beam.log_prob:.3f}")
         return Reveal(frozenset({seq2seq_answer(greedy, beam)}), result, tr("s2s.predict.why"))
 
-    predict_first(setting, tr("s2s.predict.q", sentence=SEQ2SEQ_SENTENCE), options("s2s"), reveal)
+    predict_first(setting, text(), options("s2s"), reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("s2s.predict.q", sentence=SEQ2SEQ_SENTENCE)

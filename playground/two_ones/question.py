@@ -36,4 +36,9 @@ def _two_ones_reveal() -> Reveal:
 
 @fragment
 def ask(setting: Setting) -> None:
-    predict_first(setting, tr("two.predict.q"), options("two", "abcd"), _two_ones_reveal)
+    predict_first(setting, text(), options("two", "abcd"), _two_ones_reveal)
+
+
+def text() -> str:
+    """The question as the page asks it (the run-sheet quotes it)."""
+    return tr("two.predict.q")
