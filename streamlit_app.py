@@ -3,7 +3,7 @@
 import streamlit as st
 
 from playground import app as ui
-from playground.app import present, rebalance
+from playground.app import classroom, present, rebalance
 from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
@@ -30,13 +30,15 @@ def _home_by_name() -> None:
 if not st.get_option("client.showSidebarNavigation"):  # off in config.toml until now (see there)
     st.set_option("client.showSidebarNavigation", True)
 # a path no page has (/sequences): a hidden page there, in the visitor's language (issue 33)
-lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS])
+lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS, classroom.PATH])
+teacher = st.Page(classroom.class_page, title=ui.tr("class.title"), url_path=classroom.PATH, visibility="hidden")
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
-                                            visibility="hidden"), *([lost] if lost is not None else [])])
+                                            visibility="hidden"), teacher, *([lost] if lost is not None else [])])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.core.fairness)
+    classroom.read_link()  # a class's link (playground.app.classroom): the session joins, once
     toolbar = present.slot()  # presentation mode's toolbar at the top (None when not presenting)
     try:
-        ui.sidebar()
+        ui.sidebar(teacher)
         ui.page_style()
         navigation.run()
     finally:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from playground.app import classroom
 from playground.app.language import tr
 from playground.app.shared import checkpoint_error
 from playground.app.store import UNANSWERED, answer, remember, stored
@@ -61,6 +62,12 @@ def _whole_page() -> None:
     st.session_state[WHOLE_PAGE] = True
 
 
+def _answered_now(setting: Setting) -> None:
+    """A pick: the whole page reruns, and the class this session joined counts it (``classroom``)."""
+    _whole_page()
+    classroom.vote(setting.key, stored(setting))
+
+
 def _skip(setting: Setting) -> None:
     remember(setting, SKIPPED)
     st.session_state[WHOLE_PAGE] = True
@@ -99,7 +106,8 @@ def predict_first(setting: Setting, question: str, options: dict[str, str], reve
     with st.container(border=True, key=f"{setting.key}_box"):
         st.markdown(f"**:material/psychology_alt: {tr('predict.heading')}**")
         st.markdown(question)
-        answer(setting, tr("predict.your_answer"), options, on_answer=_whole_page, name=tr("predict.heading"))
+        answer(setting, tr("predict.your_answer"), options, on_answer=lambda: _answered_now(setting),
+               name=tr("predict.heading"))
         if not guess:
             st.caption(tr("predict.pick"))
             st.button(tr("predict.skip"), key=f"{setting.key}_skip", on_click=_skip, args=(setting,),

@@ -50,12 +50,13 @@ def hidden() -> tuple[str, ...]:
 
 def _set(keys: tuple[str, ...] | None) -> None:
     """Present with ``keys`` hidden, or (None) stop presenting; the address follows."""
+    extras = {k: v for k, v in st.session_state.get(LINK_EXTRAS, {}).items() if k not in (PRESENT_KEY, HIDE_KEY)}
     if keys is None:
         st.session_state.pop(HIDDEN, None)
-        st.session_state[LINK_EXTRAS] = {}
     else:
         st.session_state[HIDDEN] = keys
-        st.session_state[LINK_EXTRAS] = {PRESENT_KEY: "1", **({HIDE_KEY: ",".join(keys)} if keys else {})}
+        extras |= {PRESENT_KEY: "1", **({HIDE_KEY: ",".join(keys)} if keys else {})}
+    st.session_state[LINK_EXTRAS] = extras  # the class's code (playground.app.classroom) stays
     url_follows()
 
 

@@ -155,8 +155,9 @@ def share_link() -> None:
             + _SCROLL_KEYS_JS + _KEEP_ANCHOR_JS, unsafe_allow_javascript=True)
 
 
-def sidebar() -> None:
-    """The shared sidebar: language switch (kept in the session and the URL) and device badge."""
+def sidebar(class_page=None) -> None:
+    """The shared sidebar: language switch (kept in the session and the URL), device badge, the share
+    link, presentation mode and (``class_page``, the teacher's page) the class poll."""
     with st.sidebar:
         language_choice(st)
         is_gpu = device().type == "cuda"
@@ -166,3 +167,5 @@ def sidebar() -> None:
         share_link()
         st.button(tr("present.start"), key="present_start", icon=":material/present_to_all:",
                   help=tr("present.start_help"), on_click=present.start)
+        if class_page is not None:
+            st.page_link(class_page, label=tr("class.sidebar"), icon=":material/groups:", help=tr("class.sidebar_help"))

@@ -35,6 +35,42 @@ STRINGS: dict[str, dict[str, str]] = {
     "state.copied": {"zh": "已复制", "en": "Copied"},
     "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
                            "en": "This browser does not allow copying here: select the link above and press Ctrl+C."},
+    "class.title": {"zh": "课堂投票：全班的预测", "en": "Class poll: the class's predictions"},
+    "class.sidebar": {"zh": "老师：开一个课堂投票", "en": "Teachers: run a class poll"},
+    "class.sidebar_help": {"zh": "学生用你的链接答各页的“先预测”题，你的页面上实时看到全班的答案分布。",
+                           "en": "Students answer the pages' predict-first questions from your link, and your page shows the class's split live."},
+    "class.intro": {
+        "zh": "开一个课堂投票：你会得到一个课堂码、给学生的链接和它的二维码。学生打开链接后照常回答各页的“先预测”题，每个答案同时计入全班（每个浏览器每题一票，可以改）。"
+              "你的页面每 2 秒更新一次：每道题有多少人答了；你点“公布”之后才显示各选项的比例，讨论完可以“清空”再问一次。"
+              "不记名字，不存任何自由文字；课堂在你结束它或开始 12 小时后连同所有答案一起删除。",
+        "en": "Start a class poll: you get a class code, a link for the students and its QR code. Students who open the link answer the pages' predict-first questions as usual, and each answer is also counted for the class (one per browser per question, and it can be changed). "
+              "Your page updates every 2 seconds: how many have answered each question; the split appears only once you reveal it, and after the discussion you can clear the question and ask again. "
+              "No names and no free text are kept; the class and all its answers are deleted when you end it or 12 hours after it began.",
+    },
+    "class.start": {"zh": "开始课堂投票", "en": "Start a class poll"},
+    "class.code": {"zh": "课堂码：**{code}**。把下面的链接或二维码给学生：", "en": "Class code: **{code}**. Give the students this link or the QR code:"},
+    "class.qr": {"zh": "学生链接的二维码", "en": "QR code of the students' link"},
+    "class.teacher_link_title": {"zh": "老师专用链接（保密）", "en": "Your teacher's link (keep it secret)"},
+    "class.teacher_link": {
+        "zh": "这个链接带着只有你有的口令，凭它才能公布、清空或结束这个课堂：存成书签，但不要发给学生，也不要投到屏幕上。"
+              "网址栏里不会出现这个口令；刷新页面或换一台电脑时，用这个链接回到课堂。",
+        "en": "This link carries a secret only you have: it is what lets you reveal, clear or end this class. Bookmark it, "
+              "but do not give it to students or show it on the projector. The address bar never shows the secret; "
+              "after a reload, or on another computer, come back to the class with this link.",
+    },
+    "class.answered": {"zh": "已有 {n} 人回答", "en": "{n} answered"},
+    "class.hidden": {"zh": "答案分布还没公布：学生讨论时先别看。", "en": "The split is hidden until you reveal it."},
+    "class.reveal": {"zh": "公布分布", "en": "Reveal the split"},
+    "class.hide": {"zh": "隐藏分布", "en": "Hide the split"},
+    "class.clear": {"zh": "清空，再问一次", "en": "Clear and ask again"},
+    "class.end": {"zh": "结束课堂（删除所有答案）", "en": "End the class (deletes every answer)"},
+    "class.none_yet": {"zh": "还没有人回答。学生打开链接后，在各页的“先预测”框里作答。",
+                       "en": "Nobody has answered yet. Students answer in the predict-first box on each page, once they have opened the link."},
+    "class.over": {"zh": "这个课堂已经结束或过期。", "en": "This class has ended or expired."},
+    "class.student": {
+        "zh": "你已加入课堂 **{code}**：在各页的“先预测”框里作答，答案会计入全班，但不记名字。",
+        "en": "You are in class **{code}**: answer in each page's predict-first box; your answer is counted for the class, without your name.",
+    },
     "present.start": {"zh": "投影模式", "en": "Present on a projector"},
     "present.start_help": {
         "zh": "收起侧边栏、放大字号，适合 1024 像素宽的投影；还可以隐藏本页的某些控件，只留下要讲的部分。",

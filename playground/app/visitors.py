@@ -62,7 +62,7 @@ def client_address() -> str:
         return "local"
 
 
-def _session_name() -> str:
+def session_name() -> str:
     from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
     ctx = get_script_run_ctx()
@@ -73,7 +73,7 @@ def visitor() -> tuple[str, str]:
     """(this session's visitor name, its address), decided at the session's first run and kept."""
     held = st.session_state.get(_VISITOR)
     if held is None:
-        name, address = visitor_id() or _session_name(), client_address()
+        name, address = visitor_id() or session_name(), client_address()
         if not NEWCOMERS.admit(address, name):
             name = f"newcomers-{address}"  # one more new name than the address may bring: they share one
         held = st.session_state[_VISITOR] = (name, address)

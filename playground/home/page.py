@@ -171,8 +171,8 @@ def _printable() -> str:
 @fragment
 def run_sheet_lab() -> None:
     """Previous / Next rerun only this section."""
-    sheet = choice(state.SHEET, tr("home.sheet.pick"), widget=st.selectbox,
-                   format_func=lambda key: run_sheet.title(key, lang()))
+    names = {key: run_sheet.title(key, lang()) for key in run_sheet.SHEETS}  # fixed now, in this run's language
+    sheet = choice(state.SHEET, tr("home.sheet.pick"), widget=st.selectbox, format_func=names.get)
     steps = run_sheet.steps(sheet)
     step_setting = narrowed(state.STEP, high=len(steps))
     number = stored(step_setting)

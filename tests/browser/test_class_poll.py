@@ -1,0 +1,78 @@
+"""A class poll in real browsers (issue 36): a teacher starts a class on /class; three students open
+its link in their own browsers and answer Home's predict-first question; the teacher's page counts 3
+within seconds (its own 2 s poll) and shows no split until the teacher reveals it; a student's link,
+even with a made-up teacher token, has no control; ending the class deletes it."""
+
+from urllib.parse import parse_qs, urlparse
+
+from bench.harness import wait_rendered
+from playground.app.classroom import class_store
+
+
+def _settled(page):
+    wait_rendered(page)
+    page.wait_for_timeout(200)
+    wait_rendered(page)
+
+
+def _answer(page, label_index: int) -> None:
+    page.locator(".st-key-home_guess [role='radiogroup'] label").nth(label_index).click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('home_guess') !== null", timeout=20_000)
+
+
+def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, browser):
+    teacher_ctx = browser.new_context(locale="en-US", viewport={"width": 1024, "height": 900})
+    teacher = teacher_ctx.new_page()
+    teacher.goto(f"{server_url}/")
+    _settled(teacher)
+    teacher.get_by_role("link", name="Teachers: run a class poll").click()  # the sidebar's link
+    teacher.wait_for_url("**/class**", timeout=20_000)
+    _settled(teacher)
+    teacher.get_by_role("button", name="Start a class poll").click()
+    teacher.wait_for_function("() => new URL(location.href).searchParams.has('class')", timeout=20_000)
+    _settled(teacher)
+    assert "teacher" not in parse_qs(urlparse(teacher.url).query)  # never on the projector
+    code = parse_qs(urlparse(teacher.url).query)["class"][0]
+    teacher.get_by_text("Your teacher's link (keep it secret)").click()
+    own = urlparse(teacher.locator("[data-testid='stExpander'] code").first.inner_text().strip())
+    assert own.path == "/class" and parse_qs(own.query)["class"] == [code]
+    token = parse_qs(own.query)["teacher"][0]
+    assert class_store().is_teacher(code, token)
+    assert teacher.locator(".rnn-qr svg path").count() and f"?class={code}" in teacher.locator("code").first.inner_text()
+
+    students = []
+    for n, choice in enumerate((0, 1, 1)):
+        ctx = browser.new_context(locale="en-US")  # a browser of its own: its own vote
+        page = ctx.new_page()
+        page.goto(f"{server_url}/?class={code}" + (f"&teacher={token[:-3]}abc" if n == 0 else ""))
+        _settled(page)
+        assert "teacher" not in parse_qs(urlparse(page.url).query)
+        _answer(page, choice)
+        students.append((ctx, page))
+    teacher.get_by_text("3 answered").wait_for(timeout=15_000)  # the teacher's poll, every 2 s
+    assert teacher.locator("[data-testid='stProgress']").count() == 0  # hidden until revealed
+    assert sum(class_store().tallies(code)["home_guess"].values()) == 3
+
+    _, student = students[0]
+    student.goto(f"{server_url}/class?class={code}&teacher=made-up-token")
+    _settled(student)
+    assert student.get_by_role("button", name="Reveal the split").count() == 0
+    assert student.get_by_role("button", name="End the class (deletes every answer)").count() == 0
+
+    teacher.get_by_role("button", name="Reveal the split").click()
+    teacher.locator("[data-testid='stProgress']").first.wait_for(timeout=15_000)
+    assert teacher.locator("[data-testid='stProgress']").count() == 2  # two choices were picked
+    assert class_store().revealed(code) == {"home_guess"}
+    other = browser.new_context(locale="en-US").new_page()  # the teacher's link on another computer
+    other.goto(f"{server_url}/class?class={code}&teacher={token}")
+    _settled(other)
+    other.get_by_role("button", name="Hide the split").wait_for(timeout=15_000)
+    assert "teacher" not in parse_qs(urlparse(other.url).query)
+    other.context.close()
+
+    teacher.get_by_role("button", name="End the class (deletes every answer)").click()
+    teacher.wait_for_function("() => !new URL(location.href).searchParams.has('class')", timeout=20_000)
+    assert not class_store().is_open(code) and class_store().tallies(code) == {}
+    for ctx, _ in students:
+        ctx.close()
+    teacher_ctx.close()
