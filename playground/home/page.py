@@ -158,14 +158,19 @@ def _step_card(steps: list[run_sheet.Step], index: int) -> None:
         st.link_button(tr("home.sheet.open"), step.link(lang()), icon=":material/open_in_new:")
 
 
-def _printable() -> str:
+def _root() -> str:
     base = urlsplit(st.context.url or "")
-    root = f"{base.scheme}://{base.netloc}/" if base.netloc else ""
-    sheets = [(run_sheet.title(key, lang()), [(step, _question(step.ask) if step.ask else None)
-                                             for step in run_sheet.steps(key)]) for key in run_sheet.SHEETS]
+    return f"{base.scheme}://{base.netloc}/" if base.netloc else ""
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _printable(language: str, root: str) -> str:
+    """The printable run-sheet, made once per language and address (not on every Previous / Next)."""
+    sheets = [(run_sheet.title(key, language), [(step, _question(step.ask) if step.ask else None)
+                                                for step in run_sheet.steps(key)]) for key in run_sheet.SHEETS]
     labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "time", "where", "words", "show", "ask")}
-    return run_sheet.printable(sheets, lang(), root, labels | {"title": tr("home.sheet.title"),
-                                                                "total": tr("home.sheet.total")})
+    return run_sheet.printable(sheets, language, root, labels | {"title": tr("home.sheet.title"),
+                                                                  "total": tr("home.sheet.total")})
 
 
 @fragment
@@ -183,7 +188,7 @@ def run_sheet_lab() -> None:
                  disabled=number >= len(steps), on_click=remember, args=(step_setting, number + 1), width="stretch")
     number = slider(step_setting, tr("home.sheet.step"))
     _step_card(steps, number - 1)
-    st.download_button(tr("home.sheet.print", lang_name=tr("home.sheet.lang_name")), _printable(),
+    st.download_button(tr("home.sheet.print", lang_name=tr("home.sheet.lang_name")), _printable(lang(), _root()),
                        file_name=f"rnn-run-sheet-{lang()}.html", mime="text/html", icon=":material/print:",
                        help=tr("home.sheet.print_help"), on_click="ignore")
 
