@@ -18,6 +18,7 @@ from bench import (
     abuse,
     abuse_visitors,
     charlm_speed,
+    class_poll,
     classroom,
     cloud,
     cold_start,
@@ -103,6 +104,13 @@ def _replicas(sizes: Sizes) -> dict:  # minutes: the README's replica recipe beh
     return {"replicas": result}
 
 
+def _class(sizes: Sizes) -> dict:  # minutes: a class poll through the replica recipe, per class store
+    result = class_poll.run(sizes.class_students, sizes.class_window_s, sizes.class_stores, sizes.class_questions,
+                            sizes.class_rounds)
+    print(class_poll.summary(result))
+    return {"class": result}
+
+
 def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
     rows = cloud.run(sizes.cloud_pythons, online=sizes.cloud_online)
     for row in rows:
@@ -119,7 +127,7 @@ def _image(sizes: Sizes) -> dict:  # minutes: the Dockerfile built with podman o
 IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
 # each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
 ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers,
-                "abuse": _abuse, "replicas": _replicas, "cloud": _cloud, "image": _image}
+                "abuse": _abuse, "replicas": _replicas, "class": _class, "cloud": _cloud, "image": _image}
 PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
 

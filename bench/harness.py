@@ -55,6 +55,31 @@ def wait_healthy(port: int, timeout: float = 120.0, proc: subprocess.Popen | Non
 
 
 @contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """Debian's redis-server on a free loopback port, nothing saved to disk; yields its URL (database 0)."""
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    if not Path(binary).exists():
+        raise RuntimeError("redis-server not found: apt-get install -y redis-server (.ci/run does)")
+    port = free_port()
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start on port {port}") from None
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
 def streamlit_server(
     script: str | Path = "streamlit_app.py", cwd: Path = ROOT, wait: bool = True, extra_args: tuple[str, ...] = (),
     env: dict[str, str] | None = None, port: int | None = None,

@@ -34,6 +34,7 @@ RUN_OVER = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_S
 class Widget:
     id: str
     fragment_id: str
+    options: tuple[str, ...] = ()  # a radio's or a select's options, as the page shows them
 
 
 @dataclass
@@ -51,6 +52,7 @@ class LightSession:
     keep_markdown: bool = False  # also keep every markdown / caption body (a long session: off)
     markdown: list[str] = field(default_factory=list)
     page_script_hash: str = ""
+    auto_reruns: dict[str, float] = field(default_factory=dict)  # fragment id -> seconds (st.fragment's run_every)
     headers: dict[str, str] = field(default_factory=dict)  # sent with the websocket upgrade (a proxy's cookie)
     handshake_headers: dict[str, str] = field(default_factory=dict)  # the upgrade response's, lower-cased names
     source: str = ""  # the loopback address to connect from (127.0.0.2 ...): a client on another network
@@ -95,6 +97,23 @@ class LightSession:
         await self._until_finished(timeout_s)
         return time.perf_counter() - started
 
+    async def press(self, key: str, timeout_s: float = 120.0) -> float:
+        """Click button ``key``; seconds until the rerun it causes is over."""
+        return await self.set_widget(key, "trigger_value", True, timeout_s)
+
+    async def choose(self, key: str, option: str, timeout_s: float = 120.0) -> float:
+        """Pick ``option`` (its label, as a radio or a select shows it) in widget ``key``."""
+        if option not in self.widgets[key].options:
+            raise ValueError(f"{key}: no option {option!r} in {self.widgets[key].options}")
+        return await self.change(key, option, timeout_s)
+
+    async def auto_rerun(self, fragment_id: str, timeout_s: float = 120.0) -> float:
+        """What the browser's timer sends for a fragment with ``run_every``; seconds until it ran."""
+        started = time.perf_counter()
+        await self._send(widget_states=(), fragment_id=fragment_id, auto=True)
+        await self._until_finished(timeout_s)
+        return time.perf_counter() - started
+
     async def goto(self, page: str, query_string: str = "", timeout_s: float = 300.0) -> float:
         """Go to another page in the same session (a click in the sidebar's navigation); seconds
         until its first run finished. The widgets of the page left behind are forgotten."""
@@ -112,13 +131,14 @@ class LightSession:
         if self._socket is not None:
             await self._socket.close()
 
-    async def _send(self, widget_states, fragment_id: str = "") -> None:
+    async def _send(self, widget_states, fragment_id: str = "", auto: bool = False) -> None:
         message = BackMsg()
         state = message.rerun_script
         state.query_string = self.query_string
         state.page_name = self.page
         state.page_script_hash = self.page_script_hash
         state.fragment_id = fragment_id
+        state.is_auto_rerun = auto
         state.context_info.locale = self.locale
         state.context_info.timezone = "UTC"
         for widget_id, value in widget_states:
@@ -140,6 +160,8 @@ class LightSession:
                 # the page st.navigation ran (new_session names the entry script): a full rerun
                 # sent with the entry script's hash would run the default page instead
                 self.page_script_hash = message.navigation.page_script_hash
+            elif kind == "auto_rerun":
+                self.auto_reruns[message.auto_rerun.fragment_id] = message.auto_rerun.interval
             elif kind == "delta":
                 self._read_delta(message)
             elif kind == "script_finished" and message.script_finished in RUN_OVER:
@@ -167,7 +189,7 @@ class LightSession:
         widget_id = getattr(inner, "id", "") if inner is not None else ""
         if widget_id.startswith("$$ID"):  # a widget; a key the page gave it ends its id
             key = widget_id.split("-", 2)[2]  # "$$ID-<hash>-<key>"
-            self.widgets[key] = Widget(widget_id, delta.fragment_id)
+            self.widgets[key] = Widget(widget_id, delta.fragment_id, tuple(getattr(inner, "options", ())))
 
 
 def _fill(one, widget_id: str, value) -> None:

@@ -215,10 +215,6 @@ async def _kill_and_restart(victim: Replica, stats: Stats, start, kill_at: float
     out["up_at"] = time.monotonic()
 
 
-async def _all_up(stats: Stats, names: list[str]) -> None:
-    await asyncio.gather(*(stats.wait(name, "UP", 60) for name in names))
-
-
 async def _lesson(replicas: list[Replica], start, proxy_port: int, stats: Stats, students: int, seconds: float,
                   interval: float, kill_at: float | None, late: int, warm: bool) -> dict:
     """Warm every replica directly (``warm``), then hold the class through the proxy (and kill one)."""
@@ -324,17 +320,7 @@ def run(students: int = 60, minutes: float = 3.0, kill_at: float | None = 90.0, 
     names = replica_names()
     if replicas != len(names):
         raise ValueError(f"{CONFIG.relative_to(ROOT)} names {len(names)} replicas, not {replicas}")
-    load_port = free_port()  # where the proxy tells the replicas the class's load (playground/app/rebalance.py)
-    with contextlib.ExitStack() as stack:
-        def start(port: int | None = None) -> tuple[int, subprocess.Popen]:  # a replica, not yet healthy
-            env = {"RNN_CLASS_LOAD_URL": f"http://127.0.0.1:{load_port}/"}
-            return stack.enter_context(streamlit_server(wait=False, port=port, env=env))
-
-        group = [Replica(name, *start()) for name in names]
-        for r in group:
-            wait_healthy(r.port, proc=r.proc)
-        proxy_port, proxy, stats = stack.enter_context(haproxy([r.port for r in group], load_port))
-        asyncio.run(_all_up(stats, names))
+    with recipe() as (group, start, proxy_port, proxy, stats):
         proxy_cpu = cpu_seconds(proxy.pid)
         lesson = asyncio.run(_lesson(group, start, proxy_port, stats, students, minutes * 60, interval, kill_at, late,
                                     warm))
@@ -343,6 +329,29 @@ def run(students: int = 60, minutes: float = 3.0, kill_at: float | None = 90.0, 
     if compare:
         result["one_process"] = classroom.run(students, minutes, interval)
     return result
+
+
+@contextlib.contextmanager
+def recipe(env: dict[str, str] | None = None) -> Iterator[tuple[list[Replica], object, int, subprocess.Popen, Stats]]:
+    """The README's recipe running: a replica per server the configuration names (``env`` added to
+    theirs), healthy, and HAProxy in front of them with every replica UP; yields (the replicas,
+    ``start(port)`` that starts one again, the proxy's port, its process, its control socket)."""
+    load_port = free_port()  # where the proxy tells the replicas the class's load (playground/app/rebalance.py)
+    with contextlib.ExitStack() as stack:
+        def start(port: int | None = None) -> tuple[int, subprocess.Popen]:  # a replica, not yet healthy
+            extra = {"RNN_CLASS_LOAD_URL": f"http://127.0.0.1:{load_port}/", **(env or {})}
+            return stack.enter_context(streamlit_server(wait=False, port=port, env=extra))
+
+        group = [Replica(name, *start()) for name in replica_names()]
+        for r in group:
+            wait_healthy(r.port, proc=r.proc)
+        proxy_port, proxy, stats = stack.enter_context(haproxy([r.port for r in group], load_port))
+        deadline = time.monotonic() + 60  # no event loop here: a caller may hold one (Playwright's sync API)
+        while any((stats.status().get(r.name) or "?").split()[0] != "UP" for r in group):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"replicas not UP in the proxy after 60 s: {stats.status()}")
+            time.sleep(0.1)
+        yield group, start, proxy_port, proxy, stats
 
 
 def summary(r: dict) -> str:

@@ -2,39 +2,21 @@
 redis-server (Debian's package, which .ci/run installs; this module starts its own on a free port).
 No fake stands in for either."""
 
-import shutil
-import socket
-import subprocess
 import threading
 import time
 from collections import Counter
 
 import pytest
 
+from bench.harness import redis_server
 from playground.core import class_store
 from playground.core.class_store import CODE_ALPHABET, CODE_LENGTH, NotTeacher, RedisStore, SQLiteStore
 
 
 @pytest.fixture(scope="module")
 def redis_url():
-    server = shutil.which("redis-server") or "/usr/bin/redis-server"
-    assert shutil.which(server), "redis-server is required for the class store's tests: apt-get install -y redis-server"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with redis_server() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "redis"])

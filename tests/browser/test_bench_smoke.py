@@ -24,6 +24,7 @@ FIGURES = {
     "browsers": ("render_load_p95_s", "exceptions", "unanswered", "jobs_done", "shared_models_changed"),
     "replicas": ("phases", "p95_s", "errors", "survivor_errors", "students_per_replica", "unsticky", "up_after_s",
                  "rss_peak_mb"),
+    "class": ("students", "window_s", "runs"),
     "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",
               "leak", "churn", "forged_queue", "memory_flood", "series_rest"),
     "cloud": (),
@@ -67,4 +68,6 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     assert abuse["training"].get("measured"), abuse["training"]
     assert abuse["leak"].get("measured") and abuse["churn"]["victim_n"] and abuse["memory_flood"]["oversize_refused"]
     assert abuse["forged_queue"]["forged_accepted"] == abuse["forged_queue"]["forged"], abuse["forged_queue"]
+    poll = results["class"]["runs"][0]  # the teacher saw every smoke student, the split right, then nothing
+    assert poll["counts_right"] and poll["splits_right"] and poll["gone_after_end"] and not poll["errors"], poll
     assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]

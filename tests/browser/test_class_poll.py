@@ -1,12 +1,35 @@
-"""A class poll in real browsers (issue 36): a teacher starts a class on /class; three students open
-its link in their own browsers and answer Home's predict-first question; the teacher's page counts 3
-within seconds (its own 2 s poll) and shows no split until the teacher reveals it; a student's link,
+"""A class poll in real browsers (issue 36), through the README's replica recipe: HAProxy
+(deploy/haproxy.cfg) in front of two replicas that share one class store (a SQLite file, as on one
+box). A teacher starts a class on /class; three students open its link in their own browsers, land
+on the replicas the proxy picks (at least one on another replica than the teacher's), and answer
+Home's predict-first question; the teacher's page counts 3 within seconds (its own 2 s poll) and
+shows no split until the teacher reveals it; the students' pages never show it; a student's link,
 even with a made-up teacher token, has no control; ending the class deletes it."""
 
+import re
+import tempfile
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+
+from bench import replicas
 from bench.harness import wait_rendered
-from playground.app.classroom import class_store
+from playground.core.class_store import STORE_ENV, SQLiteStore
+
+
+@pytest.fixture(scope="module")
+def recipe():
+    """(the proxy's address, the store both replicas share)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "classes.sqlite3"
+        with replicas.recipe({STORE_ENV: str(path)}) as (_, _, port, _, _):
+            yield f"http://127.0.0.1:{port}", SQLiteStore(path)
+
+
+def _replica(context) -> str:
+    """The replica the proxy pinned this browser to (its cookie's value is the server's name)."""
+    return next(c["value"] for c in context.cookies() if c["name"] == replicas.COOKIE)
 
 
 def _settled(page):
@@ -20,7 +43,8 @@ def _answer(page, label_index: int) -> None:
     page.wait_for_function("() => new URL(location.href).searchParams.get('home_guess') !== null", timeout=20_000)
 
 
-def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, browser):
+def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split(recipe, browser):
+    server_url, store = recipe
     teacher_ctx = browser.new_context(locale="en-US", viewport={"width": 1024, "height": 900})
     teacher = teacher_ctx.new_page()
     teacher.goto(f"{server_url}/")
@@ -37,7 +61,7 @@ def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, bro
     own = urlparse(teacher.locator("[data-testid='stExpander'] code").first.inner_text().strip())
     assert own.path == "/class" and parse_qs(own.query)["class"] == [code]
     token = parse_qs(own.query)["teacher"][0]
-    assert class_store().is_teacher(code, token)
+    assert store.is_teacher(code, token)
     assert teacher.locator(".rnn-qr svg path").count() and f"?class={code}" in teacher.locator("code").first.inner_text()
 
     students = []
@@ -49,9 +73,11 @@ def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, bro
         assert "teacher" not in parse_qs(urlparse(page.url).query)
         _answer(page, choice)
         students.append((ctx, page))
+    homes = {_replica(ctx) for ctx, _ in students}
+    assert homes - {_replica(teacher_ctx)}, f"a student on the other replica: teacher {_replica(teacher_ctx)}, {homes}"
     teacher.get_by_text("3 answered").wait_for(timeout=15_000)  # the teacher's poll, every 2 s
     assert teacher.locator("[data-testid='stProgress']").count() == 0  # hidden until revealed
-    assert sum(class_store().tallies(code)["home_guess"].values()) == 3
+    assert sum(store.tallies(code)["home_guess"].values()) == 3
 
     _, student = students[0]
     student.goto(f"{server_url}/class?class={code}&teacher=made-up-token")
@@ -62,7 +88,12 @@ def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, bro
     teacher.get_by_role("button", name="Reveal the split").click()
     teacher.locator("[data-testid='stProgress']").first.wait_for(timeout=15_000)
     assert teacher.locator("[data-testid='stProgress']").count() == 2  # two choices were picked
-    assert class_store().revealed(code) == {"home_guess"}
+    assert store.revealed(code) == {"home_guess"}
+    for _, page in students[1:]:  # revealed on the teacher's screen, never on a student's
+        page.reload()
+        _settled(page)
+        assert page.locator("[data-testid='stProgress']").count() == 0
+        assert page.get_by_text(re.compile(r"^\d+ answered$")).count() == 0
     other = browser.new_context(locale="en-US").new_page()  # the teacher's link on another computer
     other.goto(f"{server_url}/class?class={code}&teacher={token}")
     _settled(other)
@@ -72,7 +103,7 @@ def test_three_students_answer_and_the_teacher_reveals_the_split(server_url, bro
 
     teacher.get_by_role("button", name="End the class (deletes every answer)").click()
     teacher.wait_for_function("() => !new URL(location.href).searchParams.has('class')", timeout=20_000)
-    assert not class_store().is_open(code) and class_store().tallies(code) == {}
+    assert not store.is_open(code) and store.tallies(code) == {}
     for ctx, _ in students:
         ctx.close()
     teacher_ctx.close()
