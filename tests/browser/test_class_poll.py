@@ -4,7 +4,9 @@ box). A teacher starts a class on /class; three students open its link in their 
 on the replicas the proxy picks (at least one on another replica than the teacher's), and answer
 Home's predict-first question; the teacher's page counts 3 within seconds (its own 2 s poll) and
 shows no split until the teacher reveals it; the students' pages never show it; a student's link,
-even with a made-up teacher token, has no control; ending the class deletes it."""
+even with a made-up teacher token, has no control; ending the class deletes it. axe-core finds nothing
+serious or critical on the new views: the teacher's page before and after the reveal (at 1024 px, the
+projector's width) and a student's view of /class."""
 
 import re
 import tempfile
@@ -16,6 +18,7 @@ import pytest
 from bench import replicas
 from bench.harness import wait_rendered
 from playground.core.class_store import STORE_ENV, SQLiteStore
+from tests.browser.test_accessibility import AXE, MISSING, _serious
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +41,32 @@ def _settled(page):
     wait_rendered(page)
 
 
+def _assert_accessible(page, where: str) -> None:
+    found = _serious(page, where)
+    assert not found, "\n".join(found)
+
+
 def _answer(page, label_index: int) -> None:
     page.locator(".st-key-home_guess [role='radiogroup'] label").nth(label_index).click()
     page.wait_for_function("() => new URL(location.href).searchParams.get('home_guess') !== null", timeout=20_000)
 
 
+def test_a_teachers_link_opens_the_class_on_fresh_replicas(recipe, browser):
+    """The first visit of all (a restarted server): a typed /class link opens the teacher's page, not
+    Streamlit's "Page not found" (first in this file, so both replicas are still fresh)."""
+    server_url, store = recipe
+    code, token = store.start()
+    page = browser.new_context(locale="en-US").new_page()
+    page.goto(f"{server_url}/class?class={code}&teacher={token}")
+    _settled(page)
+    page.get_by_role("button", name="End the class (deletes every answer)").wait_for(timeout=15_000)
+    assert page.get_by_text("Page not found").count() == 0
+    assert urlparse(page.url).path == "/class" and "teacher" not in parse_qs(urlparse(page.url).query)
+    page.context.close()
+
+
 def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split(recipe, browser):
+    assert AXE.exists(), MISSING
     server_url, store = recipe
     teacher_ctx = browser.new_context(locale="en-US", viewport={"width": 1024, "height": 900})
     teacher = teacher_ctx.new_page()
@@ -63,6 +86,7 @@ def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split
     token = parse_qs(own.query)["teacher"][0]
     assert store.is_teacher(code, token)
     assert teacher.locator(".rnn-qr svg path").count() and f"?class={code}" in teacher.locator("code").first.inner_text()
+    _assert_accessible(teacher, "the teacher's page, a new class")
 
     students = []
     for n, choice in enumerate((0, 1, 1)):
@@ -84,11 +108,13 @@ def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split
     _settled(student)
     assert student.get_by_role("button", name="Reveal the split").count() == 0
     assert student.get_by_role("button", name="End the class (deletes every answer)").count() == 0
+    _assert_accessible(student, "/class from a student's link")
 
     teacher.get_by_role("button", name="Reveal the split").click()
     teacher.locator("[data-testid='stProgress']").first.wait_for(timeout=15_000)
     assert teacher.locator("[data-testid='stProgress']").count() == 2  # two choices were picked
     assert store.revealed(code) == {"home_guess"}
+    _assert_accessible(teacher, "the teacher's page, the split revealed")
     for _, page in students[1:]:  # revealed on the teacher's screen, never on a student's
         page.reload()
         _settled(page)
