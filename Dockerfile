@@ -1,7 +1,7 @@
 # The RNN Playground on one CPU box: Streamlit as a non-root user, with a health check.
 #   docker build -t rnn-playground .
 #   docker run -p 8501:8501 rnn-playground        # then open http://localhost:8501
-# Replicas behind a proxy: see "Past one box" in README.md.
+# Replicas behind a proxy: see "Past one box" in docs/deploying.md.
 FROM python:3.11-slim
 
 # One torch thread per request, two malloc arenas and a fixed 128 KB line for blocks of their own

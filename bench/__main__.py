@@ -94,7 +94,7 @@ def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server 
     return {"abuse": result}
 
 
-def _replicas(sizes: Sizes) -> dict:  # minutes: the README's replica recipe behind HAProxy, then one process
+def _replicas(sizes: Sizes) -> dict:  # minutes: the replica recipe (docs/deploying.md) behind HAProxy, then one process
     result = replicas.run(sizes.replica_students, sizes.replica_minutes, kill_at=sizes.replica_kill_at,
                           compare=sizes.replica_compare)
     print(replicas.summary(result))

@@ -1,6 +1,6 @@
 """Start a Streamlit server on a free loopback port and drive it with Playwright + Debian chromium.
 
-Shared by the browser tests, the README screenshots and ``python -m bench``.
+Shared by the browser tests, the screenshots in README.md and docs/, and ``python -m bench``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The image, built and run: ``python -m bench --only image`` (issue 35).
 
 The project's own Dockerfile, unchanged, built with Debian's podman (a drop-in for the docker CLI),
-then run as the README runs it, waited on until its own HEALTHCHECK passes, a page opened in
+then run as docs/deploying.md runs it, waited on until its own HEALTHCHECK passes, a page opened in
 Chromium and one model page worked, and the image's size and the container's resting memory read.
 
 Two things differ from a user's ``docker build`` on a laptop, both of the machine, not of the image:

@@ -1,7 +1,7 @@
-"""The README's replica recipe, run: HAProxy in front of Streamlit replicas on this machine, a class
+"""The replica recipe of docs/deploying.md, run: HAProxy in front of Streamlit replicas on this machine, a class
 of light sessions through it, one replica killed mid-lesson and brought back.
 
-The proxy runs ``deploy/haproxy.cfg``, the file the README documents, with the replicas' addresses
+The proxy runs ``deploy/haproxy.cfg``, the file docs/deploying.md documents, with the replicas' addresses
 in its environment (``RNN_BIND``, ``RNN_REPLICA_1``, ...); the bench adds only
 ``bench/haproxy_stats.cfg``, a control socket to read what the health checks see.
 
@@ -155,9 +155,9 @@ def haproxy_binary() -> str:
 
 @contextlib.contextmanager
 def haproxy(replica_ports: list[int], load_port: int | None = None) -> Iterator[tuple[int, subprocess.Popen, Stats]]:
-    """HAProxy with the README's configuration on a free loopback port in front of ``replica_ports``,
-    serving the class's load for the replicas' rebalancer on ``load_port``; yields (port, process,
-    its control socket)."""
+    """HAProxy with deploy/haproxy.cfg (the documented configuration) on a free loopback port in front
+    of ``replica_ports``, serving the class's load for the replicas' rebalancer on ``load_port``; yields
+    (port, process, its control socket)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         sock = Path(tmp) / "haproxy.sock"
@@ -333,7 +333,7 @@ def run(students: int = 60, minutes: float = 3.0, kill_at: float | None = 90.0, 
 
 @contextlib.contextmanager
 def recipe(env: dict[str, str] | None = None) -> Iterator[tuple[list[Replica], object, int, subprocess.Popen, Stats]]:
-    """The README's recipe running: a replica per server the configuration names (``env`` added to
+    """The recipe of docs/deploying.md running: a replica per server the configuration names (``env`` added to
     theirs), healthy, and HAProxy in front of them with every replica UP; yields (the replicas,
     ``start(port)`` that starts one again, the proxy's port, its process, its control socket)."""
     load_port = free_port()  # where the proxy tells the replicas the class's load (playground/app/rebalance.py)

@@ -1,4 +1,4 @@
-"""How big ``python -m bench`` runs each part: ``FULL`` (the figures the README quotes) and ``SMOKE``
+"""How big ``python -m bench`` runs each part: ``FULL`` (the figures docs/ quotes) and ``SMOKE``
 (``--smoke``: every step of every part at its smallest size, a few minutes in all, so that CI
 notices a part a refactor broke: tests/browser/test_bench_smoke.py). The values are passed down to
 each part's functions as parameters; a part's own defaults are its full size."""

@@ -1,6 +1,6 @@
 """Community Cloud readiness that can be checked without deploying: pinned runtime requirements
 that cover every third-party import of the app and nothing of the test tools, a config without
-development-only options, and a README deploy section that matches both. (Installing into clean
+development-only options, and a deploy page (docs/deploying.md) that matches both. (Installing into clean
 venvs and measuring idle memory take minutes: `python -m bench --cloud`.)"""
 
 import ast
@@ -80,12 +80,12 @@ def test_a_public_server_shows_no_tracebacks_and_takes_small_uploads():
     assert config["server"]["maxUploadSize"] <= 1
 
 
-def test_readme_deploy_section_matches_the_repository():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Deploy on Streamlit Community Cloud", 1)[1].split("\n## ", 1)[0]
+def test_the_deploy_page_matches_the_repository():
+    deploying = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
+    section = deploying.split("## Deploy on Streamlit Community Cloud", 1)[1].split("\n## ", 1)[0]
     assert "streamlit_app.py" in section and "requirements.txt" in section
     version = re.search(r"Python version: \*\*(3\.\d+)\*\*", section).group(1)
-    assert version == f"{sys.version_info.major}.{sys.version_info.minor}", "the README names the Python CI uses"
+    assert version == f"{sys.version_info.major}.{sys.version_info.minor}", "docs/deploying.md names the Python CI uses"
     for package in _requirements("requirements.txt"):
         assert package.split("-")[0].lower() in section.lower(), f"the deploy section does not mention {package}"
     assert (ROOT / ".streamlit" / "config.toml").exists() and ".streamlit/config.toml" in section

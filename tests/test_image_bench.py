@@ -28,13 +28,13 @@ def test_the_build_volumes_only_give_pip_this_machines_sources(tmp_path):
     assert ("find-links = /opt/wheels" in conf) == image.HOST_WHEELS.is_dir()
 
 
-def test_the_container_runs_as_the_readme_runs_it():
+def test_the_container_runs_as_the_deploy_page_runs_it():
     command = image.run_command(8600)
     assert command[2:5] == ["run", "-d", "--name"]
     assert command[command.index("-p") + 1] == "8600:8501" and command[-1] == image.IMAGE
-    readme = (ROOT / "README.md").read_text()
-    assert "docker run -d --name rnn-1 -p 8501:8501 rnn-playground" in readme
-    assert "python -m bench --only image" in readme
+    deploying = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
+    assert "docker run -d --name rnn-1 -p 8501:8501 rnn-playground" in deploying
+    assert "python -m bench --only image" in deploying
 
 
 def test_the_base_is_debians_minimal_system_with_its_python():

@@ -1,4 +1,4 @@
-"""The notebook API: one-line loaders for the shipped models, and the README's own example run as written."""
+"""The notebook API: one-line loaders for the shipped models, and docs/models.md's own example run as written."""
 
 import contextlib
 import io
@@ -15,7 +15,7 @@ from playground.charlm.model import held_out_loss
 from playground.charlm_cells import interpret
 from playground.core.errors import InputError
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+MODELS_DOC = Path(__file__).resolve().parent.parent / "docs" / "models.md"
 
 
 @pytest.fixture(scope="module")
@@ -23,12 +23,12 @@ def lm():
     return charlm.load(corpus="shakespeare", cell="lstm")
 
 
-def test_readme_use_it_from_python_runs_as_written():
-    section = README.read_text(encoding="utf-8").split("## Use it from Python", 1)[1].split("\n## ", 1)[0]
+def test_docs_use_it_from_python_runs_as_written():
+    section = MODELS_DOC.read_text(encoding="utf-8").split("## Use it from Python", 1)[1].split("\n## ", 1)[0]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, "README.md", "exec"), {})
+        exec(compile(code, "docs/models.md", "exec"), {})
     lines = out.getvalue().splitlines()
     assert len(lines) >= 6, lines
     assert float(lines[1]) > 0 and math.isfinite(float(lines[1]))  # nats per character

@@ -1,7 +1,7 @@
 """Real-browser tests: Debian chromium driven by Playwright against `streamlit run`.
 
 Every page of the catalog opens in both languages with no exception element, its main
-interaction works, and the README screenshots are written to docs/screenshots/.
+interaction works, and the screenshots of README.md and docs/pages.md are written to docs/screenshots/.
 """
 
 import re

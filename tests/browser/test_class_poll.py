@@ -1,4 +1,4 @@
-"""A class poll in real browsers (issue 36), through the README's replica recipe: HAProxy
+"""A class poll in real browsers (issue 36), through the replica recipe of docs/deploying.md: HAProxy
 (deploy/haproxy.cfg) in front of two replicas that share one class store (a SQLite file, as on one
 box). A teacher starts a class on /class; three students open its link in their own browsers, land
 on the replicas the proxy picks (at least one on another replica than the teacher's), and answer

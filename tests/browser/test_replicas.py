@@ -1,4 +1,4 @@
-"""The README's replica recipe, small: HAProxy with deploy/haproxy.cfg (the file the README points
+"""The replica recipe of docs/deploying.md, small: HAProxy with deploy/haproxy.cfg (the file the docs point
 to) in front of two Streamlit replicas, a handful of light sessions through it, one replica killed
 and restarted (bench/replicas.py, the same code as ``python -m bench --only replicas``). So the
 documented configuration cannot drift from one that works."""
@@ -15,10 +15,11 @@ from playground.app import rebalance
 STUDENTS = 4
 
 
-def test_the_readme_points_to_the_one_config_file_and_it_parses():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "deploy/haproxy.cfg" in readme
-    assert not re.search(r"^\s*server\s+rnn\d", readme, flags=re.M), "a second copy of the config in the README"
+def test_the_docs_point_to_the_one_config_file_and_it_parses():
+    assert "deploy/haproxy.cfg" in (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
+    for doc in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))):
+        text = doc.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*server\s+rnn\d", text, flags=re.M), f"a second copy of the config in {doc.name}"
     env = {**os.environ, "RNN_HAPROXY_SOCKET": "/tmp/unused.sock"}
     check = subprocess.run([replicas.haproxy_binary(), "-c", "-f", str(replicas.CONFIG), "-f", str(replicas.STATS_CONFIG)],
                            env=env, capture_output=True, text=True)
