@@ -7,7 +7,7 @@ from playground.app import classroom, present, rebalance
 from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
-from playground.core.pages import HOME_ALIAS, PAGES
+from playground.lessons import HOME_ALIAS, PAGES
 
 runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.core.runtime)
 rebalance.start(busy=session_is_training)  # behind the replicas' proxy only (RNN_CLASS_LOAD_URL): a class spreads out again
@@ -17,9 +17,9 @@ if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
     st.stop()
 # Navigation first: the sidebar writes the language into the URL, and a URL change made before
 # st.navigation knows the page sends a deep link to the main page ("page not found").
-pages = [st.Page(spec.path, title=ui.tr(f"page.{spec.key}.title"), icon=spec.icon, url_path=spec.url_path,
+pages = [st.Page(spec.path, title=ui.tr(spec.title_key), icon=spec.icon, url_path=spec.url_path,
                  default=spec.default) for spec in PAGES]
-home = next(page for page, spec in zip(pages, PAGES, strict=True) if spec.default)
+home, home_spec = next((page, spec) for page, spec in zip(pages, PAGES, strict=True) if spec.default)
 
 
 def _home_by_name() -> None:
@@ -32,7 +32,7 @@ if not st.get_option("client.showSidebarNavigation"):  # off in config.toml unti
 # a path no page has (/sequences): a hidden page there, in the visitor's language (issue 33)
 lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS, classroom.PATH])
 teacher = st.Page(classroom.class_page, title=ui.tr("class.title"), url_path=classroom.PATH, visibility="hidden")
-navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr("page.home.title"), url_path=HOME_ALIAS,
+navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr(home_spec.title_key), url_path=HOME_ALIAS,
                                             visibility="hidden"), teacher, *([lost] if lost is not None else [])])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.core.fairness)
     classroom.read_link()  # a class's link (playground.app.classroom): the session joins, once

@@ -2,7 +2,7 @@
 
 naive   - ``torch.nn.LSTM`` (with its embedding and output layer) called one character at a time,
           the next character drawn with ``torch.multinomial``;
-fast    - ``playground.charlm.engine.sample_text``: the stages' sampler (float32 numpy, fused layout);
+fast    - ``playground.models.charlm.engine.sample_text``: the stages' sampler (float32 numpy, fused layout);
 matvec  - only the step's matrix-vector products (first-layer state, deeper layers on the
           concatenated [input, state], output layer): the ceiling for this model on this machine.
 """
@@ -15,8 +15,8 @@ import time
 import numpy as np
 import torch
 
-from playground.charlm import engine
-from playground.charlm import model as charlm
+from playground.models.charlm import engine
+from playground.models.charlm import model as charlm
 
 
 def _naive(model: charlm.CharLM, vocab, prompt: str, length: int, seed: int) -> float:

@@ -23,7 +23,7 @@ from bench.harness import ROOT
 
 CLOUD_PYTHONS = ("3.11", "3.12", "3.13")
 IMPORT_CHECK = ("import streamlit, plotly, torch, numpy, pandas, safetensors, regex, opencc, threadpoolctl; "
-                "import playground.app, playground.seq2seq.translate, playground.charlm.decoding; "
+                "import playground.app, playground.seq2seq.translate, playground.models.charlm.decoding; "
                 "print(torch.__version__, streamlit.__version__)")
 
 

@@ -132,7 +132,7 @@ def open_pages(port: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     from bench.interaction import ScriptRuns, time_widget_changes
-    from playground.core.pages import PAGES
+    from playground.lessons import PAGES
 
     spec = next(s for s in PAGES if s.key == "sentiment")
     base = f"http://127.0.0.1:{port}"

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from bench.harness import ROOT, lab_url, streamlit_server, wait_rendered
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 BARE_SLIDER_PAGE = ('import streamlit as st\n\nvalue = st.slider("x", 0, 100, 50, key="x")\n'
                     'st.write(f"value {value}")\n')

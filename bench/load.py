@@ -20,7 +20,7 @@ from playwright.async_api import async_playwright
 from bench.harness import CHROMIUM_ARGS, RENDERED, chromium_path, streamlit_server
 from bench.interaction import PeakRSS, page_url, pages, percentile, rss_bytes
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 NOT_RUNNING = """() => { const e = document.querySelector("[data-test-script-state]");
   return e && e.getAttribute('data-test-script-state') === 'notRunning'; }"""

@@ -40,8 +40,9 @@ from urllib.parse import parse_qs, urlencode, urlparse
 
 from bench.interaction import ScriptRuns  # the rerun counter the speed bench uses
 from playground.core.i18n import strings, t
-from playground.core.pages import PAGES, PageSpec
+from playground.core.lesson import Lesson as PageSpec
 from playground.core.settings import SKIPPED, PageState, Setting
+from playground.lessons import PAGES
 
 STRINGS = strings()
 

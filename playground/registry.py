@@ -9,7 +9,9 @@ Every subject that ships weights or measurements follows one interface (module o
 - ``build(name, out_dir, device) -> ModelCard``: train it from scratch with fixed seeds, evaluate it
   on held-out data and write it (what ``python -m playground.train`` runs).
 
-This module only reads that interface; the subjects never import it (imports point downward).
+Which subjects there are, and in what order, each lesson's manifest says (``LESSON.shipped``; the
+house, ``playground.lessons``, gathers them). This module only reads that interface; the subjects
+never import it (imports point downward).
 """
 
 from __future__ import annotations
@@ -21,20 +23,8 @@ from types import ModuleType
 
 import torch
 
+from playground import lessons
 from playground.core.checkpoints import ModelCard
-
-# group name (what ``python -m playground.train <group>`` takes) -> the subject that ships it
-SUBJECTS: dict[str, str] = {
-    "two_ones": "playground.two_ones.model",
-    "memory_span": "playground.gradients.memory_span",
-    "sentiment": "playground.sentiment",
-    "charlm": "playground.charlm",
-    "cloze": "playground.beyond.cloze",
-    "bicloze": "playground.beyond.bicloze",
-    "scaling": "playground.beyond.scaling",
-    "seq2seq": "playground.seq2seq",
-    "forecast": "playground.forecast.model",
-}
 
 
 @dataclass(frozen=True)
@@ -54,9 +44,9 @@ class Shipped:
 
 
 def shipped() -> dict[str, Shipped]:
-    """Every shipped name, in the order subjects are listed (later ones may read earlier ones)."""
+    """Every shipped name, in the order the lessons list their subjects (later ones may read earlier ones)."""
     out: dict[str, Shipped] = {}
-    for group, module_name in SUBJECTS.items():
+    for group, module_name in lessons.shipped_subjects().items():
         subject = importlib.import_module(module_name)
         for name, description in subject.SHIPPED.items():
             if name in out:

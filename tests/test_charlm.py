@@ -10,13 +10,13 @@ import pytest
 import torch
 from safetensors.torch import load
 
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm_model
-from playground.charlm import recipes as charlm_recipes
-from playground.charlm_cells import interpret
 from playground.core.datasets import charcorpora
 from playground.core.errors import InputError
 from playground.core.training import TrainConfig, scheduled_lr
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import interpret
+from playground.models.charlm import model as charlm_model
+from playground.models.charlm import recipes as charlm_recipes
 
 TEXT = ("ROMEO:\nBut, soft! what light through yonder window breaks?\nIt is the east, and Juliet is the sun.\n\n"
         "JULIET:\nO Romeo, Romeo! wherefore art thou Romeo?\n\n") * 30
@@ -59,8 +59,12 @@ def test_python_source_split_by_file(tmp_path):
     (tmp_path / "bad.py").write_text("s = 'é'\n")
     corpus = charcorpora.load_python_source(tmp_path)
     assert "\t" not in corpus.train and "é" not in corpus.train + corpus.validation + corpus.test
-    assert sum(corpus.info["split"].values()) == 40
-    assert charcorpora.file_split("m3.py") == charcorpora.file_split("m3.py")
+    parts = {"train": corpus.train, "validation": corpus.validation, "test": corpus.test}
+    for i in range(40):  # each file lands whole in the part its name hashes to, and in no other
+        where = charcorpora.file_split(f"m{i}.py")
+        assert [name for name, text in parts.items() if f"def f{i}(x):" in text] == [where], i
+    assert corpus.info["split"] == {name: sum(charcorpora.file_split(f"m{i}.py") == name for i in range(40))
+                                    for name in parts}
 
 
 # --- model, vocabulary, training -------------------------------------------------------------------
@@ -212,8 +216,8 @@ def test_every_kind_of_regex_mistake_is_said_in_both_languages():
 
 def _show_regex_error(pattern):
     from playground.app.widgets import input_error
-    from playground.charlm_cells import interpret
     from playground.core.errors import InputError
+    from playground.models.charlm import interpret
 
     try:
         interpret.regex_feature("abc", pattern)

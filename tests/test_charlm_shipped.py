@@ -7,11 +7,11 @@ import re
 import pytest
 import torch
 
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm_model
-from playground.charlm_cells import interpret
 from playground.core.checkpoints import load_checkpoint
 from playground.core.datasets.charcorpora import load
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import interpret
+from playground.models.charlm import model as charlm_model
 
 # test-split loss ceilings in nats per character
 CEILINGS = {("shakespeare", "lstm"): 1.50, ("shakespeare", "gru"): 1.46, ("shakespeare", "rnn"): 1.58,

@@ -5,9 +5,9 @@ import pytest
 import torch
 
 from playground.beyond import cloze
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm_model
 from playground.core.errors import InputError
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import model as charlm_model
 
 CLOZE_CEILING = 3.80  # nats per character on held-out sentences (shipped: see the model cards)
 SENTENCES = ["我在苹果工作。", "我吃了一个苹果。", "他在学校工作。", "我吃了一个梨。"] * 50

@@ -54,7 +54,7 @@ def test_messages_in_both_languages_name_the_tokens(code):
 # --- the models that read typed text ----------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def classifiers():
-    from playground.sentiment import model as S
+    from playground.models import sentiment as S
 
     return {lang: S.load_classifier(lang, "lstm", device="cpu") for lang in S.LANGS}
 
@@ -110,7 +110,7 @@ REFUSED = [
 def test_the_issues_examples_get_no_answer(model, lang, text):
     with pytest.raises(InputError) as info:
         if model == "sentiment":
-            from playground.sentiment import model as S
+            from playground.models import sentiment as S
 
             S.load_classifier(lang, "lstm", device="cpu").predict(text)
         elif model == "cloze":
@@ -133,8 +133,8 @@ def shakespeare():
 
 
 def test_char_lm_prompt_and_cells_text_must_be_readable(shakespeare):
-    from playground.charlm import decoding as cs
-    from playground.charlm_cells import interpret
+    from playground.models.charlm import decoding as cs
+    from playground.models.charlm import interpret
 
     assert cs.check_prompt(shakespeare, "ROMEO ☃:") == ["☃"]  # one unknown character: named, and generated from
     for prompt, code in (("你好世界", "unreadable_none"), ("你好 世界", "unreadable_few")):

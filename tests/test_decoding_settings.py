@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 import torch
 
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm_model
 from playground.charlm import settings as lm_state
 from playground.core import decoding as ds
 from playground.core.errors import InputError
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import model as charlm_model
 from playground.seq2seq import settings as s2s_state
 from playground.seq2seq.translate import MAX_BEAM, Translator, check_decoding
 

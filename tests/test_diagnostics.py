@@ -5,7 +5,7 @@ import torch
 
 from playground import charlm
 from playground.core.diagnostics import fingerprint
-from playground.sentiment import model as S
+from playground.models import sentiment as S
 from playground.seq2seq.translate import load_translator
 
 

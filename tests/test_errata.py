@@ -442,7 +442,7 @@ def test_the_notes_claims_as_attributed_are_in_the_notes():
 def test_a_forget_bias_of_3_slows_the_decay_and_the_gru_ranking_is_this_experiments(lang):
     from playground.home import lecture_map
 
-    label = lecture_map.say(lecture_map.GRAD_HIGHWAY.what, lang)
+    label = lecture_map.say(lecture_map.place("gradients", "highway").what, lang)
     compare, span = t("grad.compare.intro", lang), t("grad.span.textbook", lang, rnn=50)
     if lang == "zh":
         assert "几乎不衰减" not in label + compare and "慢得多" in label and "好几个数量级" in compare
@@ -471,7 +471,7 @@ def test_the_live_memory_span_point_says_it_trains_with_mixed_distances(lang):
 def test_the_map_shows_the_pages_p_and_notes_the_scripts_misprint():
     from playground.home import lecture_map
 
-    zh, en = lecture_map.SENTI_WALK.what
+    zh, en = lecture_map.place("sentiment", "walk").what
     assert "p = 0.82790（讲解稿印作 0.82792）" in zh and "p = 0.82790 (the script prints 0.82792)" in en
     assert "$p=0.82792$" in t("senti.walk.seed_note", "zh") and "$p=0.82790$" in t("senti.walk.seed_note", "zh")
 

@@ -10,12 +10,12 @@ import streamlit as st
 import torch
 from helpers import open_page
 
-from playground.charlm import model as charlm_model
-from playground.charlm import recipes as charlm_recipes
 from playground.core import checkpoints
 from playground.core.i18n import t
 from playground.core.jobs import DONE, FAILED, JobRunner
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
+from playground.models.charlm import model as charlm_model
+from playground.models.charlm import recipes as charlm_recipes
 
 
 @pytest.fixture

@@ -34,17 +34,17 @@ from hypothesis import strategies as st
 
 from playground.beyond import cloze
 from playground.cell_lab import model as cell_lab
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm_model
-from playground.charlm import recipes as charlm_recipes
-from playground.charlm_cells import interpret
 from playground.core import decoding as DECODING
-from playground.core import i18n
+from playground.core import i18n, text
 from playground.core.coverage import other_language
 from playground.core.errors import InputError
 from playground.gradients.experiments import LabSettings
 from playground.home import order
-from playground.sentiment import model as S
+from playground.models import sentiment as S
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import interpret
+from playground.models.charlm import model as charlm_model
+from playground.models.charlm import recipes as charlm_recipes
 from playground.sentiment import walkthrough as W
 from playground.two_ones import model as two_ones
 
@@ -346,7 +346,7 @@ def test_order_texts(a, b):
     result = outcome(order.compare_orders, a, b)
     if result is REFUSED:
         return
-    assert 1 <= len(result.a) <= order.MAX_CHARS and 1 <= len(result.b) <= order.MAX_CHARS
+    assert 1 <= len(result.a) <= text.MAX_CHARS and 1 <= len(result.b) <= text.MAX_CHARS
     assert result.states_a.shape == (len(result.a), order.HIDDEN)
     assert math.isfinite(result.mean_distance) and math.isfinite(result.rnn_distance)
     if result.same_characters:
@@ -392,7 +392,7 @@ def test_sentiment_walkthrough_numbers(xs, weights, label, named):
     tokens = [f"t{i}" for i in range(len(xs))] if named else None
     walk = outcome(W.walkthrough, xs, *weights, label, tokens)
     if walk is not REFUSED:
-        assert len(walk.table) == len(xs) and 0 <= walk.p <= 1 and walk.loss_nat >= 0
+        assert len(walk.table) == len(xs) and 0 <= walk.p <= 1 and walk.loss_nat >= 0  # can fail: a sign slip in the loss
 
 
 # --- the cell lab's conveyor belt ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import itertools
 import pytest
 import torch
 
+from playground.core import text
 from playground.core.errors import InputError
 from playground.home import forms, order
 
@@ -50,12 +51,12 @@ def test_states_have_one_row_per_character_and_stay_bounded():
 
 
 def test_whitespace_and_control_characters_are_ignored():
-    assert order.clean_text("  狗 咬\t人\n") == "狗咬人"
-    assert order.clean_text("狗\x00咬人") == "狗咬人"
+    assert text.clean_text("  狗 咬\t人\n") == "狗咬人"
+    assert text.clean_text("狗\x00咬人") == "狗咬人"
 
 
 @pytest.mark.parametrize("bad, code", [("", "empty_text"), ("   ", "empty_text"), (None, "empty_text"),
-                                       ("字" * (order.MAX_CHARS + 1), "text_too_long")])
+                                       ("字" * (text.MAX_CHARS + 1), "text_too_long")])
 def test_bad_text_raises_input_error(bad, code):
     with pytest.raises(InputError) as info:
         order.compare_orders(bad, "人咬狗")
@@ -63,8 +64,8 @@ def test_bad_text_raises_input_error(bad, code):
 
 
 def test_embeddings_are_fixed_per_character():
-    assert torch.equal(order.char_embedding("狗"), order.char_embedding("狗"))
-    assert not torch.equal(order.char_embedding("狗"), order.char_embedding("人"))
+    assert torch.equal(text.char_embedding("狗"), text.char_embedding("狗"))
+    assert not torch.equal(text.char_embedding("狗"), text.char_embedding("人"))
 
 
 def test_demo_rnn_is_contractive():

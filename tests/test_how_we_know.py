@@ -66,9 +66,9 @@ def test_the_first_comment_cell_takes_other_text_for_comment_and_changes_with_th
     for "inside a comment" reaches its own median inside comments on characters outside them too, and
     another passage of the same file puts another unit first (issue 33: the note named a fixed unit)."""
     from playground import charlm
-    from playground.charlm_cells import interpret as cells
     from playground.charlm_cells import settings as state
     from playground.core.datasets.charcorpora import python_passage
+    from playground.models.charlm import interpret as cells
 
     sampler = charlm.load("charlm_python_lstm").sampler
     firsts = []

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from playground.core.i18n import LANGUAGES, language_from_locale, strings, t
-from playground.core.pages import PAGES
 from playground.home import forms
+from playground.lessons import PAGES
 
 STRINGS = strings()
 
@@ -82,3 +82,40 @@ def test_every_formatted_call_formats():
     for key, names in calls:
         for lang in LANGUAGES:
             t(key, lang, **{name: 1 for name in names})
+
+
+def _keys_read_by(folder: Path) -> tuple[set[str], set[str]]:
+    """The string keys a package's code names (literal keys) and the key prefixes it builds keys from
+    (the constant head of an f-string, such as ``senti.lang.`` in ``f"senti.lang.{lang}"``)."""
+    import ast
+
+    literal, prefixes = set(), set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in STRINGS:
+                literal.add(node.value)
+            elif (isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant)
+                  and re.fullmatch(r"[a-z_]+\.([a-z0-9_]+\.)*", node.values[0].value)):
+                prefixes.add(node.values[0].value)
+    return literal, prefixes
+
+
+def _foreign(folder: Path, modules: list[str]) -> list[str]:
+    """The keys and key families ``folder``'s code reads that none of ``modules`` defines."""
+    import importlib
+
+    own = {key for name in modules for key in importlib.import_module(name).STRINGS}
+    literal, prefixes = _keys_read_by(folder)
+    built = [p for p in prefixes if any(k.startswith(p) for k in STRINGS) and not any(k.startswith(p) for k in own)]
+    return sorted(literal - own) + sorted(built)
+
+
+@pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
+def test_a_lesson_reads_only_its_own_strings_and_the_apps(spec):
+    """A lesson stands alone: every key its code names, and every key family it builds, is defined in its
+    own strings module or the app shell's (what two lessons say alike, each says in its own words)."""
+    assert _foreign(ROOT / "playground" / spec.key, [f"{spec.package}.strings", "playground.app.strings"]) == []
+
+
+def test_the_app_layer_reads_only_its_own_strings():
+    assert _foreign(ROOT / "playground" / "app", ["playground.app.strings"]) == []

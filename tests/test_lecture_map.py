@@ -12,9 +12,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from helpers import open_page
 
-from playground.core.pages import PAGES
 from playground.home import lecture_map
 from playground.home.lecture_map import SEEDS
+from playground.lessons import PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_DIRS = [ROOT / "shared" / "seeds", ROOT.parent / "shared" / "seeds"]
@@ -94,11 +94,11 @@ def test_the_vision_applications_say_they_have_no_demo():
 
 
 def test_a_link_is_the_page_its_settings_and_the_anchor():
-    demo = lecture_map.GRAD_ONE_AND_HALF
+    demo = lecture_map.place("gradients", "one_and_half")
     # the section sits behind the page's question (issue 33): the link opens it skipped
     assert lecture_map.link(demo, "zh") == "./gradients?lang=zh&grad_a=1.5&grad_k=10&grad_guess=skip#grad-scalar"
-    assert lecture_map.link(lecture_map.HOME_FOLDED, "en") == "./?lang=en&home_view=folded#home-forms"
-    code = urlsplit(lecture_map.link(lecture_map.LM_CODE, "en"))
+    assert lecture_map.link(lecture_map.place("home", "folded"), "en") == "./?lang=en&home_view=folded#home-forms"
+    code = urlsplit(lecture_map.link(lecture_map.place("charlm", "code"), "en"))
     assert dict(parse_qsl(code.query)) == {"lang": "en", "lm_model": "charlm_python_lstm", "lm_prompt": "def "}
 
 
@@ -124,7 +124,7 @@ for _demo in lecture_map.demos():
 @pytest.mark.parametrize("group", list(GROUPS), ids=[f"{p}-{'-'.join(v for _, v in s) or 'default'}" for p, s in GROUPS])
 def test_every_link_opens_its_page_with_its_settings_and_lands_on_its_anchor(group, lang):
     page, settings = group
-    demo = lecture_map.Demo(page, GROUPS[group][0], ("", ""), settings)
+    demo = lecture_map.Demo("link", GROUPS[group][0], ("", ""), settings=settings, page=page)
     spec = lecture_map.page_spec(page)
     at = open_page(spec.path, locale="zh-CN" if lang == "en" else "en-US", link=lecture_map.query(demo, lang))
     assert not at.exception, [e.value for e in at.exception]
@@ -198,7 +198,7 @@ def test_the_sections_behind_a_question_are_the_ones_the_map_opens_skipped(spec)
     behind = _behind_question(at, t("predict.hidden", "en"))
     assert behind, f"{spec.key}: nothing behind its question"
     guess = f"{_state_of(spec.key).prefix}_guess"
-    mapped = {anchor for anchor, key in lecture_map.BEHIND_QUESTION.items() if key == guess}
+    mapped = {anchor for anchor, key in lecture_map.behind_question_keys().items() if key == guess}
     linked = {d.anchor for seed in SEEDS for part in seed.parts for d in part.demos if d.page == spec.key}
     assert behind & linked == mapped & linked and mapped <= behind, (spec.key, behind, linked, mapped)
     answered = open_page(spec.path, link={guess: "skip"})

@@ -1,7 +1,7 @@
 """Live training cannot be made huge by what a visitor pastes: the vocabulary is capped."""
 
-from playground.charlm import recipes
-from playground.charlm.model import MAX_VOCAB, UNKNOWN, CharLMSettings, CharVocab
+from playground.models.charlm import recipes
+from playground.models.charlm.model import MAX_VOCAB, UNKNOWN, CharLMSettings, CharVocab
 
 
 def test_vocabulary_keeps_the_most_frequent_characters():

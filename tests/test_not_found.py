@@ -6,7 +6,7 @@ from streamlit.runtime.pages_manager import PagesManager
 
 from playground.app import not_found
 from playground.core.i18n import t
-from playground.core.pages import HOME_ALIAS, PAGES
+from playground.lessons import HOME_ALIAS, PAGES
 
 
 def _asked_for(monkeypatch, name):

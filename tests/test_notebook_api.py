@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 
 from playground import charlm, sentiment, seq2seq
-from playground.charlm import decoding
-from playground.charlm.model import held_out_loss
-from playground.charlm_cells import interpret
 from playground.core.errors import InputError
+from playground.models.charlm import decoding, interpret
+from playground.models.charlm.model import held_out_loss
 
 MODELS_DOC = Path(__file__).resolve().parent.parent / "docs" / "models.md"
 

@@ -136,7 +136,7 @@ def test_the_live_training_paste_box_takes_what_one_message_may_carry_and_says_s
     it even as 4-byte UTF-8 (a longer text goes by upload), and its label says so before anyone types."""
     import tomllib
 
-    from playground.charlm.model import MAX_PASTE_CHARS, MAX_TRAIN_TEXT_BYTES
+    from playground.models.charlm.model import MAX_PASTE_CHARS, MAX_TRAIN_TEXT_BYTES
 
     config = tomllib.loads((Path(__file__).parent.parent / ".streamlit" / "config.toml").read_text())["server"]
     assert config["maxWidgetStateSize"] * 1_000_000 >= 4 * MAX_PASTE_CHARS + 100_000  # room for the page's others
@@ -469,7 +469,8 @@ def test_the_cells_note_and_the_maps_comment_cell_follow_the_pages_ranking(local
     from playground.home import lecture_map
 
     lang = locale[:2]
-    at = open_page("pages/charlm_cells.py", locale, link=lecture_map.query(lecture_map.CELLS_COMMENT, lang))
+    comment = lecture_map.place("charlm_cells", "comment")
+    at = open_page("pages/charlm_cells.py", locale, link=lecture_map.query(comment, lang))
     assert not at.exception
     layer, unit, r = _first_comment_row(at, lang)
     note = _note(at, lang)

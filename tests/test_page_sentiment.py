@@ -90,7 +90,7 @@ def test_the_confusion_matrix_and_errors_show_without_the_corpus(locale, monkeyp
     """Issue 25: on a server without the review corpus the panel said so with a developer command; now
     it is built with the model and read from its card."""
     from playground.core.datasets.cache import DataUnavailable
-    from playground.sentiment import model as sentiment_model
+    from playground.models import sentiment as sentiment_model
 
     def no_corpus(*args, **kwargs):
         raise DataUnavailable("reviews", "offline")
@@ -175,7 +175,7 @@ def test_the_counterfactual_starts_from_the_new_review_and_labels_its_axis():
 
 def test_all_four_models_are_named_as_four():
     at = _page("en-US")
-    from playground.sentiment.model import KINDS
+    from playground.models.sentiment import KINDS
 
     curves = drawings(at)[t("senti.model.curves", "en")]  # all four are shown by default
     assert curves.series == [t(f"senti.kind.{k}", "en") for k in KINDS]  # the title no longer says "three cells"

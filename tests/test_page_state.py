@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from playground.core.pages import PAGES
 from playground.core.settings import CLAMPED, IGNORED, OK, PageState, Parsed, Setting
+from playground.lessons import PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 

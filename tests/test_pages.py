@@ -6,7 +6,7 @@ from helpers import open_page
 
 from playground.core.device import device_label
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 
 def _app(locale="en-US"):

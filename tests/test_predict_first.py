@@ -11,15 +11,15 @@ from helpers import open_page
 from playground import charlm
 from playground.beyond import cloze
 from playground.cell_lab import model as cell_lab
-from playground.charlm import decoding as cs
-from playground.charlm_cells import interpret
 from playground.core.datasets.charcorpora import python_passage
 from playground.core.formatting import number, significant
 from playground.core.i18n import t
-from playground.core.pages import PAGES
 from playground.gradients import experiments as gradients
 from playground.home import order
-from playground.sentiment import model as sentiment_model
+from playground.lessons import PAGES
+from playground.models import sentiment as sentiment_model
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import interpret
 from playground.seq2seq import load as load_translator
 from playground.seq2seq import question as seq2seq_question
 from playground.two_ones import model as two_ones

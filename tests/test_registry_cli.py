@@ -27,7 +27,7 @@ def _toy_subject() -> types.ModuleType:
 
 def test_cli_trains_a_shipped_model(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "toy_subject", _toy_subject())
-    monkeypatch.setattr(registry, "SUBJECTS", {"demo": "toy_subject"})
+    monkeypatch.setattr(registry.lessons, "shipped_subjects", lambda: {"demo": "toy_subject"})
     assert train.main(["demo", "--out", str(tmp_path)]) == 0
     assert "toy: loss=0.5" in capsys.readouterr().out
     tensors, card = load_checkpoint("toy", tmp_path)
@@ -40,7 +40,8 @@ def test_cli_trains_a_shipped_model(tmp_path, monkeypatch, capsys):
 
 def test_every_subject_follows_the_interface():
     shipped = registry.shipped()
-    assert {m.group for m in shipped.values()} == set(registry.SUBJECTS)
+    assert {m.group for m in shipped.values()} == set(registry.lessons.shipped_subjects())
+    assert list(registry.lessons.shipped_subjects())[:2] == ["two_ones", "memory_span"]  # the lessons' order
     for name, model in shipped.items():
         assert model.description and callable(model.subject.load) and callable(model.subject.build)
         assert registry.owner_of(name) == name

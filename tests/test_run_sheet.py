@@ -59,8 +59,8 @@ def test_a_question_is_asked_where_it_is_about_when_the_sheet_goes_there():
         steps = run_sheet.steps(sheet)
         for step in (s for s in steps if s.ask):
             behind = [s for s in steps if s.demo and s.demo.page == step.ask
-                      and s.demo.anchor in lecture_map.BEHIND_QUESTION]
-            assert step.demo.anchor in lecture_map.BEHIND_QUESTION or not behind, (sheet, step.ask)
+                      and s.demo.anchor in lecture_map.behind_question_keys()]
+            assert step.demo.anchor in lecture_map.behind_question_keys() or not behind, (sheet, step.ask)
 
 
 def test_the_ready_plan_fills_ninety_minutes_from_the_notes_each_demo_once():

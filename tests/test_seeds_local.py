@@ -19,11 +19,11 @@ import torch
 from torch import nn
 
 from playground.cell_lab import model as cell_lab
-from playground.charlm import recipes as charlm_recipes
-from playground.charlm.model import CharLMSettings
 from playground.core.datasets.reviews import Example
 from playground.core.training import TrainConfig, train
 from playground.gradients import experiments, memory_span
+from playground.models.charlm import recipes as charlm_recipes
+from playground.models.charlm.model import CharLMSettings
 from playground.sentiment import recipes as sentiment_recipes
 from playground.two_ones import model as two_ones
 
@@ -169,8 +169,8 @@ def test_seeded_results_do_not_depend_on_other_threads():
 # --- the initialisation and the dropout are torch's own ---------------------------------------------------
 def _models():
     from playground.beyond.bicloze import BiCloze
-    from playground.charlm.model import CharLM
-    from playground.sentiment.model import SentimentNet
+    from playground.models.charlm.model import CharLM
+    from playground.models.sentiment import SentimentNet
 
     return {"charlm": lambda: CharLM("lstm", 30, 8, 16, 2, 0.1), "charlm_gru": lambda: CharLM("gru", 30, 8, 16, 1),
             "bicloze": lambda: BiCloze(40, 8, 12, 1, 10), "span": lambda: memory_span.SpanModel("rnn", 8),

@@ -5,8 +5,8 @@ import pytest
 import torch
 
 from playground.core.errors import InputError
+from playground.models import sentiment as S
 from playground.sentiment import challenge
-from playground.sentiment import model as S
 from playground.sentiment import walkthrough as W
 
 

@@ -12,8 +12,8 @@ import pytest
 import streamlit as st
 
 from playground.app import shared as models
-from playground.charlm.engine import FastSampler
 from playground.core import identity
+from playground.models.charlm.engine import FastSampler
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHES = ("cache_data", "cache_resource", "shared_results")

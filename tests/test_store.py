@@ -15,8 +15,8 @@ from helpers import fresh_session
 from streamlit.testing.v1 import AppTest
 
 from playground.core.i18n import t
-from playground.core.pages import PAGES
 from playground.core.settings import IGNORED, OK, Structured
+from playground.lessons import PAGES
 from playground.sentiment import settings as senti_state
 from playground.two_ones import model as two_ones
 from playground.two_ones import settings as ones_state
@@ -79,11 +79,11 @@ def test_walkthrough_table_is_one_structured_setting():
 def test_every_text_box_takes_exactly_what_its_page_reads():
     from playground.beyond.cloze import MAX_SENTENCE
     from playground.charlm.settings import MAX_PROMPT
-    from playground.charlm_cells.interpret import MAX_PATTERN
     from playground.charlm_cells.settings import PASSAGE_CHARS
     from playground.core.datasets.tatoeba import MAX_SOURCE_CHARS
-    from playground.home.order import MAX_CHARS as ORDER_CHARS
-    from playground.sentiment.model import MAX_CHARS as REVIEW_CHARS
+    from playground.core.text import MAX_CHARS as ORDER_CHARS
+    from playground.models.charlm.interpret import MAX_PATTERN
+    from playground.models.sentiment import MAX_CHARS as REVIEW_CHARS
 
     limits = {"s2s_text": MAX_SOURCE_CHARS, "s2s_long": MAX_SOURCE_CHARS, "home_order_a": ORDER_CHARS,
               "home_order_b": ORDER_CHARS, "beyond_cloze_text": MAX_SENTENCE, "beyond_gen_prompt": MAX_SENTENCE,

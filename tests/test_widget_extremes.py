@@ -28,7 +28,7 @@ from helpers import open_page
 from streamlit.proto.NumberInput_pb2 import NumberInput as NumberInputProto
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 KINDS = ("slider", "select_slider", "number_input", "selectbox", "radio", "button_group", "toggle", "checkbox")
 CHOICES = ("select_slider", "selectbox", "radio", "button_group")

@@ -10,27 +10,34 @@ offer, diagnostics), ``background`` (a session's background jobs and their panel
 ``player`` (the in-browser step-through), ``fair`` (every run paid from the visitor's fair share of
 the CPU; pages declare their sections with ``fragment``, not ``st.fragment``), ``visitors`` and
 ``language``. Pages import the names below from here.
+
+The names are looked up on first use (``__getattr__``), so importing a submodule that needs no
+Streamlit, such as the shell's ``strings``, does not start Streamlit.
 """
 
-from playground.app.background import job_panel, job_runner, session_jobs
-from playground.app.fair import fragment, paced_run
-from playground.app.predict import Reveal, predict_first, until_answered
-from playground.app.shared import SHARED, checkpoint_error, diagnostics, shared_resource, shared_results, shipped_model
-from playground.app.shell import lang, page_style, require_app_shell, run_page, sidebar, tr
-from playground.app.store import flush_notices, flush_url
-from playground.app.widgets import (
-           CHART_CONFIG,
-           busy,
-           how_we_know,
-           input_error,
-           matrix_editor,
-           show_svg,
-           stream_text,
-           text_columns,
-)
+from __future__ import annotations
 
-__all__ = ["CHART_CONFIG", "SHARED", "Reveal", "busy", "checkpoint_error", "diagnostics", "flush_notices", "flush_url",
-           "fragment", "how_we_know", "input_error", "job_panel", "job_runner", "lang",
-           "matrix_editor", "paced_run", "page_style", "predict_first", "require_app_shell", "run_page", "session_jobs",
-           "shared_resource", "shared_results", "shipped_model",
-           "show_svg", "sidebar", "stream_text", "text_columns", "tr", "until_answered"]
+import importlib
+
+# name -> the submodule that defines it
+_FROM = {
+    "job_panel": "background", "job_runner": "background", "session_jobs": "background",
+    "fragment": "fair", "paced_run": "fair",
+    "Reveal": "predict", "predict_first": "predict", "until_answered": "predict",
+    "SHARED": "shared", "checkpoint_error": "shared", "diagnostics": "shared", "shared_resource": "shared",
+    "shared_results": "shared", "shipped_model": "shared",
+    "lang": "shell", "page_style": "shell", "require_app_shell": "shell", "run_page": "shell", "sidebar": "shell",
+    "tr": "shell",
+    "flush_notices": "store", "flush_url": "store",
+    "CHART_CONFIG": "widgets", "busy": "widgets", "how_we_know": "widgets", "input_error": "widgets",
+    "matrix_editor": "widgets", "show_svg": "widgets", "stream_text": "widgets", "text_columns": "widgets",
+}
+__all__ = sorted(_FROM)
+
+
+def __getattr__(name: str):
+    if name not in _FROM:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_FROM[name]}"), name)
+    globals()[name] = value  # looked up once
+    return value

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from playground import lessons
 from playground.app.language import lang, tr
 from playground.app.visitors import visitor
 from playground.app.widgets import CHART_CONFIG
@@ -39,8 +40,6 @@ FAR_POLL_S = 15.0
 NEAR_PLACES = 3  # these first places in line ask every WAITING_POLL_S
 RUNNING_POLL_S = 1.0
 MAX_CURVE_POINTS = 300  # a 5,000-step job reports 5,000 losses; 300 points draw the same curve
-SLOT_PAGES = {"two_ones": "page.two_ones.title", "span": "page.gradients.title", "charlm": "page.charlm.title",
-              "forecast": "page.forecast.title"}
 
 
 @st.cache_resource(show_spinner=False)
@@ -108,7 +107,7 @@ def busy_reason() -> str | None:
     job = jobs.busy()
     if job is None:
         return None
-    page = tr(SLOT_PAGES.get(job.slot, "page.charlm.title"))
+    page = tr(lessons.job_slots()[job.slot].title_key)  # the page whose panel started it
     if any(j is job for j in jobs.jobs.values()):  # this tab's: the one just started, or still running below
         return tr("job.yours_running" if job.status == RUNNING else "job.yours_waiting", where=page)
     where = tr("job.where_other_tab", page=page)

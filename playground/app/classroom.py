@@ -15,19 +15,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 from html import escape
 from urllib.parse import urlsplit
 
 import streamlit as st
 
+from playground import lessons
 from playground.app import visitors
 from playground.app.language import tr
 from playground.app.store import LINK_EXTRAS, url_follows
 from playground.app.widgets import show_svg
 from playground.core.class_store import CHOICE, ClassStore, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
-from playground.core.pages import PAGES
 
 CLASS_KEY, TEACHER_KEY = "class", "teacher"
 PATH = "class"  # the teacher's page
@@ -80,14 +79,11 @@ def vote(question: str, choice: object) -> None:
 # --- the teacher's page ------------------------------------------------------------------------------
 def _questions() -> dict[str, str]:
     """Each page's question setting key -> the page's key."""
-    found = {}
-    for spec in PAGES:
-        found[importlib.import_module(f"playground.{spec.key}.settings").GUESS.key] = spec.key
-    return found
+    return {lessons.module(lesson, "settings").GUESS.key: lesson.key for lesson in lessons.lessons()}
 
 
 def _choice_label(page: str, code: str) -> str:
-    strings = importlib.import_module(f"playground.{page}.strings").STRINGS
+    strings = lessons.module(page, "strings").STRINGS
     prefix = next(key.split(".")[0] for key in strings if key.endswith(".predict.q"))
     return tr(f"{prefix}.predict.{code}")
 
@@ -131,9 +127,9 @@ def _qr_svg(link: str) -> str:
 
 
 def _question_row(code: str, token: str, key: str, page: str, tally, shown: bool) -> None:
-    question = importlib.import_module(f"playground.{page}.question").text()
+    question = lessons.module(page, "question").text()
     with st.container(border=True, key=f"class_q_{key}"):
-        st.markdown(f"**{tr(f'page.{page}.title')}** · {question}")
+        st.markdown(f"**{tr(lessons.lesson(page).title_key)}** · {question}")
         answered = sum(tally.values())
         st.markdown(tr("class.answered", n=answered))
         if shown and answered:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from playground import charlm
 from playground.app.background import session_jobs
 from playground.app.shared import checkpoint_error, shipped_model
 from playground.app.shell import tr
@@ -13,6 +12,7 @@ from playground.app.store import choice
 from playground.core import identity
 from playground.core.checkpoints import CheckpointError
 from playground.core.settings import Setting
+from playground.models import charlm
 
 
 def shipped_lm(name: str, subject=charlm) -> charlm.LanguageModel:
@@ -80,7 +80,7 @@ def charlm_choice(setting: Setting):
     FastSampler, card or None), or None after showing why the model cannot be loaded. The key is
     what the visitor picked (``live-1``: theirs alone); the sampler carries the model's server-wide
     ``identity``, which is what a shared cache may key it by."""
-    from playground.charlm.decoding import FastSampler
+    from playground.models.charlm.decoding import FastSampler
 
     models = charlm_models()
     key = choice(setting, tr("charlm.model"), options=list(models), format_func=models.get)

@@ -14,7 +14,7 @@ import streamlit as st
 
 from playground.app.language import tr
 from playground.core.formatting import escape_markdown
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 
 def requested_path() -> str | None:
@@ -32,7 +32,7 @@ def _not_found() -> None:
     st.title(tr("notfound.title"))
     st.warning(tr("notfound.body", path=escape_markdown(name)), icon=":material/link_off:")
     for spec in PAGES:
-        st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
+        st.page_link(spec.path, label=tr(spec.title_key), icon=spec.icon)
 
 
 def unknown(name: str | None, known: Iterable[str]) -> bool:

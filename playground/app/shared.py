@@ -8,6 +8,7 @@ from types import ModuleType
 
 import streamlit as st
 
+from playground import lessons
 from playground.app.background import job_runner, waiting_message
 from playground.app.shell import OFFERS_KEY, tr
 from playground.core import identity
@@ -16,10 +17,10 @@ from playground.core.device import device
 from playground.core.formatting import escape_markdown
 
 SHARED: dict[str, object] = {}  # every object shared between sessions, for diagnostics
-# The models a page hands to a shared result cache, by class: such a cache keys each by its server-wide
-# identity (playground.core.identity), never by its contents or by what one visitor calls it (issue 37).
-MODEL_CLASSES = ("playground.charlm.engine.FastSampler", "playground.charlm.shipped.LanguageModel",
-                 "playground.beyond.bicloze.BidirectionalReader", "playground.forecast.model.Forecaster")
+# The models a page hands to a shared result cache, by class (each lesson's manifest names its own): such
+# a cache keys each by its server-wide identity (playground.core.identity), never by its contents or by
+# what one visitor calls it (issue 37).
+MODEL_CLASSES = lessons.model_classes()
 
 
 def shared_results(max_entries: int):

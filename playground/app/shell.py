@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 import runpy
 
 import streamlit as st
 
+from playground import lessons
 from playground.app import present
 from playground.app.language import LANG_KEY, default_language, lang, tr
 from playground.app.store import language_choice, use_page_state
@@ -22,8 +22,8 @@ def run_page(lesson: str) -> None:
     rerun (an import would run it once per process), after the app shell's guard and with the
     lesson's declared settings in the store (``settings.STATE``). ``pages/<lesson>.py`` calls this."""
     require_app_shell()
-    use_page_state(importlib.import_module(f"playground.{lesson}.settings").STATE)
-    runpy.run_module(f"playground.{lesson}.page", run_name="__main__")
+    use_page_state(lessons.module(lesson, "settings").STATE)
+    runpy.run_module(lessons.lesson(lesson).package + ".page", run_name="__main__")
 
 
 def require_app_shell() -> None:

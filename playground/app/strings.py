@@ -100,36 +100,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "本站没有“/{path}”这个页面，可能是链接打错了，或者页面已经改名。请从下面选择要去的页面，也可以使用侧边栏。",
         "en": "This site has no page at “/{path}”: the link may be mistyped, or the page renamed. Choose a page below, or use the sidebar.",
     },
-    "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
-    "page.home.blurb": {
-        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及为什么要靠循环才能分清“狗咬人”与“人咬狗”。",
-        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why it takes recurrence to tell 狗咬人 from 人咬狗.",
-    },
-    "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
-    "page.two_ones.blurb": {
-        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降从零学会同一个任务（学出的解法未必和手算的一样）。",
-        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn the same task from scratch (not necessarily the hand-built way).",
-    },
-    "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
-    "page.cell_lab.blurb": {
-        "zh": "带数字的门、细胞状态“传送带”、沿 C 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
-        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along C as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
-    },
-    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Gradients: vanish, explode"},
-    "page.gradients.blurb": {
-        "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
-        "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
-    },
-    "page.sentiment.title": {"zh": "情感分析：逐个 token 读一句话", "en": "Sentiment, read token by token"},
-    "page.sentiment.blurb": {
-        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样边读边改变判断（中文模型一次读一个字，英文模型一次读一个词）。",
-        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token (a character at a time in Chinese, a word at a time in English).",
-    },
-    "page.forecast.title": {"zh": "数值序列：气温预测", "en": "Forecasting temperatures"},
-    "page.forecast.blurb": {
-        "zh": "表 4-1 里的时间序列：用 RNN、GRU、LSTM 预测下一小时的气温，与三种基线比误差，再看“喂真值”（教师强制）和“喂自己的预测”（自由运行）差在哪里。",
-        "en": "Table 4-1's time series: RNN, GRU and LSTM forecast the next hour's temperature against three baselines, then teacher forcing (fed the truth) against free running (fed its own forecasts).",
-    },
     # --- errors (library InputError codes) --------------------------------------------------
     "error.empty_text": {"zh": "输入为空，请至少输入一个字。", "en": "The input is empty: type at least one character."},
     "error.text_too_long": {
@@ -276,16 +246,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.loss_axis": {"zh": "损失", "en": "loss"},
     "job.step_axis": {"zh": "步数", "en": "step"},
     "job.accuracy_axis": {"zh": "准确率", "en": "accuracy"},
-    "page.charlm.title": {"zh": "字符级语言模型", "en": "Character-level language model"},
-    "page.charlm.blurb": {
-        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在服务器上训练你自己的模型，训练的进度在页面上实时显示。",
-        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own, trained on the server while the page shows its progress.",
-    },
-    "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
-    "page.charlm_cells.blurb": {
-        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关再高也不等于检测器），再把某个细胞钳住，看生成的文本怎样改变。",
-        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (however high, a correlation is not a detector), then clamp a cell and see how the generated text changes.",
-    },
     "job.validation_axis": {"zh": "验证损失", "en": "validation loss"},
     "job.sample": {"zh": "第 {step} 步的采样：", "en": "Sample at step {step}:"},
     # --- errors ---------------------------------------------------------------------------------
@@ -294,7 +254,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "error.file_too_large": {"zh": "文件太大：{size} 字节，上限是 {limit} 字节（1 MB）。", "en": "The file is too large: {size} bytes, the limit is {limit} (1 MB)."},
     "error.not_utf8": {"zh": "这不是 UTF-8 文本（第 {position} 个字节无法解码）。", "en": "This is not UTF-8 text (byte {position} cannot be decoded)."},
     "error.bad_regex": {"zh": "正则表达式有误：{reason}{where}。", "en": "The regular expression is invalid: {reason}{where}."},
-    # the kinds of mistake in a regular expression (playground.charlm_cells.interpret.REGEX_MISTAKES)
+    # the kinds of mistake in a regular expression (playground.models.charlm.interpret.REGEX_MISTAKES)
     "regex.at": {"zh": "（第 {position} 个字符处）", "en": " (at character {position})"},
     "regex.at_end": {"zh": "（在表达式末尾）", "en": " (at the end of the pattern)"},
     "regex.missing_paren": {"zh": "有一个左括号 `(` 没有与之配对的右括号 `)`", "en": "an opening `(` is never closed by a `)`"},
@@ -326,29 +286,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这个正则表达式匹配超过了 {seconds} 秒，已中止；请换一个更简单的写法。",
         "en": "Matching this regular expression took longer than {seconds} s and was stopped; try a simpler pattern.",
     },
-    "page.beyond.title": {"zh": "双向与之后", "en": "Both directions and beyond"},
-    "page.beyond.blurb": {
-        "zh": "只看左边、只看右边、两边都看：双向填空；为什么双向模型不能生成；以及在这台机器上实测 RNN 与注意力的计算量随长度怎样增长。",
-        "en": "Fill in a blank from the left, the right, or both; why a bidirectional model cannot generate; and, measured on this machine, how the cost of an RNN and of attention grows with length.",
-    },
-    "error.cloze_no_blank": {
-        "zh": "句子里没有空格：请用 {marks} 之一标出要填的位置，例如“我在__工作”。",
-        "en": "The sentence has no blank: mark the place to fill with one of {marks}, e.g. 我在__工作.",
-    },
-    "error.cloze_two_blanks": {"zh": "只能有一个空格。", "en": "Only one blank, please."},
-    "page.seq2seq.title": {"zh": "seq2seq 翻译", "en": "Seq2seq translation"},
-    "page.seq2seq.blurb": {
-        "zh": "输入一句中文，看真实训练的编码器—解码器逐词写出英文：贪心、束搜索与采样，束搜索树，注意力图，以及固定长度向量这个瓶颈的实测。",
-        "en": "Type a Chinese sentence and watch a trained encoder-decoder write English word by word: greedy, beam search and sampling, the beam tree, the attention map, and the fixed-size-vector bottleneck, measured.",
-    },
-    "error.seq2seq_english": {
-        "zh": "这里要输入中文句子；这句看起来是英文。本页的模型只会把中文翻成英文，试试“我爱自然语言处理”。",
-        "en": "This box takes a Chinese sentence, and this looks like English. The models here translate Chinese into English only; try 我爱自然语言处理.",
-    },
-    "error.seq2seq_no_chinese": {
-        "zh": "句子里没有汉字（只有标点、数字或符号），没有可翻译的内容。",
-        "en": "There are no Chinese characters in this input (only punctuation, digits or symbols): nothing to translate.",
-    },
     # the "predict first" box every page opens its lab with
     "predict.heading": {"zh": "先猜一猜", "en": "Predict first"},
     "predict.your_answer": {"zh": "你的答案", "en": "Your answer"},
@@ -366,4 +303,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这一部分会泄露上面问题的答案，先作答再看（也可以现在就展开）",
         "en": "This part gives away the answer to the question above: answer first (or open it now)",
     },
+    # --- the char-LM model picker (app.lm_picker), shared by the char-LM and cells pages ----------------
+    "charlm.model": {"zh": "模型", "en": "Model"},
+    "charlm.model.shakespeare_lstm": {"zh": "莎士比亚 · LSTM", "en": "Shakespeare · LSTM"},
+    "charlm.model.shakespeare_gru": {"zh": "莎士比亚 · GRU", "en": "Shakespeare · GRU"},
+    "charlm.model.shakespeare_rnn": {"zh": "莎士比亚 · 普通 RNN", "en": "Shakespeare · vanilla RNN"},
+    "charlm.model.python_lstm": {"zh": "Python 源码 · LSTM", "en": "Python source · LSTM"},
+    "charlm.model.live": {"zh": "我训练的模型（#{id}）", "en": "My model (#{id})"},
+    "charlm.model.replaced": {
+        "zh": "你训练的模型 #{old} 已不在列表里：新开始的训练 #{new} 取代了它。每位访问者只保留一个现场训练的模型，以免服务器内存被占满。",
+        "en": "Your model #{old} is no longer in the list: the training you started next, #{new}, replaced it. Each visitor keeps one live model, so that the server's memory stays bounded.",
+    },
+    "charlm.live.replaces": {
+        "zh": "开始新的训练会取代你的模型 #{id}：每位访问者只保留一个现场训练的模型，以免服务器内存被占满。想留下它，请先在下方下载。",
+        "en": "Starting a new training replaces your model #{id}: each visitor keeps one live model, so that the server's memory stays bounded. To keep it, download it below first.",
+    },
+    "charlm.source.shakespeare": {"zh": "莎士比亚", "en": "Shakespeare"},
+    "charlm.source.python": {"zh": "Python 标准库源码", "en": "Python standard library"},
 }

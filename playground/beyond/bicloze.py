@@ -26,11 +26,11 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from playground.charlm.model import CharVocab
 from playground.core import identity
 from playground.core.checkpoints import ModelCard, as_shipped, freeze, load_checkpoint, save_checkpoint
 from playground.core.errors import InputError
 from playground.core.seeding import reset_parameters_
+from playground.models.charlm.model import CharVocab
 
 NAME = "cloze_zh_bidirectional"
 UNKNOWN, MASK, BOUNDARY = "\x00", "\x01", "\n"

@@ -24,12 +24,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from playground.charlm import decoding as cs
-from playground.charlm import model as charlm
-from playground.charlm.shipped import LanguageModel
 from playground.core.checkpoints import ModelCard, as_shipped, load_checkpoint, save_checkpoint
 from playground.core.coverage import require_language
 from playground.core.errors import InputError, whole
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import model as charlm
+from playground.models.charlm.shipped import LanguageModel
 
 BLANKS = ("__", "＿＿", "_", "＿", "□")
 BOUNDARY = "\n"  # every sentence is read between two line breaks
@@ -212,8 +212,8 @@ def load(name: str, directory=None, device="cpu") -> LanguageModel:
 
 def build(name: str, out_dir, device) -> ModelCard:
     """Train one reader; the backward one (built second) also scores the three rules on held-out sentences."""
-    from playground.charlm.recipes import train_charlm
     from playground.core.training import progress_printer
+    from playground.models.charlm.recipes import train_charlm
 
     direction = {model_name(d): d for d in DIRECTIONS}[name]
     sentences, info = corpus()

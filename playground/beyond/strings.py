@@ -3,6 +3,17 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.beyond.title": {"zh": "双向与之后", "en": "Both directions and beyond"},
+    "page.beyond.blurb": {
+        "zh": "只看左边、只看右边、两边都看：双向填空；为什么双向模型不能生成；以及在这台机器上实测 RNN 与注意力的计算量随长度怎样增长。",
+        "en": "Fill in a blank from the left, the right, or both; why a bidirectional model cannot generate; and, measured on this machine, how the cost of an RNN and of attention grows with length.",
+    },
+    "error.cloze_no_blank": {
+        "zh": "句子里没有空格：请用 {marks} 之一标出要填的位置，例如“我在__工作”。",
+        "en": "The sentence has no blank: mark the place to fill with one of {marks}, e.g. 我在__工作.",
+    },
+    "error.cloze_two_blanks": {"zh": "只能有一个空格。", "en": "Only one blank, please."},
     "beyond.title": {"zh": "双向 RNN，以及 Transformer 时代的 RNN", "en": "Bidirectional RNNs, and RNNs in the Transformer era"},
     "beyond.intro": {
         "zh": "从左往右读的 RNN 在某个位置只知道左边。给“苹果”定性时，右边的“工作”或句尾同样重要——双向 RNN 安排两条读取路线，把两边的状态拼起来。本页先用两个真实训练的字符语言模型做填空，再看序列变长时，逐步计算的 RNN 与一次看全部位置的注意力各要付出什么代价。2017 年，Vaswani 等人提出 Transformer，此后它逐步取代了 RNN。",

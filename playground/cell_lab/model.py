@@ -16,7 +16,7 @@ import torch
 from playground.core.cells import CellWeights, gru_step, lstm_step, run_sequence
 from playground.core.errors import InputError
 from playground.core.seeding import reset_parameters_
-from playground.home.order import char_embedding, clean_text
+from playground.core.text import char_embedding, clean_text
 
 EMBED_DIM = 8
 
@@ -121,7 +121,7 @@ def conveyor(text: str, hidden: int = 4, seed: int = 0, forget_bias: float = 0.0
 def conveyor_from_classifier(classifier, text: str, forget_bias: float = 0.0, units: int = 4) -> Conveyor:
     """The same measurement through a trained sentiment LSTM (its embeddings and weights; the
     forget bias is added to a copy). Keeps the ``units`` units whose cell state moves the most."""
-    from playground.sentiment.model import MAX_CHARS, encode
+    from playground.models.sentiment import MAX_CHARS, encode
 
     clean = classifier.clean(text)[0]
     ids = encode(clean, classifier.lang, classifier.vocab, max_tokens=MAX_CHARS)

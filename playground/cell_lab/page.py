@@ -6,7 +6,6 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from playground import sentiment
 from playground.app import (
     fragment,
     how_we_know,
@@ -27,7 +26,7 @@ from playground.core.cells import GATES, param_count
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.drawing import charts, diagrams, strips
-from playground.sentiment import model as sentiment_model
+from playground.models import sentiment as sentiment_model
 
 st.title(tr("lab.title"), anchor="lab-intro")
 st.markdown(tr("lab.intro"))
@@ -130,9 +129,9 @@ def _belt_of(sentence: str, bias: float):
     seeded cell when it is missing -> (belt or None, the classifier or None)."""
     belt = trained = None
     try:
-        trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment)
+        trained = shipped_model(sentiment_model.model_name(sentiment_model.looks_like(sentence), "lstm"), sentiment_model)
         belt = cell_lab.conveyor_from_classifier(trained, sentence, forget_bias=bias)
-        st.caption(tr("lab.belt.trained", language=tr(f"senti.lang.{trained.lang}")))
+        st.caption(tr("lab.belt.trained", language=tr(f"lab.lang.{trained.lang}")))
     except CheckpointError:
         st.caption(tr("lab.belt.seeded"))
     except InputError as exc:
@@ -195,9 +194,9 @@ def conveyor_belt() -> None:
         _belt_views(belt)
     if trained is not None and belt is not None and belt.units is not None:  # the drawing is the trained model's
         failure, truth = sentiment_model.KNOWN_FAILURES[trained.lang]
-        how_we_know("lab.how", language=tr(f"senti.lang.{trained.lang}"),
+        how_we_know("lab.how", language=tr(f"lab.lang.{trained.lang}"),
                     test=f"{trained.card.metrics['test_accuracy']:.1%}", n_test=f"{trained.card.split['test']:,}",
-                    failure=failure, truth=tr(f"senti.label.{truth}"),
+                    failure=failure, truth=tr(f"lab.label.{truth}"),
                     p=f"{trained.predict(failure):.2f}", m=trained.model.rnn.hidden_size, shown=len(belt.units),
                     units=tr("lab.belt.units_joined").join(str(u + 1) for u in belt.units))
 

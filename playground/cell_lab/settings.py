@@ -2,7 +2,7 @@
 
 from playground.cell_lab.model import LECTURE_SCALAR
 from playground.core.settings import PageState, Setting, guess, vector
-from playground.home.order import MAX_CHARS
+from playground.core.text import MAX_CHARS
 
 # the lecture's scalar LSTM: gates in [0, 1], cell values in [-1, 1]
 C_PREV = Setting("lab_c_prev", float(LECTURE_SCALAR.c_prev), -1.0, 1.0, 0.01)

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.cell_lab.title": {"zh": "LSTM 与 GRU：门控实验室", "en": "LSTM and GRU: the gate lab"},
+    "page.cell_lab.blurb": {
+        "zh": "带数字的门、细胞状态“传送带”、沿 C 回传的梯度等于遗忘门之积、参数量对比、多层与双向的形状。",
+        "en": "Gates with numbers, the cell-state conveyor belt, the gradient along C as a product of forget gates, parameter counts, stacked and bidirectional shapes.",
+    },
     # --- LSTM and GRU cell lab ---------------------------------------------------------------
     "lab.title": {"zh": "LSTM 与 GRU：给记忆装上阀门", "en": "LSTM and GRU: valves on the memory"},
     "lab.intro": {
@@ -170,4 +176,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "细胞状态是**加**出来的：遗忘门决定旧记忆留下几成，输入门决定新内容写进几成，两部分相加。其余几个选项分别是只留旧记忆、四个数连乘、只写新内容。旧记忆只乘一个遗忘门、再加上新内容，不经过 tanh，也不乘权重矩阵，所以梯度沿这条“传送带”往回传时每步只乘一个 fₜ，遗忘门接近 1 时就不容易消失。",
         "en": "The cell state is **added up**: the forget gate decides how much of the old memory stays, the input gate how much of the new content is written, and the two parts are summed. The other answers keep only the old memory, multiply all four numbers, or write only the new content. The old memory is only multiplied by one forget gate and then added to, with no tanh and no weight matrix on the way, so the gradient flowing back along this conveyor belt is multiplied by just fₜ at each step and, with forget gates near 1, does not fade so easily.",
     },
+    # the trained sentiment LSTM's language and labels
+    "lab.label.1": {"zh": "正面", "en": "positive"},
+    "lab.label.0": {"zh": "负面", "en": "negative"},
+    "lab.lang.zh": {"zh": "中文", "en": "Chinese"},
+    "lab.lang.en": {"zh": "英文", "en": "English"},
 }

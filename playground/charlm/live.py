@@ -16,8 +16,8 @@ where the estimate reaches LIVE_BUDGET_S: the largest job a visitor can choose (
 
 from __future__ import annotations
 
-from playground.charlm import recipes
-from playground.charlm.model import MAX_VOCAB
+from playground.models.charlm import recipes
+from playground.models.charlm.model import MAX_VOCAB
 
 LIVE_BUDGET_S = 180.0
 LIVE_SAFETY = 1.2

@@ -24,8 +24,7 @@ from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice, live_model_listed, replacing_live_model_note
 from playground.app.player import frame_player, frame_window, window_note
 from playground.app.store import choice, narrowed, number, select, slider, text
-from playground.charlm import decoding as cs
-from playground.charlm import question, recipes
+from playground.charlm import question
 from playground.charlm import settings as state
 from playground.charlm.live import LIVE_BUDGET_S, live_estimate_s, live_job, live_max_steps, live_text_size
 from playground.core.checkpoints import CheckpointError, load_card
@@ -34,6 +33,8 @@ from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown, significant
 from playground.core.jobs import HEAVY, JOB_SECONDS
 from playground.drawing import charts, figures, strips
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import recipes
 
 STAGE_CHARS = 160  # characters sampled from each training stage
 

@@ -12,8 +12,8 @@ from playground.app.language import tr
 from playground.app.lm_picker import shipped_lm
 from playground.app.predict import Reveal, options, predict_first
 from playground.app.shared import shared_results
-from playground.charlm import decoding as cs
 from playground.core.settings import Setting
+from playground.models.charlm import decoding as cs
 
 # --- Character LM: temperature towards 0 -----------------------------------------------------------------------
 # seeds/003 (讲义) line 148: 如果每步都取概率最大的输出，模型岂不是每次都生成一模一样的内容？……叫贪心解码.

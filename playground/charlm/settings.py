@@ -6,10 +6,10 @@ limit (what one websocket message may carry; longer texts go by upload) but kept
 page's state: 200,000 characters do not belong in an address.
 """
 
-from playground.charlm import SHIPPED_CHOICES, name_of
-from playground.charlm.decoding import STRATEGIES
-from playground.charlm.model import CORPORA, KINDS, MAX_PASTE_CHARS
 from playground.core.settings import PageState, Setting, guess
+from playground.models.charlm import SHIPPED_CHOICES, name_of
+from playground.models.charlm.decoding import STRATEGIES
+from playground.models.charlm.model import CORPORA, KINDS, MAX_PASTE_CHARS
 
 MAX_SEED = 10_000
 # The lab's limits keep one change under 0.5 CPU-s (the class shares one server): reading a 300-character

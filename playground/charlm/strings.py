@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.charlm.title": {"zh": "字符级语言模型", "en": "Character-level language model"},
+    "page.charlm.blurb": {
+        "zh": "莎士比亚与 Python 源码上训练的字符级 LSTM：贪心、温度采样、top-k、top-p 与束搜索，训练各阶段的样本，以及在服务器上训练你自己的模型，训练的进度在页面上实时显示。",
+        "en": "Character LSTMs trained on Shakespeare and on Python source: greedy, temperature, top-k, top-p and beam search, samples from each stage of training, and a model of your own, trained on the server while the page shows its progress.",
+    },
     # --- char-LM page ---------------------------------------------------------------------------
     "charlm.title": {"zh": "字符级语言模型：一次预测一个字符", "en": "Character-level language model: one character at a time"},
     "charlm.intro": {
@@ -28,16 +34,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.col.test_bits": {"zh": "测试（bit/字符）", "en": "test (bits/char)"},
     "charlm.col.val_nats": {"zh": "验证损失（nat/字符）", "en": "validation loss (nats/char)"},
     "charlm.col.seconds": {"zh": "训练用时（秒）", "en": "training time (s)"},
-    "charlm.model": {"zh": "模型", "en": "Model"},
-    "charlm.model.shakespeare_lstm": {"zh": "莎士比亚 · LSTM", "en": "Shakespeare · LSTM"},
-    "charlm.model.shakespeare_gru": {"zh": "莎士比亚 · GRU", "en": "Shakespeare · GRU"},
-    "charlm.model.shakespeare_rnn": {"zh": "莎士比亚 · 普通 RNN", "en": "Shakespeare · vanilla RNN"},
-    "charlm.model.python_lstm": {"zh": "Python 源码 · LSTM", "en": "Python source · LSTM"},
-    "charlm.model.live": {"zh": "我训练的模型（#{id}）", "en": "My model (#{id})"},
-    "charlm.model.replaced": {
-        "zh": "你训练的模型 #{old} 已不在列表里：新开始的训练 #{new} 取代了它。每位访问者只保留一个现场训练的模型，以免服务器内存被占满。",
-        "en": "Your model #{old} is no longer in the list: the training you started next, #{new}, replaced it. Each visitor keeps one live model, so that the server's memory stays bounded.",
-    },
     "charlm.lab.header": {"zh": "采样实验室", "en": "Sampling lab"},
     "charlm.lab.intro": {
         "zh": "生成是**自回归**的：采出一个字符，把它喂回去，再预测下一个。每一步都要决定“从分布里取哪个字符”——这就是解码策略。温度 $\\tau$ 先把分数除以 $\\tau$ 再做 softmax：$\\tau<1$ 让分布更尖（更保守），$\\tau>1$ 让分布更平（更大胆），$\\tau\\to 0$ 就退化成贪心。采样不是总取最大的那个：若某一步的分布是 0.84、0.13……，就以 84%、13% 的概率抽到相应的字符。（用 $\\tau$ 而不用 $T$：$T$ 在各页都表示序列长度。）",
@@ -133,8 +129,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Pick a corpus (or paste your own text, up to 200,000 characters, or upload a longer one as a UTF-8 file of at most 1 MB), a cell and its size; training runs in the background with a progress bar, training and validation loss, a sample every so often, and a Stop button. The finished model joins the model list of this page and of the Interpretable cells page (for this session only), and can be downloaded.",
     },
     "charlm.live.source": {"zh": "语料", "en": "Corpus"},
-    "charlm.source.shakespeare": {"zh": "莎士比亚", "en": "Shakespeare"},
-    "charlm.source.python": {"zh": "Python 标准库源码", "en": "Python standard library"},
     "charlm.source.paste": {"zh": "粘贴文本", "en": "Paste text"},
     "charlm.source.upload": {"zh": "上传文件", "en": "Upload a file"},
     "charlm.live.paste": {"zh": "你的文本", "en": "Your text"},
@@ -154,10 +148,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "charlm.live.estimate": {
         "zh": "预计用时：约 {duration}（按本服务器在没有其他训练时的实测速度估算）。每个训练最多运行 {limit} 分钟，到时会停下，已经学到的部分照样保留。",
         "en": "Estimated time: about {duration} (from this server's measured speed with no other training running). Any training stops after {limit} minutes and keeps what it has learned by then.",
-    },
-    "charlm.live.replaces": {
-        "zh": "开始新的训练会取代你的模型 #{id}：每位访问者只保留一个现场训练的模型，以免服务器内存被占满。想留下它，请先在下方下载。",
-        "en": "Starting a new training replaces your model #{id}: each visitor keeps one live model, so that the server's memory stays bounded. To keep it, download it below first.",
     },
     "charlm.live.no_data": {
         "zh": "莎士比亚语料需要从软件包仓库下载，这台服务器现在连不上。请改用 Python 源码，或粘贴你自己的文本。",

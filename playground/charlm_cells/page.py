@@ -17,9 +17,6 @@ from playground.app import (
 from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice
 from playground.app.store import choice, narrowed, number, slider, text
-from playground.charlm import decoding as cs
-from playground.charlm.model import corpus_of
-from playground.charlm_cells import interpret as cells
 from playground.charlm_cells import question
 from playground.charlm_cells import settings as state
 from playground.core.datasets.cache import DataUnavailable
@@ -27,6 +24,9 @@ from playground.core.datasets.charcorpora import python_passage
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.drawing import strips
+from playground.models.charlm import decoding as cs
+from playground.models.charlm import interpret as cells
+from playground.models.charlm.model import corpus_of
 
 PASSAGE_CHARS = state.PASSAGE_CHARS  # a file's passage and a pasted text: the same length
 
@@ -64,7 +64,7 @@ except InputError as exc:
     input_error(exc)
     st.stop()
 if unknown := sampler.vocab.unknown(passage):
-    st.info(tr("charlm.lab.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown[:20]))),
+    st.info(tr("cells.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown[:20]))),
             icon=":material/help:")
 
 
@@ -166,7 +166,7 @@ def _intervention(layer: int, unit: int) -> None:
     k1, k2, k3 = st.columns(3)
     clamp_value = slider(state.CLAMP_VALUE, tr("cells.clamp.value"), k1)
     clamp_prompt = text(state.CLAMP_PROMPT, tr("cells.clamp.prompt"), k2)
-    clamp_seed = number(state.CLAMP_SEED, tr("charlm.lab.seed"), k3)
+    clamp_seed = number(state.CLAMP_SEED, tr("cells.clamp.seed"), k3)
     # on request: the unit held changes with the text (the best cell for a feature), and two generations
     # on every new text would make one paste cost 0.5 CPU-s (issue 28)
     if not on_request("cells_clamp", (sampler.identity, clamp_prompt, layer, unit, clamp_value, int(clamp_seed)),

@@ -11,8 +11,8 @@ import numpy as np
 from playground.app.fair import fragment
 from playground.app.language import tr
 from playground.app.predict import Reveal, options, predict_first
-from playground.charlm_cells import interpret
 from playground.core.settings import Setting
+from playground.models.charlm import interpret
 
 # --- Interpretable cells: a quote cell --------------------------------------------------------------------------
 # seeds/003 (讲义) line 158: 引号检测细胞：引号一开就翻转，引号闭合才翻回.

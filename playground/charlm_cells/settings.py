@@ -7,11 +7,10 @@ Three settings have a range that only the run knows, declared here at their wide
 into the Shakespeare test text (0 .. its length less the passage).
 """
 
-from playground.charlm import SHIPPED_CHOICES, name_of
-from playground.charlm.settings import MAX_PROMPT
-from playground.charlm_cells.interpret import FEATURES, MAX_PATTERN
 from playground.core.datasets.charcorpora import held_out_python_files
 from playground.core.settings import PageState, Setting, guess
+from playground.models.charlm import SHIPPED_CHOICES, name_of
+from playground.models.charlm.interpret import FEATURES, MAX_PATTERN
 
 MAX_LAYERS, MAX_HIDDEN = 3, 1024  # the largest model CharLMSettings.check allows
 MAX_OFFSET = 1_000_000
@@ -35,7 +34,9 @@ FOCUS = Setting("cells_focus", "in_string", options=("manual", *FEATURES, "regex
 LAYER = Setting("cells_layer", MAX_LAYERS, 1, MAX_LAYERS, needs=(("cells_focus", "manual"),))
 UNIT = Setting("cells_unit", 1, 1, MAX_HIDDEN, needs=(("cells_focus", "manual"),))
 CLAMP_VALUE = Setting("cells_clamp_value", 1.0, -3.0, 3.0, 0.1)
-CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)  # as the char-LM page's prompt
+# as long as the char-LM page's prompt: reading 300 characters takes ~0.05 s on the shared box
+MAX_PROMPT = 300
+CLAMP_PROMPT = Setting("cells_clamp_prompt", "    def ", max_chars=MAX_PROMPT)
 CLAMP_SEED = Setting("cells_clamp_seed", 1, 0, MAX_SEED)
 
 # the "predict first" answer (issue 26): "" while unanswered, so a link without it opens the question unanswered

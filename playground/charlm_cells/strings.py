@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.charlm_cells.title": {"zh": "可解释的隐藏细胞", "en": "Interpretable cells"},
+    "page.charlm_cells.blurb": {
+        "zh": "把一个细胞的激活值涂在文本上（−1 红、+1 蓝），按相关系数找出与引号、缩进、行内位置、括号深度等特征最相关的细胞（相关再高也不等于检测器），再把某个细胞钳住，看生成的文本怎样改变。",
+        "en": "Paint one cell's activation over a text (red −1, blue +1), rank the cells by how closely they correlate with quotes, indentation, position in the line or bracket depth (however high, a correlation is not a detector), then clamp a cell and see how the generated text changes.",
+    },
     # --- cells page -----------------------------------------------------------------------------
     "cells.title": {"zh": "窥视 RNN 的内心：可解释的隐藏细胞", "en": "Inside the RNN: interpretable cells"},
     "cells.intro": {
@@ -138,5 +144,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "cells.predict.why": {
         "zh": "要写出合法的代码，模型得记住“还欠一个后引号”，于是往往有细胞自发学会这件事：引号一开就翻转，引号闭合才翻回。r 为负只说明方向相反，它一样在跟踪引号。大多数细胞则看不出明确含义；下面的排行榜列出了每个特征的最佳细胞。",
         "en": "To write valid code the model has to remember that a closing quote is still owed, and often some cell learns that by itself: it flips when a quote opens and flips back when it closes. A negative r only means the opposite sign; the cell tracks quotes all the same. Most cells have no clear meaning; the ranking below lists the best cell for each feature.",
+    },
+    # the clamp's seed, and characters the model never saw
+    "cells.clamp.seed": {"zh": "随机种子", "en": "Random seed"},
+    "cells.unknown": {
+        "zh": "这些字符模型在训练中从未见过，会被当作“未知字符”读入：{chars}",
+        "en": "The model never saw these characters in training; it reads them as \"unknown\": {chars}",
     },
 }

@@ -1,27 +1,34 @@
 """``t(key, lang, **fields)``: a UI string in 中文 or English with its ``{fields}`` filled in.
 
-The strings live beside what they describe: the app shell's in ``playground/app/strings.py``, each
-lesson's in ``playground/<lesson>/strings.py``. They are gathered on first use (a lesson's package
-imports its models, which import this module, so the gathering cannot happen at import time).
-Pages never hold literal UI text; a test checks that every key has both languages with the same fields.
+The strings live beside what they describe: the app shell's, and each lesson's in its own
+``strings.py``. This module names none of them: the package's root tells it where they are
+(``use_strings``, from the house's list of lessons), and they are gathered on first use (a lesson's
+package imports its models, which import this module, so the gathering cannot happen at import
+time). Pages never hold literal UI text; a test checks that every key has both languages with the
+same fields.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
 from functools import cache
 from types import ModuleType
 
 LANGUAGES = ("zh", "en")
 LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
-LESSONS = ("home", "two_ones", "cell_lab", "gradients", "sentiment", "seq2seq", "forecast", "charlm", "charlm_cells",
-           "beyond")
-STRING_MODULES = ("playground.app.strings", *(f"playground.{lesson}.strings" for lesson in LESSONS))
+_SOURCES: list[Callable[[], Iterable[str]]] = []  # each gives names of modules holding ``STRINGS``
+
+
+def use_strings(source: Callable[[], Iterable[str]]) -> None:
+    """Gather strings from the modules ``source()`` names (called on first use, not now)."""
+    _SOURCES.append(source)
+    strings.cache_clear()
 
 
 def modules() -> tuple[ModuleType, ...]:
-    """Every strings module, the app's first."""
-    return tuple(importlib.import_module(name) for name in STRING_MODULES)
+    """Every strings module, in the order their sources name them."""
+    return tuple(importlib.import_module(name) for source in _SOURCES for name in source())
 
 
 @cache

@@ -6,18 +6,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from playground.core.formatting import escape_markdown as escape
 from playground.drawing.base import BELT, CELL, DECODER, INK, INPUT, OUTPUT, _fmt, _sup, _svg, _text_px, _visible
 
-if TYPE_CHECKING:  # the drawing layer knows no lesson: only the shape of what it draws
-    from playground.home.forms import Unrolled
+
+class UnrolledStep(Protocol):
+    """One time step of an unrolled graph: what it reads and writes, and which part of the network runs it."""
+
+    t: int
+    x: str | None
+    y: str | None
+    part: str  # "cell", "encoder" or "decoder"
+
+
+class Unrolled(Protocol):
+    """What ``unrolled_svg`` draws (Home's ``forms.Unrolled`` has this shape: the drawing layer knows no lesson)."""
+
+    steps: Sequence[UnrolledStep]
 
 
 STEP_W, BOX_W, BOX_H = 130, 70, 40
-
-
 Y_OUT, Y_H, Y_IN = 40, 130, 220
 
 

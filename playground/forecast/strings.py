@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.forecast.title": {"zh": "数值序列：气温预测", "en": "Forecasting temperatures"},
+    "page.forecast.blurb": {
+        "zh": "表 4-1 里的时间序列：用 RNN、GRU、LSTM 预测下一小时的气温，与三种基线比误差，再看“喂真值”（教师强制）和“喂自己的预测”（自由运行）差在哪里。",
+        "en": "Table 4-1's time series: RNN, GRU and LSTM forecast the next hour's temperature against three baselines, then teacher forcing (fed the truth) against free running (fed its own forecasts).",
+    },
     "fc.title": {"zh": "数值序列：气温预测", "en": "Numbers in, numbers out: forecasting temperatures"},
     "fc.intro": {
         "zh": "前面几页读的都是文字。教材表 4-1 里还有第三类序列：**时间序列**，它的元素是“等间隔采样点”，典型任务是“股价预测、气温预报、电力负荷预测”。这一页的序列是一座城市每小时的气温：每一步读进来的不再是一个字，而是一个数。模型还是同一个循环单元，边读边更新隐藏状态 $h_t$，读完一段过去，再说出下一个小时的气温。教材在结尾也提到，在“在线时序预测”这类低延迟、低资源的场景里，轻量的 RNN/GRU 至今仍在服役。",

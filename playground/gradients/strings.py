@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.gradients.title": {"zh": "梯度消失与爆炸", "en": "Gradients: vanish, explode"},
+    "page.gradients.blurb": {
+        "zh": "拖动滑块看误差信号沿时间连乘后怎样消失或爆炸：RNN、LSTM、GRU 的对比，梯度裁剪，截断 BPTT，以及各自能记多远。",
+        "en": "Drag a slider and watch the error signal vanish or explode as it is multiplied back through time: RNN vs LSTM vs GRU, clipping, truncated BPTT, and how far each can remember.",
+    },
     # --- vanishing and exploding gradients --------------------------------------------------
     "grad.title": {"zh": "梯度消失与梯度爆炸", "en": "Vanishing and exploding gradients"},
     "grad.intro": {

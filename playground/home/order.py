@@ -9,8 +9,6 @@ parameters grow with the window, and it never sees past it.
 
 from __future__ import annotations
 
-import hashlib
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,28 +16,9 @@ from fractions import Fraction
 import torch
 
 from playground.core.cells import CellWeights, run_sequence
-from playground.core.errors import InputError
+from playground.core.text import EMBED_DIM, char_embedding, clean_text
 
-MAX_CHARS = 40
-EMBED_DIM = 8
 HIDDEN = 16
-
-
-def clean_text(text: str, max_chars: int = MAX_CHARS) -> str:
-    """Strip whitespace and control characters; refuse empty or over-long text."""
-    cleaned = "".join(ch for ch in (text or "") if not unicodedata.category(ch).startswith("C") and not ch.isspace())
-    if not cleaned:
-        raise InputError("empty_text")
-    if len(cleaned) > max_chars:
-        raise InputError("text_too_long", length=len(cleaned), limit=max_chars)
-    return cleaned
-
-
-def char_embedding(ch: str, dim: int = EMBED_DIM) -> torch.Tensor:
-    """A fixed random vector for any character (seeded by the character itself)."""
-    seed = int.from_bytes(hashlib.sha256(ch.encode("utf-8")).digest()[:8], "little")
-    gen = torch.Generator().manual_seed(seed)
-    return torch.randn(dim, generator=gen, dtype=torch.float64)
 
 
 def demo_rnn(dim: int = EMBED_DIM, hidden: int = HIDDEN, seed: int = 0) -> CellWeights:

@@ -1,15 +1,14 @@
 """Home: what a sequence is, the four forms, order matters, and where to go next."""
 
-import importlib
 from urllib.parse import urlsplit
 
 import streamlit as st
 
+from playground import lessons
 from playground.app import fragment, input_error, lang, show_svg, tr, until_answered
 from playground.app.store import choice, narrowed, remember, select, slider, stored, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
-from playground.core.pages import PAGES
 from playground.drawing import base, charts, diagrams
 from playground.home import forms, lecture_map, order, question, run_sheet
 from playground.home import settings as state
@@ -24,8 +23,10 @@ rows = [tr(f"home.seq.row.{name}").split("|") for name in ("text", "speech", "se
 columns = [tr("home.seq.col.type"), tr("home.seq.col.element"), tr("home.seq.col.tasks")]
 # a markdown table: its cells wrap (a data frame's fixed columns cut "Typical tasks" off at 1024 px)
 cells = [[escape_markdown(cell.strip()) for cell in row] for row in rows]
-# the time-series row opens its lesson (issue 38): the textbook's "气温预报" is a page of its own
-cells[2][2] += f" · [{tr('home.seq.series_link')}]({lecture_map.link(lecture_map.FC_INTRO, lang())})"
+# the time-series row opens its lesson (issue 38): the textbook's "气温预报" is a page of its own, the one
+# whose place shows table 4-1 beside Home's (a house without such a lesson shows the row alone)
+for series in lecture_map.elsewhere("textbook", "table-4-1", "home")[:1]:
+    cells[2][2] += f" · [{tr('home.seq.series_link')}]({lecture_map.link(series, lang())})"
 st.markdown("\n".join(["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|",
                         *("| " + " | ".join(row) + " |" for row in cells)]))
 
@@ -118,12 +119,12 @@ window_lab()
 # --- 5. misconceptions and the map of the playground -----------------------------------------
 st.header(tr("home.myths.header"), anchor="home-myths")
 st.markdown(tr("home.myths.body"))
-other_pages = [spec for spec in PAGES if not spec.default]
+other_pages = [spec for spec in lessons.lessons() if not spec.default]
 if other_pages:
     st.header(tr("home.pages.header"))
     for spec in other_pages:
-        st.page_link(spec.path, label=tr(f"page.{spec.key}.title"), icon=spec.icon)
-        st.caption(tr(f"page.{spec.key}.blurb"))
+        st.page_link(spec.path, label=tr(spec.title_key), icon=spec.icon)
+        st.caption(tr(spec.blurb_key))
 
 # --- 6. the run-sheet: a lecture step by step (issue 36) ---------------------------------------
 st.header(tr("home.sheet.header"), anchor="home-runsheet")
@@ -132,7 +133,7 @@ st.markdown(tr("home.sheet.intro"))
 
 def _question(page: str) -> str:
     """The page's predict-first question, as it asks it."""
-    return importlib.import_module(f"playground.{page}.question").text()
+    return lessons.module(page, "question").text()
 
 
 def _words(text: str) -> str:
@@ -152,8 +153,8 @@ def _step_card(steps: list[run_sheet.Step], index: int) -> None:
         if step.ask:
             st.info(f"**{tr('home.sheet.ask')}**\n\n{_question(step.ask)}", icon=":material/psychology_alt:")
         press = "" if step.demo.press is None else " " + lecture_map.say(lecture_map.PRESS, lang()).format(
-            button=lecture_map.button_label(step.demo.press, lang()))
-        what = f"{tr(f'page.{step.demo.page}.title')} › {lecture_map.say(step.demo.what, lang())}{press}"
+            button=lecture_map.button_label(step.demo, lang()))
+        what = f"{tr(lessons.lesson(step.demo.page).title_key)} › {lecture_map.say(step.demo.what, lang())}{press}"
         st.markdown(f"**{tr('home.sheet.show')}** · {escape_markdown(what)}")
         st.link_button(tr("home.sheet.open"), step.link(lang()), icon=":material/open_in_new:")
 

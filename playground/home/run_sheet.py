@@ -17,9 +17,6 @@ from html import escape
 from urllib.parse import urlencode
 
 from playground.home.lecture_map import (
-    BEHIND_QUESTION,
-    CELLS_COMMENT,
-    CELLS_LINE,
     NOTES,
     SEEDS,
     Demo,
@@ -28,9 +25,11 @@ from playground.home.lecture_map import (
     Text,
     link,
     page_spec,
+    place,
     say,
 )
 from playground.home.quotes import QUOTES
+from playground.lessons import behind_question
 
 PLAN = "plan90"
 SHEETS: tuple[str, ...] = (NOTES.key, "textbook", "script", PLAN)  # the 讲义 first: the lecture a class follows
@@ -40,7 +39,7 @@ ASK_MIN, PRESS_MIN, SHOW_MIN, SAY_MIN = 4, 3, 2, 1  # predict, vote, argue, reve
 # what the 90-minute plan leaves out of the notes: the last lecture's points, the vision tasks the app
 # cannot show, and two of the five interpretable cells (the quote, if and indent cells make the point)
 PLAN_SKIPS = frozenset({"1", "9", "9.2"})
-PLAN_DROPS = frozenset({CELLS_LINE, CELLS_COMMENT})
+PLAN_DROPS = frozenset({place("charlm_cells", "line"), place("charlm_cells", "comment")})
 
 
 @dataclass(frozen=True)
@@ -89,9 +88,10 @@ def _asked_at(places: list[tuple[Part, Demo | None]]) -> dict[int, str]:
     """Where each page's question is asked: at its first place behind the question (the part the
     question is about), else at the page's first place."""
     at: dict[str, int] = {}
+    behind = behind_question()  # anchors (their settings' keys are not needed: home.settings reads this)
     for i, (_, demo) in enumerate(places):
-        if demo is not None and (demo.page not in at or (demo.anchor in BEHIND_QUESTION
-                                                          and places[at[demo.page]][1].anchor not in BEHIND_QUESTION)):
+        if demo is not None and (demo.page not in at or (demo.anchor in behind
+                                                          and places[at[demo.page]][1].anchor not in behind)):
             at[demo.page] = i
     return {i: page for page, i in at.items()}
 

@@ -1,8 +1,8 @@
 """The Home page's settings."""
 
 from playground.core.settings import PageState, Setting, guess
+from playground.core.text import MAX_CHARS
 from playground.home.forms import FORMS
-from playground.home.order import MAX_CHARS
 from playground.home.run_sheet import SHEETS, longest
 
 FORM = Setting("home_form", "many_to_one", options=tuple(FORMS))

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.home.title": {"zh": "序列与循环", "en": "Sequences and recurrence"},
+    "page.home.blurb": {
+        "zh": "什么是序列、序列建模的四种形式、按时间展开的计算图，以及为什么要靠循环才能分清“狗咬人”与“人咬狗”。",
+        "en": "What a sequence is, the four forms of sequence modelling, unrolled graphs, and why it takes recurrence to tell 狗咬人 from 人咬狗.",
+    },
     # --- home: intro -----------------------------------------------------------------------
     "home.title": {"zh": "序列与循环：给网络装上记忆", "en": "Sequences and recurrence: giving a network memory"},
     "home.intro": {

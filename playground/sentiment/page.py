@@ -26,8 +26,8 @@ from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown, significant
 from playground.drawing import charts, figures, frames, strips
+from playground.models import sentiment as sentiment_model
 from playground.sentiment import challenge, question, walkthrough
-from playground.sentiment import model as sentiment_model
 from playground.sentiment import settings as state
 
 

@@ -14,7 +14,7 @@ from playground.app.language import lang, tr
 from playground.app.predict import Reveal, options, predict_first
 from playground.app.shared import shared_results, shipped_model
 from playground.core.settings import Setting
-from playground.sentiment import model as sentiment_model
+from playground.models import sentiment as sentiment_model
 
 # --- Sentiment: a bag of tokens is blind to order -------------------------------------------------------------
 # seeds/000 (讲解稿) line 9: 如果情感分析模型只数“慢”“不好吃”这些词……; line 17: 词袋和 TF-IDF……通常弱化甚至丢掉顺序.

@@ -13,8 +13,7 @@ from playground.core.checkpoints import ModelCard, as_shipped, save_checkpoint
 from playground.core.datasets.reviews import by_split
 from playground.core.seeding import reset_parameters_
 from playground.core.training import TrainConfig, train
-from playground.sentiment.challenge import HALVES, challenge_accuracy
-from playground.sentiment.model import (
+from playground.models.sentiment import (
     UNK,
     Classifier,
     SentimentNet,
@@ -27,6 +26,7 @@ from playground.sentiment.model import (
     test_predictions,
     test_report,
 )
+from playground.sentiment.challenge import HALVES, challenge_accuracy
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ that model language). The declared ones are the Chinese page's.
 """
 
 from playground.core.settings import PageState, Setting, Structured, guess
-from playground.sentiment.model import KINDS, LANGS, MAX_CHARS
+from playground.models.sentiment import KINDS, LANGS, MAX_CHARS
 from playground.sentiment.walkthrough import LECTURE_TOKENS, LECTURE_XS, tokens_from_text, tokens_to_text
 
 SAMPLES = {"zh": "配送不慢，饭也不是不好吃，就是下次不会再点了", "en": "not bad at all, I would watch it again"}

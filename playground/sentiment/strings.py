@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.sentiment.title": {"zh": "情感分析：逐个 token 读一句话", "en": "Sentiment, read token by token"},
+    "page.sentiment.blurb": {
+        "zh": "讲解稿的一维手算例子（前向与反向），再看训练好的 RNN、LSTM、GRU 怎样边读边改变判断（中文模型一次读一个字，英文模型一次读一个词）。",
+        "en": "The lecture script's scalar walk-through (forward and backward), then trained RNN, LSTM and GRU classifiers changing their minds token by token (a character at a time in Chinese, a word at a time in English).",
+    },
     # --- sentiment -------------------------------------------------------------------------------
     "senti.title": {"zh": "情感分析：读到最后才知道", "en": "Sentiment: you only know at the end"},
     "senti.intro": {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playground.core.checkpoints import ModelCard
 from playground.core.errors import InputError
+from playground.core.lesson import Lesson, place
 from playground.seq2seq.evaluation import BOTTLENECK, load_bottleneck
 from playground.seq2seq.model import model_name
 from playground.seq2seq.translate import Translator, load_translator
@@ -42,3 +43,34 @@ def build(name: str, out_dir, device) -> ModelCard:
 
 
 __all__ = ["SHIPPED", "Translator", "build", "load", "load_translator"]
+
+LESSON = Lesson(
+    __name__,
+    icon=":material/translate:",
+    main_widget="s2s_text",
+    main_value="他每天早上喝咖啡。",
+    shipped={
+        "seq2seq": "playground.seq2seq",
+    },
+    places=(
+        place("formula", "s2s-formula", "编码器、解码器与条件概率 P(y_t | y_<t, x)",
+              "encoder, decoder and P(y_t | y_<t, x)",
+              at=(("textbook", "figure-4-4", 1),)),
+        place("seed", "s2s-seed", "“我爱自然语言处理”的真实译文",
+              "我爱自然语言处理 as the models translate it",
+              at=(("script", "bi-seq2seq", 4),)),
+        place("lab", "s2s-lab", "翻译：贪心、束搜索与采样",
+              "translation: greedy, beam search and sampling",
+              at=(("textbook", "uses", 2),)),
+        place("context", "s2s-context", "经典模型的语义向量 c：整句只有这一个向量",
+              "the classic model's vector c: the whole sentence in one vector",
+              at=(("textbook", "figure-4-4", 2),), s2s_model="classic"),
+        place("attention", "s2s-attention", "注意力图：每写一个词读哪几个字",
+              "the attention map: what each word reads",
+              at=(("textbook", "reading", 1),), s2s_model="attention"),
+        place("bottleneck", "s2s-bottleneck", "瓶颈实测：两个模型都随句长下降，注意力模型在每个长度都领先，长句上领先最多",
+              "the bottleneck, measured: both models fall as sources grow; attention leads at every length, "
+              "most on long ones",
+              at=(("script", "bi-seq2seq", 5),)),
+    ),
+)

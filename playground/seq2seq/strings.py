@@ -3,6 +3,20 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.seq2seq.title": {"zh": "seq2seq 翻译", "en": "Seq2seq translation"},
+    "page.seq2seq.blurb": {
+        "zh": "输入一句中文，看真实训练的编码器—解码器逐词写出英文：贪心、束搜索与采样，束搜索树，注意力图，以及固定长度向量这个瓶颈的实测。",
+        "en": "Type a Chinese sentence and watch a trained encoder-decoder write English word by word: greedy, beam search and sampling, the beam tree, the attention map, and the fixed-size-vector bottleneck, measured.",
+    },
+    "error.seq2seq_english": {
+        "zh": "这里要输入中文句子；这句看起来是英文。本页的模型只会把中文翻成英文，试试“我爱自然语言处理”。",
+        "en": "This box takes a Chinese sentence, and this looks like English. The models here translate Chinese into English only; try 我爱自然语言处理.",
+    },
+    "error.seq2seq_no_chinese": {
+        "zh": "句子里没有汉字（只有标点、数字或符号），没有可翻译的内容。",
+        "en": "There are no Chinese characters in this input (only punctuation, digits or symbols): nothing to translate.",
+    },
     "s2s.title": {"zh": "seq2seq：从一句中文到一句英文", "en": "Seq2seq: from a Chinese sentence to an English one"},
     "s2s.intro": {
         "zh": "机器翻译的输入和输出长度不同：“我爱自然语言处理”是 8 个汉字，译文是 5 个英文词再加一个结束标记。于是需要两个网络分工：**编码器**读完源句，**解码器**以起始 token 开头，按条件概率一个词一个词地写译文，直到写出结束 token。本页的两个翻译模型都在 Tatoeba 的中英句对上真实训练而成。",

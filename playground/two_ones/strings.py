@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the page's name in the app's navigation and its line on Home, then its own errors
+    "page.two_ones.title": {"zh": "手算 RNN：连续两个 1", "en": "Hand-built RNN: two 1s in a row"},
+    "page.two_ones.blurb": {
+        "zh": "讲义里唯一一个从头手算的 RNN：看三个矩阵各司其职，亲手改坏它，再看梯度下降从零学会同一个任务（学出的解法未必和手算的一样）。",
+        "en": "The lecture notes' one fully hand-computed RNN: see each matrix do its job, break it, and watch gradient descent learn the same task from scratch (not necessarily the hand-built way).",
+    },
     # --- two consecutive 1s ----------------------------------------------------------------
     "two.title": {"zh": "手算一个 RNN：检测连续两个 1", "en": "A hand-built RNN that detects two 1s in a row"},
     "two.intro": {

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bench.harness import ROOT, lab_url, wait_rendered
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from bench.harness import ROOT, lab_url, wait_rendered
 from playground.core.device import device_label
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")

@@ -7,7 +7,7 @@ import time
 
 from bench.harness import ROOT, streamlit_server, wait_rendered
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 NAV_TEXTS = """() => [...document.querySelectorAll("[data-testid='stSidebarNav'] a, [data-testid='stSidebarNavLink']")]
                  .map(e => e.innerText.trim()).filter(s => s)"""

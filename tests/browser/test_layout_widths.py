@@ -12,7 +12,7 @@ import pytest
 
 from bench.harness import ROOT, wait_rendered
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 SHOTS = ROOT / "docs" / "screenshots" / "1024"
 # an element is cut off when its content is wider than its box and the box hides the rest

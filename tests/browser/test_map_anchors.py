@@ -7,7 +7,8 @@ import pytest
 from bench.harness import wait_rendered
 from playground.home import lecture_map
 
-LINKS = [lecture_map.LAB_GRU_STEP, lecture_map.LM_COMPARE, lecture_map.GRAD_HALF]
+LINKS = [lecture_map.place("cell_lab", "gru_step"), lecture_map.place("charlm", "compare"),
+         lecture_map.place("gradients", "half")]
 TOP = "(id) => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; }"
 
 

@@ -3,7 +3,7 @@ high-water mark, nothing sampled) stays within 600 MB, the budget that leaves a 
 class's sessions. About a minute: it starts its own server so that no other test's sessions count."""
 
 from bench.interaction import PEAK_GOAL_MB, peak_memory
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 
 def test_one_visitor_working_every_page_peaks_within_the_budget(browser):

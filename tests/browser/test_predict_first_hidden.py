@@ -14,7 +14,7 @@ import pytest
 
 from bench.harness import wait_rendered
 from playground.core.i18n import t
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 PREFIX = {"home": "home", "two_ones": "ones", "cell_lab": "lab", "sentiment": "senti", "gradients": "grad",
           "seq2seq": "s2s", "forecast": "fc", "charlm": "lm", "charlm_cells": "cells", "beyond": "beyond"}

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from conformance import state_sweep
-from playground.core.pages import PAGES
+from playground.lessons import PAGES
 
 SEED = int(os.environ.get("STATE_SWEEP_SEED") or state_sweep.date_seed())
 PER_PAGE = int(os.environ.get("STATE_SWEEP_PER_PAGE", "4"))

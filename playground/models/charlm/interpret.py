@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 import regex
 
-from playground.charlm.engine import FastSampler
 from playground.core.errors import InputError, Phrase
+from playground.models.charlm.engine import FastSampler
 
 MAX_TEXT = 6000
 MAX_PATTERN = 200

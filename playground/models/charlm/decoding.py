@@ -6,7 +6,7 @@ the strategy for the page's lab, ``LanguageModel.generate`` and ``compare`` (gre
 beam search side by side) alike. Each generated step records the chosen character and the top 10
 of the model's distribution, and every sequence's log-probability is measured under the model
 itself (temperature 1), so strategies compare on one scale. The numpy engine they step with
-(``FastSampler``, the fused ``sample_text``) is ``playground.charlm.engine``.
+(``FastSampler``, the fused ``sample_text``) is ``playground.models.charlm.engine``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from playground.charlm.engine import (
+from playground.core import decoding
+from playground.core.decoding import check_decoding_settings, gnmt_penalty
+from playground.core.errors import InputError, whole
+from playground.models.charlm.engine import (
     MAX_LENGTH,
     MAX_PROMPT,
     TABLE_MAX_VOCAB,
@@ -29,9 +32,6 @@ from playground.charlm.engine import (
     log_softmax,
     sample_text,
 )
-from playground.core import decoding
-from playground.core.decoding import check_decoding_settings, gnmt_penalty
-from playground.core.errors import InputError, whole
 
 # the engine's names stay importable from here, where callers have always found them
 __all__ = ["COMPARED", "MAX_LENGTH", "MAX_PROMPT", "MAX_WIDTH", "STRATEGIES", "TABLE_MAX_VOCAB", "TOP", "USES",

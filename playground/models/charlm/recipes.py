@@ -10,9 +10,14 @@ from dataclasses import asdict, dataclass, field
 import torch
 from torch import Tensor
 
-from playground.charlm.decoding import generate
-from playground.charlm.engine import FastSampler
-from playground.charlm.model import (
+from playground.core.checkpoints import ModelCard, as_shipped, freeze, save_checkpoint
+from playground.core.datasets.charcorpora import load as load_corpus
+from playground.core.errors import InputError
+from playground.core.seeding import reset_parameters_
+from playground.core.training import Event, TrainConfig, TrainResult, Validation, progress_printer, train
+from playground.models.charlm.decoding import generate
+from playground.models.charlm.engine import FastSampler
+from playground.models.charlm.model import (
     MAX_TRAIN_TEXT_BYTES,
     MAX_VOCAB,
     PROMPTS,
@@ -27,11 +32,6 @@ from playground.charlm.model import (
     snapshots_name,
     window_batches,
 )
-from playground.core.checkpoints import ModelCard, as_shipped, freeze, save_checkpoint
-from playground.core.datasets.charcorpora import load as load_corpus
-from playground.core.errors import InputError
-from playground.core.seeding import reset_parameters_
-from playground.core.training import Event, TrainConfig, TrainResult, Validation, progress_printer, train
 
 # steps and snapshot steps of each shipped model
 BUDGETS: dict[tuple[str, str], dict] = {

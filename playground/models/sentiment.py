@@ -403,3 +403,18 @@ def load_classifier(lang: str, cell: str, directory=None, device=None) -> Classi
         raise InputError("bad_choice", name=f"{lang}/{cell}")
     tensors, card = load_checkpoint(model_name(lang, cell), directory, device=device)
     return rebuild(tensors, card)
+
+
+# --- the shipped classifiers (the registry's interface; the lesson's package adds ``build``) -----------
+SHIPPED: dict[str, str] = {model_name(lang, kind): f"{lang} sentiment, {kind}" for lang in LANGS for kind in KINDS}
+CHOICE_OF = {model_name(lang, kind): (lang, kind) for lang in LANGS for kind in KINDS}
+
+
+def load(name: str | None = None, *, lang: str | None = None, cell: str | None = None, directory=None,
+         device=None) -> Classifier:
+    """A shipped classifier by name or by ``lang`` ('zh', 'en') and ``cell`` ('bag', 'rnn', 'lstm',
+    'gru'), frozen, with ``predict(text)``, ``trace(text)`` and its card; raises CheckpointError."""
+    if name is not None and name not in CHOICE_OF:
+        raise InputError("bad_choice", name=name)
+    lang, cell = CHOICE_OF[name] if name is not None else (lang, cell)
+    return load_classifier(lang, cell, directory, device)

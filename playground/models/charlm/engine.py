@@ -11,7 +11,7 @@ ROWS_ONE_BY_ONE rows take one matrix-vector product each (OpenBLAS's single-thre
 the whole matrix first: 2-5x as long for 2-10 rows of 256 units here), more take one sgemm.
 
 ``sample_text`` is plain temperature sampling at full speed, with no per-step records. The
-decoding strategies, which keep those records, are ``playground.charlm.decoding``'s.
+decoding strategies, which keep those records, are ``playground.models.charlm.decoding``'s.
 """
 
 from __future__ import annotations

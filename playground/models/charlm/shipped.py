@@ -13,9 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from playground.charlm import decoding
-from playground.charlm.engine import FastSampler, sample_text
-from playground.charlm.model import (
+from playground.core.checkpoints import ModelCard, load_card
+from playground.core.errors import InputError
+from playground.core.identity import of_card
+from playground.models.charlm import decoding
+from playground.models.charlm.engine import FastSampler, sample_text
+from playground.models.charlm.interpret import activations as _activations
+from playground.models.charlm.model import (
     SHIPPED_CHOICES,
     CharLM,
     CharVocab,
@@ -25,10 +29,6 @@ from playground.charlm.model import (
     model_name,
     snapshots_name,
 )
-from playground.charlm_cells.interpret import activations as _activations
-from playground.core.checkpoints import ModelCard, load_card
-from playground.core.errors import InputError
-from playground.core.identity import of_card
 
 SHIPPED: dict[str, str] = {model_name(corpus, cell): f"character LM, {corpus}, {cell}" for corpus, cell in SHIPPED_CHOICES}
 _CHOICE_OF = {model_name(corpus, cell): (corpus, cell) for corpus, cell in SHIPPED_CHOICES}
@@ -109,7 +109,7 @@ def load(name: str | None = None, *, corpus: str | None = None, cell: str | None
 
 
 def build(name: str, out_dir, device) -> ModelCard:
-    from playground.charlm.recipes import build_model  # training code loads only for the CLI
+    from playground.models.charlm.recipes import build_model  # training code loads only for the CLI
 
     return build_model(*_CHOICE_OF[name], out_dir, device)
 
