@@ -138,7 +138,7 @@ def wait_rendered(page, timeout_ms: float = 60_000) -> None:
 def lab_url(base: str, spec) -> str:
     """The page of ``spec`` (a catalog PageSpec) with its "predict first" question skipped, so that the
     lab it keeps collapsed until then is open (issue 33): for a test or bench that works the lab."""
-    import importlib
+    from playground import lessons
 
-    guess = importlib.import_module(f"playground.{spec.key}.settings").GUESS.key
+    guess = lessons.module(spec, "settings").GUESS.key
     return f"{base}/{'' if spec.default else spec.url_path}?{guess}=skip"

@@ -29,7 +29,6 @@ state`` runs all of it and prints how many settings round-trip.
 from __future__ import annotations
 
 import datetime
-import importlib
 import math
 import random
 import time
@@ -39,6 +38,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse
 
 from bench.interaction import ScriptRuns  # the rerun counter the speed bench uses
+from playground import lessons
 from playground.core.i18n import strings, t
 from playground.core.lesson import Lesson as PageSpec
 from playground.core.settings import SKIPPED, PageState, Setting
@@ -57,7 +57,7 @@ STAGES = ("set", "switch", "fresh")
 
 
 def page_state(spec: PageSpec) -> PageState:
-    return importlib.import_module(f"playground.{spec.key}.settings").STATE
+    return lessons.module(spec, "settings").STATE
 
 
 def spec_of(key: str) -> PageSpec:

@@ -4,7 +4,6 @@ exception, with the link's settings accepted as they are, and lands on an anchor
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -12,6 +11,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from helpers import open_page
 
+from playground import lessons
 from playground.home import lecture_map
 from playground.home.lecture_map import SEEDS
 from playground.lessons import PAGES
@@ -103,7 +103,7 @@ def test_a_link_is_the_page_its_settings_and_the_anchor():
 
 
 def _state_of(page: str):
-    return importlib.import_module(f"playground.{page}.settings").STATE
+    return lessons.module(page, "settings").STATE
 
 
 def test_every_linked_setting_is_declared_and_valid():

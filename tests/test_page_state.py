@@ -4,7 +4,6 @@ exception), and every page survives a link whose every declared key is junk (the
 
 import ast
 import html
-import importlib
 import math
 import re
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from playground import lessons
 from playground.core.settings import CLAMPED, IGNORED, OK, PageState, Parsed, Setting
 from playground.lessons import PAGES
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _state(spec) -> PageState:
-    return importlib.import_module(f"playground.{spec.key}.settings").STATE
+    return lessons.module(spec, "settings").STATE
 
 
 def _literal_keys(path: Path) -> list[str]:

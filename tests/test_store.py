@@ -5,7 +5,6 @@ setting's label, and every text box takes exactly what its page reads. The real-
 every declared setting is ``tests/browser/test_state_sweep.py`` (and ``python -m conformance state``)."""
 
 import ast
-import importlib
 import math
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from helpers import fresh_session
 from streamlit.testing.v1 import AppTest
 
+from playground import lessons
 from playground.core.i18n import t
 from playground.core.settings import IGNORED, OK, Structured
 from playground.lessons import PAGES
@@ -27,7 +27,7 @@ SPEC = {spec.key: spec for spec in PAGES}
 
 
 def _state(key: str):
-    return importlib.import_module(f"playground.{key}.settings").STATE
+    return lessons.module(key, "settings").STATE
 
 
 def _app(lang: str = "en", **link) -> AppTest:

@@ -108,8 +108,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "error.unknown": {"zh": "无法处理这个输入。", "en": "This input cannot be used."},
     "error.checkpoint": {
-        "zh": "模型 {name} 的文件无法加载（{reason}）。可以用下面的按钮在服务器上重新训练；部署这个应用的老师也可以照 README 中“重新训练随附模型”一节来做。",
-        "en": "The files of model {name} could not be loaded ({reason}). The button below retrains it on the server; whoever hosts the app can also follow the README's “Retrain the shipped models”.",
+        "zh": "模型 {name} 的文件无法加载（{reason}）。可以用下面的按钮在服务器上重新训练；部署这个应用的老师也可以照 docs/models.md 中“重新训练随附模型”一节来做。",
+        "en": "The files of model {name} could not be loaded ({reason}). The button below retrains it on the server; whoever hosts the app can also follow “Retrain the shipped models” in docs/models.md.",
     },
     "error.bad_bit_char": {
         "zh": "第 {position} 个字符“{char}”不是 0 或 1。只能输入 0 和 1，中间可以用空格或逗号分隔。",
@@ -199,8 +199,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "job.done": {"zh": "训练完成。", "en": "Training finished."},
     "retrain.button": {"zh": "在服务器上重新训练 {name}", "en": "Retrain {name} on this server"},
     "retrain.note": {
-        "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 README（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
-        "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; the README says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
+        "zh": "重新训练会从头开始、使用固定的随机种子，并把结果写回 `pretrained/`；用时见 docs/models.md（字符级语言模型在 2 核 CPU 上要几十分钟）。其他页面照常可用。",
+        "en": "Retraining starts from scratch with fixed seeds and writes the result back to `pretrained/`; docs/models.md says how long each model takes (the character LMs need tens of minutes on 2 CPU cores). Every other page keeps working meanwhile.",
     },
     "retrain.running": {"zh": "正在重新训练 {name}……完成后本页会自动刷新。", "en": "Retraining {name}… this page refreshes when it is done."},
     "retrain.done": {"zh": "{name} 已重新训练并写入 pretrained/。", "en": "{name} was retrained and written to pretrained/."},

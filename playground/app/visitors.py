@@ -5,7 +5,7 @@ browser sends the same), or the session alone without that cookie. Either name i
 make up: so a name is taken once per session, at its first run, and a name never seen before counts
 against its network address's allowance of new visitors (``playground.core.fairness.Newcomers``); past
 it, the session shares one visitor with the rest of that address's newcomers. The address is the
-connection's (``st.context.ip_address``; behind a proxy, what the proxy forwards, see README
+connection's (``st.context.ip_address``; behind a proxy, what the proxy forwards, see docs/deploying.md
 "One visitor cannot hurt the class"); loopback without a proxy is ``local``.
 """
 

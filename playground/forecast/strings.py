@@ -18,8 +18,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.city.seattle": {"zh": "西雅图", "en": "Seattle"},
     "fc.city.sf": {"zh": "旧金山", "en": "San Francisco"},
     "fc.no_data": {
-        "zh": "气温数据（PyPI 上的 vega-datasets 0.9.0）这次没能下载下来，这一页暂时没有数据可读。服务器能连上 PyPI 后刷新即可；部署应用的老师可以照 README 预先下载数据。",
-        "en": "The temperature data (vega-datasets 0.9.0 from PyPI) could not be downloaded, so this page has nothing to read for now. Reload once the server can reach PyPI; whoever hosts the app can fetch the data ahead of time as the README says.",
+        "zh": "气温数据（PyPI 上的 vega-datasets 0.9.0）这次没能下载下来，这一页暂时没有数据可读。服务器能连上 PyPI 后刷新即可；部署应用的老师可以照 docs/deploying.md 预先下载数据。",
+        "en": "The temperature data (vega-datasets 0.9.0 from PyPI) could not be downloaded, so this page has nothing to read for now. Reload once the server can reach PyPI; whoever hosts the app can fetch the data ahead of time as docs/deploying.md says.",
     },
     # --- the data
     "fc.data.header": {"zh": "数据：一年 8,760 个小时", "en": "The data: a year of 8,760 hours"},
