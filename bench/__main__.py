@@ -23,6 +23,7 @@ from bench import (
     cloud,
     cold_start,
     curves,
+    heldout,
     image,
     interaction,
     load,
@@ -53,7 +54,7 @@ def _latency(sizes: Sizes, browser) -> dict:
 
 def _memory(sizes: Sizes, browser) -> dict:
     result = {**interaction.memory(browser, extra_sessions=sizes.extra_sessions, keys=sizes.pages),
-              **memory_table.run(), "walk": interaction.peak_memory(browser, changes=2, keys=sizes.pages)}
+              **memory_table.run(sizes.memory_models), "walk": interaction.peak_memory(browser, changes=2, keys=sizes.pages)}
     _print_memory(result)
     return {"memory": result}
 
@@ -111,6 +112,12 @@ def _class(sizes: Sizes) -> dict:  # minutes: a class poll through the replica r
     return {"class": result}
 
 
+def _heldout(sizes: Sizes) -> dict:  # minutes: every test sentence through both translators, beside the cards
+    result = heldout.run(sizes.heldout_sentences)
+    print(heldout.summary(result))
+    return {"heldout": result}
+
+
 def _cloud(sizes: Sizes) -> dict:  # minutes: clean venvs
     rows = cloud.run(sizes.cloud_pythons, online=sizes.cloud_online)
     for row in rows:
@@ -127,7 +134,8 @@ def _image(sizes: Sizes) -> dict:  # minutes: the Dockerfile built with podman o
 IN_BROWSER = {"cold_start": _cold_start, "latency": _latency, "memory": _memory}  # one Chromium shared
 # each starts what it needs (an event loop or a Playwright of its own cannot run inside the shared one)
 ON_THEIR_OWN = {"speed": _speed, "load": _load, "browsers": _browsers,
-                "abuse": _abuse, "replicas": _replicas, "class": _class, "cloud": _cloud, "image": _image}
+                "abuse": _abuse, "replicas": _replicas, "class": _class, "heldout": _heldout, "cloud": _cloud,
+                "image": _image}
 PARTS = (*IN_BROWSER, *ON_THEIR_OWN)
 
 

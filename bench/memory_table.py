@@ -19,7 +19,8 @@ IMPORTS = (  # module, what it is
     ("pyarrow", "pyarrow (Streamlit's tables)"),
     ("pandas", "pandas (tables, data editor)"),
     ("plotly.graph_objects", "Plotly"),
-    ("playground.app", "the app's own modules"),
+    ("playground.app.predict", "the app's own modules (shell, store, widgets, jobs, class poll)"),
+    ("playground.app.fair", "the fair share of the CPU"),
 )
 
 _IMPORT_COST = """
@@ -92,16 +93,17 @@ def import_costs() -> dict[str, float]:
     return {line.split()[0]: float(line.split()[1]) for line in done.stdout.splitlines()}
 
 
-def model_bytes() -> dict[str, dict[str, float]]:
+def model_bytes(names: tuple[str, ...] | None = None) -> dict[str, dict[str, float]]:
     """Per shipped model, loaded as the pages load it, each in a fresh interpreter with the app's
     modules imported: the MB of its tensors and arrays, and the RSS its loading added (its card,
-    vocabulary and lookup tables too). In one process the figures would depend on the order."""
+    vocabulary and lookup tables too). In one process the figures would depend on the order.
+    ``names``: these shipped models only (None: every one)."""
     import json
 
     from playground import registry
 
     tensors, added = {}, {}
-    for name in registry.shipped():
+    for name in names or registry.shipped():
         done = subprocess.run([sys.executable, "-c", _MODEL_BYTES, name], cwd=ROOT, capture_output=True,
                               text=True, timeout=300, check=True)
         figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -109,8 +111,8 @@ def model_bytes() -> dict[str, dict[str, float]]:
     return {"tensors": tensors, "rss_added": added}
 
 
-def run() -> dict:
-    models = model_bytes()
+def run(names: tuple[str, ...] | None = None) -> dict:
+    models = model_bytes(names)
     return {"imports_mb": import_costs(), "models_mb": models["tensors"], "models_rss_added_mb": models["rss_added"]}
 
 

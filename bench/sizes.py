@@ -16,6 +16,7 @@ class Sizes:
     changes: int = 20  # latency: widget changes per page
     new_texts: int = 10  # latency: new texts typed into each heavy page (bench/new_text.py)
     extra_sessions: int = 3  # memory: sessions walking every page after the first (>= 1: growth per session)
+    memory_models: tuple[str, ...] | None = None  # memory: the shipped models weighed, each in its own process (None: all)
     sample_chars: int = 2000  # speed: characters per char-LM sample
     test_sentences: int | None = None  # speed: translation's test split (None: all of it)
     students: int = 30  # load: light sessions ...
@@ -50,6 +51,7 @@ class Sizes:
     forged_heavy: int = 4  # ... and char-LM jobs
     flood_sessions: int = 24  # abuse, memory: sessions sending the largest accepted text at once ...
     flood_after_s: float = 60.0  # ... and the RSS this long after they left
+    heldout_sentences: int | None = None  # held-out: the translators' test sources (None: the whole split)
     cloud_pythons: tuple[str, ...] = ("3.11", "3.12", "3.13")
     cloud_online: bool = True  # clean venvs from the package index (False: the offline checks only)
     image_build: bool = True  # image: build and run the container (False: the commands only)
@@ -60,6 +62,7 @@ FULL = Sizes()
 SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, new_texts=1, extra_sessions=1, sample_chars=60, test_sentences=4,
+    memory_models=("two_ones", "sentiment_zh_lstm"),  # a file of weights and one with a vocabulary
     students=2, minutes=0.1, browsers=1, longest_job=False,
     # the kill, restart and late students run in CI already (tests/browser/test_replicas.py, the same
     # replicas.run); here the part's wiring and report, and the one-process class is the load part's code
@@ -69,6 +72,7 @@ SMOKE = Sizes(
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
     churners=1, churn_s=2.0, churn_warmup_s=0.5, churn_alone_s=1.5, series_rest_s=1.0, forged=2, forged_heavy=1,
     flood_sessions=2, flood_after_s=2.0,
+    heldout_sentences=8,
     cloud_pythons=("3.11",), cloud_online=False,  # CI cannot count on the package index
     image_build=False,  # minutes and root's podman; the build's commands are tested (tests/test_image_bench.py)
 )

@@ -7,3 +7,16 @@ os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 # In-process page tests click faster than any class: the fair share of the CPU would only make them
 # wait (tests/test_fairness.py turns it on where it is the subject; served apps always have it).
 os.environ.setdefault("RNN_PLAYGROUND_FAIR_SHARE", "off")
+
+
+def pytest_report_header(config):
+    """The seeds and samples of this run: what to set to repeat it."""
+    from helpers import FUZZ_EXAMPLES, FUZZ_SEED
+    from test_seq2seq_shipped import LONGEST, SAMPLE, SAMPLE_SEED
+
+    from conformance.state_sweep import date_seed
+
+    sweep = os.environ.get("STATE_SWEEP_SEED") or date_seed()
+    return [f"fuzz: {FUZZ_EXAMPLES} cases a function from FUZZ_SEED={FUZZ_SEED}; browser state sweep: "
+            f"STATE_SWEEP_SEED={sweep}; held-out translators: {SAMPLE} + {LONGEST} longest test sentences drawn "
+            f"with seed {SAMPLE_SEED} (the whole split: python -m bench --only heldout)"]

@@ -1,9 +1,15 @@
 """Shared test helpers."""
 
+import datetime
+import os
+
 from streamlit.testing.v1 import AppTest
 
 APP = "../streamlit_app.py"
 TIMEOUT = 120  # a cold import of torch and plotly takes seconds on these machines
+# the fuzzing's rotation (tests/test_fuzz.py): a new seed each day unless one is given, printed in the header
+FUZZ_SEED = int(os.environ.get("FUZZ_SEED") or datetime.date.today().strftime("%Y%m%d"))
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 
 
 def open_page(path: str | None = None, locale: str = "en-US", link: dict[str, str] | None = None) -> AppTest:

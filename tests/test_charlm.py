@@ -205,11 +205,21 @@ def test_a_bad_regex_is_named_by_its_kind_and_place_never_by_the_libraries_engli
     assert where == (Phrase("regex.at_end") if position is None else Phrase("regex.at", position=position))
 
 
+@pytest.mark.parametrize("pattern", [".+|(?R)", "(a|(?1))", "(?P<x>a(?&x)?)", "(a)(?-1)", "(?P<x>y)(?P>x)"])
+def test_a_pattern_that_calls_itself_is_refused_before_it_runs(pattern):
+    """``.+|(?R)`` on an empty text recursed until it held 550 MB (the fuzz found it, issue 48): a pattern
+    that calls itself or a group is refused as such, an escaped parenthesis is no call."""
+    with pytest.raises(InputError) as err:
+        interpret.regex_feature("", pattern)
+    assert err.value.params["reason"] == Phrase("regex.recursion")
+    assert interpret.regex_feature("a(?R)", r"a\(\?R\)").sum() == 5
+
+
 def test_every_kind_of_regex_mistake_is_said_in_both_languages():
     from playground.core.i18n import strings as _strings
     STRINGS = _strings()
 
-    for kind in {*interpret.REGEX_MISTAKES.values(), "other", "too_large"}:
+    for kind in {*interpret.REGEX_MISTAKES.values(), "other", "too_large", "recursion"}:
         assert f"regex.{kind}" in STRINGS, kind
     assert interpret.regex_error("x", ValueError("a message nobody listed")).params["reason"].key == "regex.other"
 

@@ -11,7 +11,10 @@ Inputs mix arbitrary Unicode (control and format characters, emoji, CJK, case-ma
 whitespace only, empty, runs of thousands of characters) with text shaped like what each page
 expects: Chinese sentences, English reviews, bit strings, Python code, regular expressions, uploads
 with invalid UTF-8 and over the 1 MB limit. Shipped models load once per module; model calls keep
-their lengths and beams small so that the whole file stays within a few minutes on two cores.
+their lengths and beams small. Each run tries ``FUZZ_EXAMPLES`` new cases a function (150) drawn
+from ``FUZZ_SEED`` (today's date unless set; printed in the session header), so that runs on
+different days cover different ground; ``FUZZ_SEED=<seed> python -m pytest tests/test_fuzz.py``
+repeats a run, ``FUZZ_EXAMPLES=500`` goes deeper.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ import time
 import numpy as np
 import pytest
 import torch
-from hypothesis import HealthCheck, event, example, given, settings
+from helpers import FUZZ_EXAMPLES, FUZZ_SEED
+from hypothesis import HealthCheck, event, example, given, seed, settings
 from hypothesis import strategies as st
 
 from playground.beyond import cloze
@@ -49,9 +53,15 @@ from playground.sentiment import walkthrough as W
 from playground.two_ones import model as two_ones
 
 CASE_LIMIT_S = 10.0  # per case, generous for a loaded 2-core CI machine
-FUZZ = settings(max_examples=500, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.large_base_example, HealthCheck.filter_too_much])
+# Each run draws FUZZ_EXAMPLES new cases a function from FUZZ_SEED (default: today's date, so that the
+# days' runs cover different ground; the session header prints it, and FUZZ_SEED=<it> repeats a run).
+_SETTINGS = settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None,
+                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                            HealthCheck.large_base_example, HealthCheck.filter_too_much])
+
+
+def FUZZ(test):  # noqa: N802 (reads as the settings it replaced)
+    return seed(FUZZ_SEED)(_SETTINGS(test))
 
 
 def numpy_openblas():

@@ -1,8 +1,14 @@
-"""The shipped translators, evaluated again on the held-out test split (nothing read from the cards'
+"""The shipped translators, evaluated again on held-out test sentences (nothing read from the cards'
 metrics): BLEU with beam 5, attention vs classic on the longest sentences, beam search's
-log-probability vs greedy's on every test sentence, and the API the page uses."""
+log-probability vs greedy's, and the API the page uses.
+
+Decoding the whole test split three ways with both models takes minutes, so CI decodes a fixed
+sample of it (``SAMPLE`` sentences and ``LONGEST`` of the longest bucket, drawn with ``SAMPLE_SEED``;
+the session header prints them) and holds it to the same floors. The whole split, checked against the
+cards to 0.05 BLEU, is ``python -m bench --only heldout`` (bench/heldout.py)."""
 
 import math
+import random
 
 import numpy as np
 import pytest
@@ -10,18 +16,30 @@ import pytest
 from playground.core.datasets.tatoeba import translation_pairs
 from playground.seq2seq import load_translator
 from playground.seq2seq.decoding import beam_search, greedy_batch
-from playground.seq2seq.evaluation import LENGTH_BUCKETS, bucket_of, corpus_bleu, grouped_references, load_bottleneck
+from playground.seq2seq.evaluation import LENGTH_BUCKETS, bucket_of, corpus_bleu, grouped_references
 
 # Floors a little under what the shipped weights measured (see the cards and the closing note).
-ATTENTION_BEAM5_FLOOR = 20.0  # the issue's target
+ATTENTION_BEAM5_FLOOR = 20.0  # the issue's target (the whole split: 27.3; this sample: see the header)
 LONGEST_BUCKET_MARGIN = 3.5  # attention minus classic, BLEU points, beam 5, longest bucket (measured 4.5)
 LONGEST_BUCKET_RATIO = 1.4  # attention / classic there (measured 1.60)
+SAMPLE, LONGEST, SAMPLE_SEED = 600, 240, 48
+
+
+def held_out_sample(sources: list[str], size: int = SAMPLE, longest: int = LONGEST, seed: int = SAMPLE_SEED):
+    """Indices of ``size`` test sources, and of ``longest`` more of the longest bucket, drawn with ``seed``."""
+    rng = random.Random(seed)
+    picked = sorted(rng.sample(range(len(sources)), size))
+    long = [i for i, text in enumerate(sources) if bucket_of(len(text)) == len(LENGTH_BUCKETS) - 1]
+    return picked, sorted(rng.sample(long, min(longest, len(long))))
 
 
 @pytest.fixture(scope="module")
 def held_out_split():
     data, _ = translation_pairs()
-    return grouped_references(data["test"])
+    sources, refs = grouped_references(data["test"])
+    picked, longest = held_out_sample(sources)
+    return ([sources[i] for i in picked], [refs[i] for i in picked]), ([sources[i] for i in longest],
+                                                                        [refs[i] for i in longest])
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +49,8 @@ def translators():
 
 @pytest.fixture(scope="module")
 def decoded(translators, held_out_split):
-    """For each model: greedy (width-1 beam, which is greedy: tested) and beam 5 over the whole test split."""
-    sources, _ = held_out_split
+    """For each model: greedy (width-1 beam, which is greedy: tested) and beam 5 over the sample."""
+    (sources, _), _ = held_out_split
     out = {}
     for attention, tr in translators.items():
         out[attention] = {
@@ -48,40 +66,33 @@ def _texts(translator, results):
 
 
 def test_attention_with_beam_5_reaches_the_target(translators, decoded, held_out_split):
-    _, refs = held_out_split
-    scores = {}
-    for attention, tr in translators.items():
-        for strategy in ("greedy", "beam5"):
-            scores[attention, strategy] = corpus_bleu(_texts(tr, decoded[attention][strategy]), refs)
-            assert tr.card.metrics[f"test_bleu_{strategy}"] == pytest.approx(scores[attention, strategy], abs=0.05)
+    (_, refs), _ = held_out_split
+    scores = {(attention, strategy): corpus_bleu(_texts(tr, decoded[attention][strategy]), refs)
+              for attention, tr in translators.items() for strategy in ("greedy", "beam5")}
     assert scores[True, "beam5"] >= ATTENTION_BEAM5_FLOOR, scores
     assert scores[True, "beam5"] > scores[True, "greedy"] and scores[True, "greedy"] > scores[False, "greedy"], scores
 
 
 def test_width_one_beam_is_the_greedy_decoder(translators, held_out_split):
-    sources, _ = held_out_split
+    (sources, _), _ = held_out_split
     for tr in translators.values():
         greedy = greedy_batch(tr.model, tr.src_vocab, sources[:400])
         assert [r.best.tokens for r in beam_search(tr.model, tr.src_vocab, sources[:400], width=1,
                                                    length_penalty=0.0)] == greedy
 
 
-def test_attention_wins_clearly_on_the_longest_sentences(translators, decoded, held_out_split):
-    sources, refs = held_out_split
-    longest = [i for i, s in enumerate(sources) if bucket_of(len(s)) == len(LENGTH_BUCKETS) - 1]
-    assert len(longest) >= 400
-    bleu = {a: corpus_bleu([_texts(translators[a], decoded[a]["beam5"])[i] for i in longest], [refs[i] for i in longest])
-            for a in (True, False)}
+def test_attention_wins_clearly_on_the_longest_sentences(translators, held_out_split):
+    _, (sources, refs) = held_out_split
+    assert len(sources) == LONGEST and all(bucket_of(len(s)) == len(LENGTH_BUCKETS) - 1 for s in sources)
+    bleu = {a: corpus_bleu(_texts(tr, beam_search(tr.model, tr.src_vocab, sources, width=5, length_penalty=1.0)), refs)
+            for a, tr in translators.items()}
     assert bleu[True] - bleu[False] >= LONGEST_BUCKET_MARGIN and bleu[True] >= LONGEST_BUCKET_RATIO * bleu[False], bleu
-    shipped = load_bottleneck()  # the page's curve is this measurement
-    assert shipped["attention"]["beam5"][-1] == pytest.approx(bleu[True], abs=0.05)
-    assert shipped["classic"]["beam5"][-1] == pytest.approx(bleu[False], abs=0.05)
 
 
 def test_beam_search_is_never_less_probable_than_greedy(decoded, held_out_split):
-    """On every test sentence, beam 5 (length penalty 0: the objective is log p) ends with a
+    """On every sentence of the sample, beam 5 (length penalty 0: the objective is log p) ends with a
     log-probability at least greedy's."""
-    sources, _ = held_out_split
+    (sources, _), _ = held_out_split
     for runs in decoded.values():
         worse = [(s, g.best.log_prob, b.best.log_prob)
                  for s, g, b in zip(sources, runs["greedy"], runs["beam5_no_penalty"], strict=True)

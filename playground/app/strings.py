@@ -281,6 +281,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "计数重复展开后太长（超过 {limit} 个字符）",
         "en": "its counted repeats are too large (over {limit} characters once written out)",
     },
+    "regex.recursion": {"zh": "表达式调用了自身或某个分组（如 `(?R)`、`(?1)`），这里不支持递归", "en": "it calls itself or a group (such as `(?R)` or `(?1)`), and recursion is not supported here"},
     "regex.other": {"zh": "这个写法无法编译", "en": "the pattern cannot be compiled"},
     "error.regex_timeout": {
         "zh": "这个正则表达式匹配超过了 {seconds} 秒，已中止；请换一个更简单的写法。",

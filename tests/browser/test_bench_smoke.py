@@ -27,6 +27,7 @@ FIGURES = {
     "class": ("students", "window_s", "runs"),
     "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",
               "leak", "churn", "forged_queue", "memory_flood", "series_rest"),
+    "heldout": ("sentences", "longest", "whole_split", "models"),
     "cloud": (),
     "image": ("commands", "podman"),  # at the smoke size it builds nothing (bench/sizes.py)
 }
@@ -71,3 +72,5 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     poll = results["class"]["runs"][0]  # the teacher saw every smoke student, the split right, then nothing
     assert poll["counts_right"] and poll["splits_right"] and poll["gone_after_end"] and not poll["errors"], poll
     assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]
+    held = results["heldout"]  # a part of the split: decoded by both models, and not held to the cards
+    assert held["sentences"] == 8 and not held["whole_split"] and set(held["models"]) == {"attention", "classic"}, held

@@ -18,7 +18,8 @@ import pytest
 from bench import replicas
 from bench.harness import wait_rendered
 from playground.core.class_store import STORE_ENV, SQLiteStore
-from tests.browser.test_accessibility import AXE, MISSING, _serious
+from tests.browser.axe import AXE, MISSING
+from tests.browser.axe import serious as _serious
 
 
 @pytest.fixture(scope="module")

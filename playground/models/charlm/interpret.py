@@ -27,6 +27,9 @@ REGEX_TIMEOUT_S = 0.5
 # side by side) x every other count (on a group, or unclear: those may nest, so they multiply).
 MAX_UNROLLED = 1_000_000
 _COUNTED_REPEAT = regex.compile(r"\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
+# A pattern that calls itself or a group, (?R) (?1) (?-1) (?&name) (?P>name): on an empty text
+# ".+|(?R)" recursed until it held 550 MB and raised MemoryError, under the time limit (issue 48's fuzz).
+_RECURSION = regex.compile(r"\(\?(?:R|[+-]?\d+|&|P>)")
 FEATURES = ("in_string", "in_comment", "indent", "column", "bracket_depth", "line_start")
 
 
@@ -155,6 +158,8 @@ def regex_feature(text: str, pattern: str) -> np.ndarray:
         raise InputError("empty_text")
     if len(pattern) > MAX_PATTERN:
         raise InputError("text_too_long", length=len(pattern), limit=MAX_PATTERN)
+    if _RECURSION.search(regex.sub(r"\\.", "", pattern)):  # escaped characters are no call
+        raise InputError("bad_regex", reason=Phrase("regex.recursion"), where="")
     unrolled, widest = len(pattern), 1
     for found in _COUNTED_REPEAT.finditer(pattern):
         count = max(int(found[1] or 0), int(found[2] or 0), 1)
