@@ -9,6 +9,15 @@ os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 os.environ.setdefault("RNN_PLAYGROUND_FAIR_SHARE", "off")
 
 
+def pytest_configure(config):
+    """Several workers (pytest-xdist) share the cores: one torch thread each, or they spin against
+    each other (the servers the browser tests start choose their own, as in production)."""
+    if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
+        import torch
+
+        torch.set_num_threads(1)
+
+
 def pytest_report_header(config):
     """The seeds and samples of this run: what to set to repeat it."""
     from helpers import FUZZ_EXAMPLES, FUZZ_SEED

@@ -11,7 +11,7 @@ import torch
 from safetensors.torch import load
 
 from playground.core.datasets import charcorpora
-from playground.core.errors import InputError
+from playground.core.errors import InputError, Phrase
 from playground.core.training import TrainConfig, scheduled_lr
 from playground.models.charlm import decoding as cs
 from playground.models.charlm import interpret

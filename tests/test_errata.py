@@ -404,7 +404,7 @@ def test_the_bottleneck_evidence_is_the_gap_not_that_the_classic_model_falls(lan
     assert all(a > c for a, c in zip(attention, classic, strict=True))
     assert classic[-1] < 0.3 * classic[0] and attention[-1] < 0.4 * attention[0]
     intro, misc = t("s2s.bottleneck.intro", lang), t("s2s.misc.body", lang)
-    label = lecture_map.say(lecture_map.S2S_BOTTLENECK.what, lang)
+    label = lecture_map.say(lecture_map.place("seq2seq", "bottleneck").what, lang)
     if lang == "zh":
         assert "两个模型的分数都随句子变长而大幅下降" in intro and "每个长度组都领先" in intro
         assert "证据不在于经典模型下降，而在于差距" in misc and "经典模型掉得越多" not in label

@@ -85,7 +85,7 @@ def test_a_stopped_job_says_where_it_stopped_and_a_just_started_one_is_named_you
     at = AppTest.from_function(_queued_script, default_timeout=60).run()
     at.button(key="train").click().run()
     assert not at.exception and at.button(key="train").disabled
-    where = t("page.charlm.title", "en")
+    where = t("job.some_page", "en")  # a slot no lesson declares
     reason = {t("job.yours_running", "en", where=where), t("job.yours_waiting", "en", where=where)}
     assert reason & {c.value for c in at.caption}
     assert not any(c.value.startswith("You already have") for c in at.caption)
@@ -164,7 +164,7 @@ def test_a_waiting_job_shows_its_place_without_a_chart_and_polls_slowly():
         assert t("job.queued", "en", place="1st", cap=runner.cap) in [i.value for i in at.info]
         assert not at.get("plotly_chart") and not at.get("progress")  # waiting: no chart, nothing to draw
         assert any(b.key == "stop-demo" for b in at.button)  # it can leave the line
-        busy = t("job.yours_waiting", "en", where=t("page.charlm.title", "en"))  # named as this visitor's own
+        busy = t("job.yours_waiting", "en", where=t("job.some_page", "en"))  # named as this visitor's own
         assert at.button(key="train").disabled and busy in [c.value for c in at.caption]  # ... and says why
         # the waiting panel asks every few seconds (further back in line, less often); the running one every second
         polls = {f.__name__: inspect.getclosurevars(f).nonlocals["run_every"]

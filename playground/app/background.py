@@ -107,7 +107,8 @@ def busy_reason() -> str | None:
     job = jobs.busy()
     if job is None:
         return None
-    page = tr(lessons.job_slots()[job.slot].title_key)  # the page whose panel started it
+    owner = lessons.job_slots().get(job.slot)  # the lesson whose page started it (its manifest names the slot)
+    page = tr(owner.title_key) if owner is not None else tr("job.some_page")
     if any(j is job for j in jobs.jobs.values()):  # this tab's: the one just started, or still running below
         return tr("job.yours_running" if job.status == RUNNING else "job.yours_waiting", where=page)
     where = tr("job.where_other_tab", page=page)

@@ -243,6 +243,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "job.failed": {"zh": "训练出错：{error}", "en": "Training failed: {error}"},
     "job.stop": {"zh": "停止", "en": "Stop"},
+    "job.some_page": {"zh": "另一个页面", "en": "another page"},
     "job.loss_axis": {"zh": "损失", "en": "loss"},
     "job.step_axis": {"zh": "步数", "en": "step"},
     "job.accuracy_axis": {"zh": "准确率", "en": "accuracy"},
