@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.harness import ROOT, streamlit_server, wait_healthy, wait_rendered
+from bench.harness import POLL_MS, ROOT, streamlit_server, wait_healthy, wait_rendered
 
 BARE_PAGE = 'import streamlit as st\nimport torch\n\nst.title("bare page")\nst.write(torch.__version__)\n'
 
@@ -32,7 +32,7 @@ def time_cold_start(browser, script: Path, cwd: Path) -> float:
         page.goto(f"http://127.0.0.1:{port}/")
         wait_rendered(page)
         page.locator("h1").first.wait_for()
-        page.wait_for_function(CHARTS_DRAWN, timeout=60_000)
+        page.wait_for_function(CHARTS_DRAWN, timeout=60_000, polling=POLL_MS)
         elapsed = time.perf_counter() - started
         context.close()
     return elapsed

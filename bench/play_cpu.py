@@ -6,7 +6,7 @@ import os
 
 from playwright.sync_api import sync_playwright
 
-from bench.harness import launch_browser, streamlit_server, wait_rendered
+from bench.harness import POLL_MS, launch_browser, streamlit_server, wait_rendered
 
 SENTENCE = "服务很慢但是味道非常好我们下次还会再来的真的"  # 22 characters: 21 steps after the first
 COUNT = """() => { window.__runs = 0; const s = document.querySelector("[data-test-script-state]");
@@ -37,7 +37,8 @@ def main() -> None:
         idle = cpu(proc) - idle0
         before = cpu(proc)
         player.locator("[data-act=play]").click()
-        page.wait_for_function("() => document.querySelector('.rnn-player').dataset.frame === '20'", timeout=60000)
+        page.wait_for_function("() => document.querySelector('.rnn-player').dataset.frame === '20'", timeout=60000,
+                               polling=POLL_MS)
         played = cpu(proc) - before
         print(f"idle 5 s: {idle:.3f} CPU-s; 20 frames played in the browser: {played:.3f} CPU-s, "
               f"server runs: {page.evaluate('window.__runs')}, label {player.locator('.rnn-player-label').inner_text()!r}")

@@ -9,13 +9,31 @@ os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 os.environ.setdefault("RNN_PLAYGROUND_FAIR_SHARE", "off")
 
 
+# The files that take minutes, longest first. The workers (pytest-xdist, a file at a time: its
+# module fixtures and its order kept) start on these, so that no worker is left alone with one at
+# the end; every other file follows in its usual order.
+LONG_FILES = ("browser/test_page_walk.py", "browser/test_state_sweep.py", "browser/test_bench_smoke.py",
+              "browser/test_play.py", "browser/test_monkey.py", "browser/test_replicas.py",
+              "browser/test_peak_memory.py", "test_seq2seq_shipped.py", "test_widget_extremes.py")
+
+
 def pytest_configure(config):
-    """Several workers (pytest-xdist) share the cores: one torch thread each, or they spin against
-    each other (the servers the browser tests start choose their own, as in production)."""
+    """Several workers share the cores: one torch and one BLAS thread each, or their threads spin
+    against each other (the servers the browser tests start choose their own, as in production)."""
     if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1:
+        import threadpoolctl
         import torch
 
         torch.set_num_threads(1)
+        config._blas_limit = threadpoolctl.threadpool_limits(1)  # kept for the session
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item) -> int:
+        path = item.path.as_posix()
+        return next((i for i, name in enumerate(LONG_FILES) if path.endswith("tests/" + name)), len(LONG_FILES))
+
+    items.sort(key=rank)  # stable: the order within a file, and of the other files, stays
 
 
 def pytest_report_header(config):

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from bench import replicas
-from bench.harness import wait_rendered
+from bench.harness import POLL_MS, wait_rendered
 from playground.core.class_store import STORE_ENV, SQLiteStore
 from tests.browser.axe import AXE, MISSING
 from tests.browser.axe import serious as _serious
@@ -49,7 +49,8 @@ def _assert_accessible(page, where: str) -> None:
 
 def _answer(page, label_index: int) -> None:
     page.locator(".st-key-home_guess [role='radiogroup'] label").nth(label_index).click()
-    page.wait_for_function("() => new URL(location.href).searchParams.get('home_guess') !== null", timeout=20_000)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('home_guess') !== null", timeout=20_000,
+                           polling=POLL_MS)
 
 
 def test_a_teachers_link_opens_the_class_on_fresh_replicas(recipe, browser):
@@ -77,7 +78,7 @@ def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split
     teacher.wait_for_url("**/class**", timeout=20_000)
     _settled(teacher)
     teacher.get_by_role("button", name="Start a class poll").click()
-    teacher.wait_for_function("() => new URL(location.href).searchParams.has('class')", timeout=20_000)
+    teacher.wait_for_function("() => new URL(location.href).searchParams.has('class')", timeout=20_000, polling=POLL_MS)
     _settled(teacher)
     assert "teacher" not in parse_qs(urlparse(teacher.url).query)  # never on the projector
     code = parse_qs(urlparse(teacher.url).query)["class"][0]
@@ -129,7 +130,7 @@ def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split
     other.context.close()
 
     teacher.get_by_role("button", name="End the class (deletes every answer)").click()
-    teacher.wait_for_function("() => !new URL(location.href).searchParams.has('class')", timeout=20_000)
+    teacher.wait_for_function("() => !new URL(location.href).searchParams.has('class')", timeout=20_000, polling=POLL_MS)
     assert not store.is_open(code) and store.tallies(code) == {}
     for ctx, _ in students:
         ctx.close()

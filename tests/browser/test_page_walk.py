@@ -16,6 +16,9 @@ same pages some 140 times):
   package-lock.json; ``.ci/run`` installs it (``npm ci``) into node_modules/;
 - on a phone (390 px, a fresh visit: the sidebar folds away by design) everything in the page itself
   fits or scrolls;
+- predict first means first: before its question is answered, nothing on screen outside the question's
+  box gives the answer away (the revealed result's numbers, 0/1 sequences and quoted texts were not
+  on screen), and skipping the question opens what was held back;
 - its main interaction (the widget and value its manifest names, with its question skipped so that the
   lab it keeps collapsed is open) changes the page and the address, and axe still finds nothing.
 
@@ -31,6 +34,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.harness import ROOT, lab_url, wait_rendered
+from playground import lessons
 from playground.core.device import device_label
 from playground.core.i18n import t
 from playground.lessons import PAGES
@@ -48,6 +52,12 @@ BY_KEY = {spec.key: spec for spec in PAGES}
 # the most crowded beam tree (beam 10).
 LINKED = (("home", "?home_form=many_to_many_unaligned"), ("seq2seq", "?s2s_beam=10"))
 TRAINED = ("two_ones", "?ones_train_hidden=16")  # the learned weights of the widest model, trained here (~2 s)
+VISIBLE_TEXT = """(box) => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const all = main.innerText;
+  const own = document.querySelector(box);
+  return [all, own ? own.innerText : ''];
+}"""
 
 # an element is cut off when its content is wider than its box and the box hides the rest
 CLIPPED = """(mainOnly) => {
@@ -210,6 +220,47 @@ def _full_height_screenshot(page, width, path):
     page.screenshot(path=str(path))
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text.replace("−", "-"))
+
+
+def tell_tales(result: str) -> set[str]:
+    """What in a revealed result gives the answer away: decimals with at least two digits after the
+    point (0.82, 4.79021, 0.00097656, +0.601; not a saturated 1.0000 or 0.0000), sequences of three
+    or more 0/1s, quoted texts and code lines of at least six characters (spaces removed)."""
+    # (a probability shown as 1.0000 or 0.0000 says nothing of which answer is right: many texts read so)
+    found = {x for x in re.findall(r"[-+]?\d+\.\d{2,}", result.replace("−", "-")) if abs(float(x)) not in (0.0, 1.0)}
+    found |= {_flat(m) for m in re.findall(r"\b[01](?:\s*,\s*[01]){2,}\b", result)}
+    for quoted in re.findall(r"[“\"]([^”\"]{6,})[”\"]", result):
+        found.add(_flat(quoted))
+    found |= {_flat(line) for line in result.splitlines() if len(_flat(line)) >= 12 and ":" not in line[:3]}
+    return {piece for piece in found if piece}
+
+
+def _nothing_answers_before_an_answer(page, spec, lang):
+    """Predict first means first (issue 33): before the question is answered, nothing on screen outside
+    the question's own box gives the answer away. The student then chooses to see the answer; the
+    tell-tale pieces of the revealed result (its decimals, its 0/1 sequences, its quoted texts and code
+    lines) must not have been on screen before, outside the question box (whose options may name
+    candidate values), and what was held back opens."""
+    guess = lessons.module(spec, "settings").GUESS.key
+    box = f".st-key-{guess}_box"
+    before, question = page.evaluate(VISIBLE_TEXT, box)
+    assert question, f"{spec.key}: no question box on the page"
+    outside = _flat(before.replace(question, ""))
+    page.get_by_role("button", name=re.compile(re.escape(t("predict.skip", lang)) + "$")).click()
+    _settled(page)
+    reveal = page.locator(f".st-key-{guess}_reveal")
+    reveal.wait_for(timeout=60_000)
+    result = reveal.inner_text()
+    pieces = tell_tales(result) - {p for p in tell_tales(result) if p in _flat(question)}
+    assert pieces, f"{spec.key}: the reveal holds nothing to look for: {result!r}"
+    shown = sorted(p for p in pieces if p in outside)
+    assert not shown, f"{spec.key}: on screen before an answer: {shown}"
+    after, _ = page.evaluate(VISIBLE_TEXT, box)
+    assert t("predict.hidden", lang) not in after  # skipping opens what was held back
+
+
 def _first_paint(page, spec, lang, locale):
     """Rendered in ``lang``, then seen at every width: [cut findings], [axe findings]."""
     _assert_no_exception(page)
@@ -285,6 +336,7 @@ def test_every_page_at_every_width(spec, lang, locale, server_url, new_page):
     page.goto(_url(server_url, spec))
     _settled(page)
     cut, axe = _first_paint(page, spec, lang, locale)
+    _nothing_answers_before_an_answer(page, spec, lang)
     cut += _on_a_phone(new_page, server_url, spec, locale)
     if spec.main_widget:
         axe += _main_interaction(page, server_url, spec, locale)

@@ -5,7 +5,7 @@ finds nothing serious while presenting."""
 
 from urllib.parse import parse_qs, urlparse
 
-from bench.harness import wait_rendered
+from bench.harness import POLL_MS, wait_rendered
 from tests.browser.axe import AXE, MISSING
 from tests.browser.axe import serious as _serious
 
@@ -42,24 +42,25 @@ def test_a_teacher_presents_hides_a_control_and_gives_the_students_link(server_u
     box.press("Enter")
     page.keyboard.press("Escape")
     page.wait_for_function("() => new URL(location.href).searchParams.get('hide') === 'senti_review,senti_show_all'",
-                           timeout=20_000)
+                           timeout=20_000, polling=POLL_MS)
     _settled(page)
     assert not page.locator(".st-key-senti_show_all").is_visible()
 
     _open_toolbar(page)
-    page.wait_for_function("() => document.getElementById('rnn-student-link').value.includes('/sentiment')")
+    page.wait_for_function("() => document.getElementById('rnn-student-link').value.includes('/sentiment')", polling=POLL_MS)
     student = urlparse(page.locator("#rnn-student-link").input_value())
     assert student.path == "/sentiment" and "present" not in student.query and "hide" not in student.query
     assert parse_qs(student.query)["senti_guess"] == ["skip"]  # the same experiment
 
     page.get_by_role("button", name="Leave presentation mode").click()
-    page.wait_for_function("() => !new URL(location.href).searchParams.has('present')", timeout=20_000)
+    page.wait_for_function("() => !new URL(location.href).searchParams.has('present')", timeout=20_000, polling=POLL_MS)
     _settled(page)
     assert "hide" not in _query(page)
     assert page.locator(".st-key-senti_review").is_visible()
 
     page.set_viewport_size({"width": 1400, "height": 1000})  # the sidebar is open at a laptop's width
     page.get_by_role("button", name="Present on a projector").click()
-    page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'", timeout=20_000)
+    page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'", timeout=20_000,
+                           polling=POLL_MS)
     _settled(page)
     assert not page.locator("[data-testid='stSidebar']").is_visible()

@@ -4,7 +4,7 @@ right link, the address keeps the step (a reload lands on the same card), and Pr
 
 from urllib.parse import urljoin
 
-from bench.harness import wait_rendered
+from bench.harness import POLL_MS, wait_rendered
 from playground.home import run_sheet
 
 
@@ -26,7 +26,7 @@ def test_a_teacher_walks_the_notes_from_first_to_last_step(server_url, new_page)
     ahead = page.locator(".st-key-home_sheet_ahead button")
     for number, step in enumerate(steps, start=1):
         page.wait_for_function(f"() => new URL(location.href).searchParams.get('home_step') === '{number}'"
-                               if number > 1 else "() => true", timeout=20_000)
+                               if number > 1 else "() => true", timeout=20_000, polling=POLL_MS)
         _settled(page)
         card = _card(page)
         assert step.quote[1].split("$")[0][:12] in card, (number, step.part.id)
@@ -45,4 +45,4 @@ def test_a_teacher_walks_the_notes_from_first_to_last_step(server_url, new_page)
     assert f"第 {steps[-1].quote[0]} 行" in _card(page)
     page.locator(".st-key-home_sheet_back button").click()
     page.wait_for_function(f"() => new URL(location.href).searchParams.get('home_step') === '{len(steps) - 1}'",
-                           timeout=20_000)
+                           timeout=20_000, polling=POLL_MS)
