@@ -31,7 +31,7 @@ def _state(args) -> int:
 
 def _monkey(args) -> int:
     env = {**os.environ, "MONKEY_ACTIONS": str(args.actions)}
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
                            "tests/browser/test_monkey.py"], cwd=ROOT, env=env).returncode
 
 

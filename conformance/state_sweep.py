@@ -105,7 +105,7 @@ def plan_setting(page: str, setting: Setting) -> list[Case]:
         cases = [Case(page, setting.key, "text", short)] if short != setting.default else []
         return cases + ([Case(page, setting.key, "full", full)] if full not in (short, setting.default) else [])
     if k == "choice":  # the default too: a page may work its default out at run time (the reader's language)
-        # (a question skipped is set by its button, not its radio: tests/browser/test_predict_first_hidden.py)
+        # (a question skipped is set by its button, not its radio: tests/browser/test_page_walk.py)
         return [Case(page, setting.key, "default" if option == setting.default else "option", option)
                 for option in setting.options if option != SKIPPED]
     if k == "structured":  # its first grid edited; the value is then what the address bar says
