@@ -17,6 +17,12 @@ LONG_FILES = ("browser/test_page_walk.py", "browser/test_state_sweep.py", "brows
               "browser/test_peak_memory.py", "test_seq2seq_shipped.py", "test_widget_extremes.py")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--screenshots", action="store_true",
+                     help="rewrite docs/screenshots/ (tests/browser/test_page_walk.py): full-height renders that "
+                          "cost minutes, so a plain run only checks the pages")
+
+
 def pytest_configure(config):
     """Several workers share the cores: one torch and one BLAS thread each, or their threads spin
     against each other (the servers the browser tests start choose their own, as in production)."""

@@ -6,11 +6,10 @@ and its main interaction, is tests/browser/test_page_walk.py."""
 import re
 from urllib.parse import parse_qs, urlparse
 
-from bench.harness import ROOT, wait_rendered
+from bench.harness import wait_rendered
 from playground.core.i18n import t
 from playground.lessons import PAGES
 
-SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")
 
 

@@ -3,13 +3,13 @@
 same pages some 140 times):
 
 - it renders with no exception element and no dialog, its heading in the page's language, and the
-  sidebar says where models run; the screenshots of docs/pages.md are taken (1400 px, full height);
+  sidebar says where models run; with ``--screenshots`` the screenshots of docs/pages.md are taken
+  (1400 px, full height; and the 1024 px English ones for docs/screenshots/1024/);
 - at 1440, 1280 and 1024 px (a laptop, a smaller laptop, a projector) nothing is cut off: no control
   label, choice or metric label (each option of a choice stays on screen: they wrap instead of
   scrolling away), and every chart title, equation, diagram and table fits its box or sits in a box
   that scrolls sideways, chart titles show their whole text, diagram text is big enough to read and
-  the labels of a diagram or a tree do not overlap; the 1024 px English screenshots go to
-  docs/screenshots/1024/;
+  the labels of a diagram or a tree do not overlap;
 - axe-core (WCAG 2.0/2.1 A and AA rules) finds nothing serious or critical at 1280 and 1024 px: colour
   contrast of the theme (the selected option of a segmented control, captions and other greyed text)
   and scroll boxes a keyboard can reach. axe-core comes from npm, pinned in package.json /
@@ -261,8 +261,9 @@ def _nothing_answers_before_an_answer(page, spec, lang):
     assert t("predict.hidden", lang) not in after  # skipping opens what was held back
 
 
-def _first_paint(page, spec, lang, locale):
-    """Rendered in ``lang``, then seen at every width: [cut findings], [axe findings]."""
+def _first_paint(page, spec, lang, locale, screenshots=False):
+    """Rendered in ``lang``, then seen at every width: [cut findings], [axe findings]. With
+    ``screenshots``, docs/pages.md's are rewritten on the way."""
     _assert_no_exception(page)
     heading = page.locator("h1").first.inner_text()
     assert bool(CJK.search(heading)) == (lang == "zh"), heading
@@ -273,9 +274,9 @@ def _first_paint(page, spec, lang, locale):
         cut += _cut(page, spec.key, width, locale)
         if width in AXE_WIDTHS:
             axe += _serious(page, f"{spec.key} ({locale}, {width} px)")
-        if width == WIDTHS[0]:  # docs/pages.md's screenshot, the whole page
+        if screenshots and width == WIDTHS[0]:  # docs/pages.md's screenshot, the whole page
             _full_height_screenshot(page, SCREENSHOT_WIDTH, SHOTS / f"{spec.key}-{lang}.png")
-    if lang == "en":  # the projector's view (docs/teaching.md, docs/pages.md)
+    if screenshots and lang == "en":  # the projector's view (docs/teaching.md, docs/pages.md)
         _full_height_screenshot(page, 1024, SHOTS / "1024" / f"{spec.key}-en.png")
     return cut, axe
 
@@ -331,17 +332,17 @@ def _main_interaction(page, base, spec, locale):
 
 @pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
 @pytest.mark.parametrize("lang, locale", LANGS, ids=[lang for lang, _ in LANGS])
-def test_every_page_at_every_width(spec, lang, locale, server_url, new_page):
+def test_every_page_at_every_width(spec, lang, locale, server_url, new_page, request):
     page = new_page(locale=locale, width=WIDTHS[0], height=900)
     page.goto(_url(server_url, spec))
     _settled(page)
-    cut, axe = _first_paint(page, spec, lang, locale)
+    cut, axe = _first_paint(page, spec, lang, locale, request.config.getoption("--screenshots"))
     _nothing_answers_before_an_answer(page, spec, lang)
     cut += _on_a_phone(new_page, server_url, spec, locale)
     if spec.main_widget:
         axe += _main_interaction(page, server_url, spec, locale)
     assert not cut, _report(cut)
-    assert not axe, f"{len(axe)} serious or critical axe-core findings:\\n" + "\\n".join(axe)
+    assert not axe, f"{len(axe)} serious or critical axe-core findings:\n" + "\n".join(axe)
 
 
 def _at_every_width(page, what, locale, phone: bool):
