@@ -3,7 +3,8 @@
 import streamlit as st
 
 from playground import app as ui
-from playground.app import classroom, present, rebalance
+from playground import lessons
+from playground.app import classroom, console, present, rebalance
 from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
@@ -19,6 +20,8 @@ if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
 # st.navigation knows the page sends a deep link to the main page ("page not found").
 pages = [st.Page(spec.path, title=ui.tr(spec.title_key), icon=spec.icon, url_path=spec.url_path,
                  default=spec.default) for spec in PAGES]
+# each page's predict-first question, by the page's address ("" is the default page's)
+QUESTION_OF = {("" if spec.default else spec.url_path): key for key, spec in lessons.questions().items()}
 home, home_spec = next((page, spec) for page, spec in zip(pages, PAGES, strict=True) if spec.default)
 
 
@@ -31,7 +34,7 @@ if not st.get_option("client.showSidebarNavigation"):  # off in config.toml unti
     st.set_option("client.showSidebarNavigation", True)
 # a path no page has (/sequences): a hidden page there, in the visitor's language (issue 33)
 lost = not_found_page([*(spec.url_path for spec in PAGES), HOME_ALIAS, classroom.PATH])
-teacher = st.Page(classroom.class_page, title=ui.tr("class.title"), url_path=classroom.PATH, visibility="hidden")
+teacher = st.Page(console.class_page, title=ui.tr("class.title"), url_path=classroom.PATH, visibility="hidden")
 navigation = st.navigation([*pages, st.Page(_home_by_name, title=ui.tr(home_spec.title_key), url_path=HOME_ALIAS,
                                             visibility="hidden"), teacher, *([lost] if lost is not None else [])])
 with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU (playground.core.fairness)
@@ -40,6 +43,8 @@ with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU 
     try:
         ui.sidebar(teacher)
         ui.page_style()
+        if navigation.url_path != classroom.PATH:  # the console is the teacher's banner
+            classroom.banner(QUESTION_OF.get(navigation.url_path))  # in a class: its question, on every page
         navigation.run()
     finally:
         present.toolbar(toolbar)  # after the page: it names the controls the page drew

@@ -92,6 +92,11 @@ def places() -> tuple[Place, ...]:
     return tuple(p for found in lessons() for p in found.places)
 
 
+def questions() -> dict[str, Lesson]:
+    """Each page's predict-first question (its answer's setting key) and its lesson, in the house's order."""
+    return {module(found, "settings").GUESS.key: found for found in lessons()}
+
+
 def behind_question() -> dict[str, Lesson]:
     """Each anchor a page keeps behind its predict-first question, and its lesson."""
     return {anchor: found for found in lessons() for anchor in found.behind_question}

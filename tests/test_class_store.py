@@ -45,8 +45,51 @@ def test_a_class_counts_one_changeable_answer_per_browser(make_store):
     assert store.answer(code, "grad_guess", "browser-0002", "b")
     assert store.answer(code, "grad_guess", "browser-0001", "b")  # changed, not counted twice
     assert store.answer(code, "senti_guess", "browser-0003", "c")
-    assert store.tallies(code) == {"grad_guess": Counter(b=2), "senti_guess": Counter(c=1)}
+    assert store.tallies(code) == {"grad_guess": {1: Counter(b=2)}, "senti_guess": {1: Counter(c=1)}}
     assert store.revealed(code) == set()
+
+
+def test_peer_instruction_two_rounds_then_the_reveal(make_store):
+    """Round 1 alone, round 2 after the argument (round 1 closed, its answers kept), then the reveal,
+    which closes both; a voter's two rounds show who changed their mind and to what."""
+    store = make_store()
+    code, token = store.start()
+    assert store.view(code).asking is None and store.asked(code, "grad_guess") == class_store.Asked(1, False)
+    store.ask(code, token, "grad_guess")
+    assert store.view(code).asking == "grad_guess"
+    for voter, choice in (("browser-0001", "a"), ("browser-0002", "b"), ("browser-0003", "b")):
+        assert store.answer(code, "grad_guess", voter, choice) == 1
+    store.open_round_two(code, token, "grad_guess")
+    assert store.asked(code, "grad_guess") == class_store.Asked(2, False)
+    assert store.answer(code, "grad_guess", "browser-0001", "b") == 2  # round 1 is closed: this is round 2
+    assert store.answer(code, "grad_guess", "browser-0002", "c") == 2
+    assert store.answer(code, "grad_guess", "browser-0002", "b") == 2  # changed within round 2
+    assert store.votes_of(code, "grad_guess", "browser-0001") == {1: "a", 2: "b"}
+    store.open_round_two(code, token, "grad_guess")  # again: nothing changes (no round 3, no reopening)
+    store.reveal(code, token, "grad_guess")
+    assert store.answer(code, "grad_guess", "browser-0003", "d") == 0  # revealed: every round closed
+    assert store.tallies(code) == {"grad_guess": {1: Counter(a=1, b=2), 2: Counter(b=2)}}
+    assert store.changes(code, "grad_guess") == Counter({("a", "b"): 1, ("b", "b"): 1})
+    assert store.revealed(code) == {"grad_guess"} and store.view(code).of("grad_guess") == class_store.Asked(2, True)
+    with pytest.raises(NotTeacher):
+        store.ask(code, "not-the-token", "cells_guess")
+    with pytest.raises(NotTeacher):
+        store.open_round_two(code, token[:-1], "grad_guess")
+
+
+def test_a_teachers_browser_gets_the_token_back_and_no_other(make_store):
+    """A reload restores the console: the store keeps the token sealed by the browser's name, which it
+    never keeps (only a digest of it); another browser, or the seal alone, opens nothing."""
+    store = make_store()
+    code, token = store.start()
+    store.remember_browser(code, token, "browser-teacher01")
+    assert store.token_for(code, "browser-teacher01") == token
+    assert store.token_for(code, "browser-student01") is None and store.token_for(code, None) is None
+    assert store.token_for("NOPE2222", "browser-teacher01") is None
+    with pytest.raises(NotTeacher):
+        store.remember_browser(code, "guess", "browser-attacker")
+    store.end(code, token)
+    assert store.token_for(code, "browser-teacher01") is None
 
 
 def test_only_the_teacher_reveals_clears_or_ends(make_store):
@@ -54,11 +97,12 @@ def test_only_the_teacher_reveals_clears_or_ends(make_store):
     code, token = store.start()
     store.answer(code, "grad_guess", "browser-0001", "a")
     for act in (lambda t: store.reveal(code, t, "grad_guess"), lambda t: store.clear(code, t, "grad_guess"),
-                lambda t: store.end(code, t)):
+                lambda t: store.end(code, t), lambda t: store.ask(code, t, "grad_guess"),
+                lambda t: store.open_round_two(code, t, "grad_guess")):
         for wrong in ("", None, "not-the-token", token[:-1], token + " "):
             with pytest.raises(NotTeacher):
                 act(wrong)
-    assert store.tallies(code) == {"grad_guess": Counter(a=1)} and store.revealed(code) == set()
+    assert store.tallies(code) == {"grad_guess": {1: Counter(a=1)}} and store.revealed(code) == set()
     store.reveal(code, token, "grad_guess")
     assert store.revealed(code) == {"grad_guess"}
     store.reveal(code, token, "grad_guess", shown=False)
@@ -72,7 +116,8 @@ def test_clear_asks_again_and_end_forgets_the_class(make_store):
     store.answer(code, "cells_guess", "browser-0001", "b")
     store.reveal(code, token, "grad_guess")
     store.clear(code, token, "grad_guess")
-    assert store.tallies(code) == {"cells_guess": Counter(b=1)} and store.revealed(code) == set()
+    assert store.tallies(code) == {"cells_guess": {1: Counter(b=1)}} and store.revealed(code) == set()
+    assert store.asked(code, "grad_guess") == class_store.Asked(1, False)  # back at round 1
     store.end(code, token)
     assert not store.is_open(code) and store.tallies(code) == {} and not store.is_teacher(code, token)
     assert not store.answer(code, "grad_guess", "browser-0001", "a")  # an ended class takes nothing
@@ -84,7 +129,8 @@ def test_classes_never_see_each_others_answers(make_store):
     assert one != two
     store.answer(one, "grad_guess", "browser-0001", "a")
     store.answer(two, "grad_guess", "browser-0001", "d")
-    assert store.tallies(one) == {"grad_guess": Counter(a=1)} and store.tallies(two) == {"grad_guess": Counter(d=1)}
+    assert store.tallies(one) == {"grad_guess": {1: Counter(a=1)}}
+    assert store.tallies(two) == {"grad_guess": {1: Counter(d=1)}}
 
 
 def test_nothing_but_keys_and_codes_is_kept(make_store):
@@ -122,8 +168,8 @@ def test_many_students_at_once_are_all_counted(make_store):
     for thread in threads:
         thread.join()
     tallies = store.tallies(code)
-    assert sum(tallies["grad_guess"].values()) == sum(tallies["cells_guess"].values()) == 40
-    assert tallies["grad_guess"] == Counter(a=10, b=10, c=10, d=10)
+    assert sum(tallies["grad_guess"][1].values()) == sum(tallies["cells_guess"][1].values()) == 40
+    assert tallies["grad_guess"] == {1: Counter(a=10, b=10, c=10, d=10)}
 
 
 def test_the_store_is_chosen_by_the_environment(tmp_path, monkeypatch, redis_url):
@@ -142,3 +188,21 @@ def test_sqlite_shares_one_file_without_waiting_for_the_disk(tmp_path):
     db = store._db()
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+
+
+def test_a_store_file_from_before_the_rounds_starts_afresh(tmp_path):
+    """Issue 36's tables (one round, no question asked) in the data folder: replaced, never misread."""
+    import sqlite3
+
+    path = tmp_path / "classes.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript("CREATE TABLE classes (code TEXT PRIMARY KEY, token TEXT NOT NULL, began REAL NOT NULL);"
+                      "CREATE TABLE answers (code TEXT, question TEXT, voter TEXT, choice TEXT NOT NULL);"
+                      "CREATE TABLE shown (code TEXT, question TEXT); INSERT INTO classes VALUES ('ABCDEFGH', 'x', 1e12);")
+    old.commit()
+    old.close()
+    store = SQLiteStore(path)
+    assert not store.is_open("ABCDEFGH")
+    code, token = store.start()
+    assert store.answer(code, "grad_guess", "browser-0001", "a") == 1
+    assert store.tallies(code) == {"grad_guess": {1: Counter(a=1)}}

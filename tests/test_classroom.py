@@ -1,36 +1,163 @@
-"""A student's predict-first answer is counted for the class they joined by its link, and only then
-(issue 36); a link's class or teacher token that is not one is dropped. The teacher's page and its
-poll are checked in a browser (tests/browser/test_class_poll.py)."""
+"""A class as its pages live it (issues 36 and 49), in-process (AppTest), each state once: no class,
+a mistyped code, an unknown code, an ended class, round 1, round 2 and revealed; the teacher's own
+answers are never counted, and the console shows both rounds with every option and the right one. The
+same in real browsers, through the replica recipe: tests/browser/test_class_poll.py."""
 
 from collections import Counter
 
+import pytest
 from helpers import open_page
+from test_predict_first import EXPECTED
 
+from playground import lessons
+from playground.app import console
 from playground.app.classroom import class_store
+from playground.core.i18n import t
+
+WHY = t("home.predict.why", "en")
+HIDDEN = t("predict.hidden", "en")
 
 
-def test_an_answer_is_counted_for_the_class_of_the_link():
+@pytest.fixture
+def a_class():
     code, token = class_store().start()
-    at = open_page(None, link={"class": code})
-    assert not at.exception and at.query_params["class"] in (code, [code]) and "teacher" not in at.query_params
+    yield code, token
+    if class_store().is_open(code):
+        class_store().end(code, token)
+
+
+def _texts(at) -> list[str]:
+    kinds = ("markdown", "caption", "subheader", "success", "info", "warning")
+    return [e.value for kind in kinds for e in getattr(at, kind)]
+
+
+def _shows(at, text: str) -> bool:
+    return any(text in value for value in _texts(at))
+
+
+def _revealed(at) -> bool:
+    return WHY in [m.value for m in at.markdown]
+
+
+def test_without_a_class_the_page_answers_at_once():
+    at = open_page(None)
+    assert not at.exception and not _shows(at, t("class.banner.student", "en", code="")[:10])
     at.radio(key="home_guess").set_value("b").run()
-    assert class_store().tallies(code) == {"home_guess": Counter(b=1)}
-    at.radio(key="home_guess").set_value("a").run()  # changed: still one answer
-    assert class_store().tallies(code) == {"home_guess": Counter(a=1)}
+    assert _revealed(at)
+
+
+@pytest.mark.parametrize("raw", ["abc", "ZZZZ2222 <b>", "", "zz"])
+def test_a_mistyped_code_is_refused_and_nothing_kept(raw):
+    at = open_page(None, link={"class": raw})
+    assert not at.exception and "class" not in at.query_params
+    assert t("class.mistyped", "en") in [w.value for w in at.warning]
+    at.radio(key="home_guess").set_value("b").run()
+    assert _revealed(at)  # not in a class: the page answers as always
+    at.button(key="class_refused_ok").click().run()
+    assert t("class.mistyped", "en") not in [w.value for w in at.warning]
+
+
+def test_an_unknown_or_ended_class_is_refused_in_the_students_language(a_class):
+    code, token = a_class
     class_store().end(code, token)
-
-
-def test_without_a_class_nothing_is_counted_and_a_made_up_class_is_dropped():
-    code, token = class_store().start()
-    at = open_page(None, link={"class": "ZZZZ2222", "teacher": token})
-    assert not at.exception and "class" not in at.query_params and "teacher" not in at.query_params
-    at.radio(key="home_guess").set_value("b").run()
+    for locale, lang in (("zh-CN", "zh"), ("en-US", "en")):
+        at = open_page(None, locale, link={"class": code})
+        assert t("class.unknown", lang, code=code) in [w.value for w in at.warning] and "class" not in at.query_params
     assert class_store().tallies(code) == {}
-    class_store().end(code, token)
 
 
-def test_a_student_link_with_a_wrong_token_is_a_student_link():
-    code, token = class_store().start()
-    at = open_page(None, link={"class": code, "teacher": token[:-2] + "xx"})
-    assert at.query_params["class"] in (code, [code]) and "teacher" not in at.query_params
-    class_store().end(code, token)
+def test_round_one_a_vote_is_counted_and_the_answer_held_back(a_class):
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    at = open_page(None, link={"class": code.lower()})  # typed in lower case: still the class
+    assert at.query_params["class"] in (code, [code])
+    assert _shows(at, t("class.banner.student", "en", code=code)) and _shows(at, t("class.status.open", "en", round=1))
+    at.radio(key="home_guess").set_value("b").run()
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(b=1)}}
+    assert t("class.status.counted", "en", round=1) in [s.value for s in at.success]
+    assert not _revealed(at) and _shows(at, t("class.note.wait", "en"))
+    assert HIDDEN in [e.label for e in at.expander]  # what the question keeps behind it stays closed
+    at.radio(key="home_guess").set_value("c").run()  # changed within the round: still one vote
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1)}}
+
+
+def test_round_two_keeps_or_changes_the_answer_and_round_one_is_closed(a_class):
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    at = open_page(None, link={"class": code})
+    at.radio(key="home_guess").set_value("c").run()
+    class_store().open_round_two(code, token, "home_guess")
+    at.run()
+    assert t("class.status.again", "en") in [i.value for i in at.info] and not _revealed(at)
+    at.button(key="home_guess_keep").click().run()
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1), 2: Counter(c=1)}}
+    at.radio(key="home_guess").set_value("a").run()
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1), 2: Counter(a=1)}}
+    assert class_store().changes(code, "home_guess") == Counter({("c", "a"): 1})
+    assert t("class.status.counted", "en", round=2) in [s.value for s in at.success]
+
+
+def test_revealed_every_page_shows_the_answer_and_takes_no_more_votes(a_class):
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    voter = open_page(None, link={"class": code})
+    voter.radio(key="home_guess").set_value("b").run()
+    class_store().reveal(code, token, "home_guess")
+    voter.run()
+    assert _revealed(voter) and HIDDEN not in [e.label for e in voter.expander]
+    voter.radio(key="home_guess").set_value("a").run()  # after the reveal: not counted
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(b=1)}}
+    silent = open_page(None, link={"class": code})  # never voted: sees the answer too
+    assert _revealed(silent)
+
+
+def test_the_teachers_own_answers_are_never_counted_and_the_console_runs_both_rounds(a_class):
+    code, token = a_class
+    at = open_page("pages/class.py", link={"class": code, "teacher": token})
+    assert not at.exception and "teacher" not in at.query_params
+    at.selectbox(key=console.ASKING).set_value("home_guess").run()
+    assert class_store().view(code).asking == "home_guess"
+    for voter, choice in (("v-" + "1" * 16, "a"), ("v-" + "2" * 16, "b"), ("v-" + "3" * 16, "b")):
+        class_store().answer(code, "home_guess", voter, choice)
+    at.run()
+    assert _shows(at, t("class.answered_rounds", "en", one=3, two=0)) and _shows(at, t("class.hidden", "en"))
+    at.button(key="class_round_two").click().run()
+    for voter, choice in (("v-" + "1" * 16, "b"), ("v-" + "2" * 16, "b")):
+        class_store().answer(code, "home_guess", voter, choice)
+    at.button(key="class_reveal").click().run()
+    table = next(m.value for m in at.markdown if m.value.startswith(f"| {t('class.split.answer', 'en')}"))
+    options = console.choices_of(lessons.lesson("home"))
+    assert len(table.splitlines()) == 2 + len(options)  # every option, zeros too
+    right = lessons.module("home", "question").right()
+    assert [line.startswith("| ✅") for line in table.splitlines()[2:]] == [c in right for c in options]
+    assert table.splitlines()[-1].endswith("| 0 (0%) | 0 (0%) |")  # option c, chosen by nobody, is listed
+    assert _shows(at, t("class.changes", "en", moved=1, both=2))
+    page = open_page(None, link={"class": code})  # the teacher's browser is the same session here
+    page.radio(key="home_guess").set_value("c").run()
+    assert sum(class_store().tallies(code)["home_guess"][2].values()) == 2  # the teacher's pick is not a vote
+
+
+def test_end_asks_once_and_says_it_ended(a_class):
+    code, token = a_class
+    at = open_page("pages/class.py", link={"class": code, "teacher": token})
+    at.button(key="class_end").click().run()
+    assert class_store().is_open(code) and t("class.end_sure", "en") in [w.value for w in at.warning]
+    at.button(key="class_end_yes").click().run()
+    assert not class_store().is_open(code) and [s.value for s in at.success] == [t("class.ended", "en", code=code)]
+
+
+@pytest.mark.parametrize("page", list(EXPECTED))
+def test_the_console_marks_what_the_page_reveals(page):
+    assert lessons.module(page, "question").right() == frozenset(EXPECTED[page]("en")[1])
+
+
+def test_the_run_sheets_step_puts_the_class_on_its_question(a_class):
+    """The teacher walking the run-sheet on Home asks the step's question with one button; a student
+    link's session sees no such button."""
+    code, token = a_class
+    teacher = open_page(None, link={"class": code, "teacher": token, "home_sheet": "notes", "home_step": "8"})
+    teacher.button(key="home_sheet_ask_class").click().run()
+    assert class_store().view(code).asking == "ones_guess"
+    assert t("class.asking_this", "en") in [c.value for c in teacher.caption]
+    student = open_page(None, link={"class": code, "home_sheet": "notes", "home_step": "8"})
+    assert not [b for b in student.button if b.key == "home_sheet_ask_class"]

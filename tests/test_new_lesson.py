@@ -117,7 +117,7 @@ CHECK = '''
 from streamlit.testing.v1 import AppTest
 
 from playground import lessons, registry
-from playground.app import classroom, shared
+from playground.app import shared
 from playground.core.i18n import t
 from playground.home import lecture_map
 
@@ -131,7 +131,7 @@ summary = lecture_map.NOTES.parts[-1]
 assert [p.name for p in summary.demos] == ["lab"], summary
 assert "[Sandbox › the sandbox: n squared](./sandbox?lang=en&sandbox_n=4&sandbox_guess=skip#sandbox-lab)" in \\
     lecture_map.markdown(lecture_map.NOTES, "en")
-assert classroom._questions()["sandbox_guess"] == "sandbox"
+assert lessons.questions()["sandbox_guess"].key == "sandbox"
 
 at = AppTest.from_file("streamlit_app.py", default_timeout=120)
 at.context = {"locale": "en-US"}

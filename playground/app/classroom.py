@@ -1,37 +1,46 @@
-"""The class's predictions, live (issue 36). A teacher starts a class on the page ``/class`` and gets a
-code, the students' link and its QR code. A student who opens that link answers the pages'
-predict-first questions as always; each answer is also counted for the class, one per browser per
-question, and can be changed. The teacher's page shows how many answered each question, and the split
-once the teacher reveals it; the teacher can clear a question to ask it again, and end the class.
+"""A class, as a student's (and the teacher's) pages live it: peer instruction (issues 36 and 49).
 
-- Only the teacher's page polls the store (a fragment every 2 s); a student's page never does.
-- The teacher's controls need the teacher's link: ``class=CODE&teacher=TOKEN``. The token is a
-  secret that the students' link does not carry, and the store keeps only its digest.
-- The store (``playground.core.class_store``) is SQLite in the data folder, or Redis under
-  ``RNN_CLASS_STORE``: every replica of the class reads and writes the same one.
+A teacher starts a class on ``/class`` (``playground.app.console``) and gets a code, the students' link
+and its QR code. Whoever opens that link is in the class for the visit:
+
+- every page shows a banner: the class code, the question the teacher is asking now (with a link that
+  opens its page at the question) and whether this browser's answer is counted, in which round;
+- a predict-first answer is a vote, one per browser per question per round, changeable while the round
+  is open (``playground.core.class_store``); the page does not show the answer, nor what the question
+  keeps behind it, until the teacher reveals it; then every page in the class shows it;
+- a mistyped, unknown or ended code is refused with a message in the visitor's language, and nothing of
+  it is kept.
+
+The banner polls the store every ``STUDENT_POLL_S`` (a paced fragment: two small reads), and the whole
+page reruns only when the state of the page's own question changed. The teacher's token (``teacher=``)
+never stays in an address; the store keeps it sealed by the teacher's browser, so that a reload of
+any page in that browser restores the console. The teacher's own answers are never counted.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+from dataclasses import dataclass
 from html import escape
-from urllib.parse import urlsplit
 
 import streamlit as st
 
 from playground import lessons
 from playground.app import visitors
-from playground.app.language import tr
+from playground.app.fair import paced_run
+from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, url_follows
-from playground.app.widgets import show_svg
-from playground.core.class_store import CHOICE, ClassStore, NotTeacher, open_store, valid_code
+from playground.core.class_store import CHOICE, Asked, ClassStore, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
 
 CLASS_KEY, TEACHER_KEY = "class", "teacher"
 PATH = "class"  # the teacher's page
-JOINED, TEACHER = "_class_code", "_class_teacher"  # session: the class joined; the teacher's token
-POLL_S = 2.0
+QUESTION_ANCHOR = "question"  # the element id of a page's question box: a banner link lands on it
+JOINED, TEACHER, REFUSED = "_class_code", "_class_teacher", "_class_refused"  # session keys
+ENDED_NOTE = "_class_ended_note"  # session: the class this visit was in ended (said once)
+SEEN = "_class_seen"  # session: the page's question's state as the page last drew it
+STUDENT_POLL_S = 4.0  # the banner's look at the store: 100 students, 25 small reads a second
 
 
 @st.cache_resource(show_spinner=False)
@@ -41,7 +50,7 @@ def class_store() -> ClassStore:
 
 def _keep_in_link() -> None:
     """The class's code stays in every address of the visit; the teacher's token never does (it would
-    be on the projector): the session keeps it, and the teacher's page offers the link that holds it."""
+    be on the projector)."""
     extras = {k: v for k, v in st.session_state.get(LINK_EXTRAS, {}).items() if k not in (CLASS_KEY, TEACHER_KEY)}
     if st.session_state.get(JOINED):
         extras[CLASS_KEY] = st.session_state[JOINED]
@@ -50,17 +59,27 @@ def _keep_in_link() -> None:
 
 
 def read_link() -> None:
-    """Once per session, with its first run: a link's class (if it is open), and its teacher token (if
-    it is that class's). Anything else in those two parameters is dropped."""
+    """Once per session, with its first run: join the link's class if it is open (as its teacher with
+    the teacher's token, or from a browser that showed it); refuse any other ``class`` value, saying why."""
     if "_class_read" in st.session_state:
         return
     st.session_state["_class_read"] = True
-    code, token = st.query_params.get(CLASS_KEY), st.query_params.get(TEACHER_KEY)
+    raw, token = st.query_params.get(CLASS_KEY), st.query_params.get(TEACHER_KEY)
+    if raw is None:
+        return
+    code = raw.strip().upper() if isinstance(raw, str) else ""  # a code typed in lower case still joins
     if not valid_code(code) or not class_store().is_open(code):
+        st.session_state[REFUSED] = code if valid_code(code) else ""  # a code's own letters only, never the raw value
+        _keep_in_link()  # the refused value leaves the address
         return
     st.session_state[JOINED] = code
+    browser = visitors.visitor_id()
     if class_store().is_teacher(code, token):
         st.session_state[TEACHER] = token
+        with contextlib.suppress(NotTeacher):
+            class_store().remember_browser(code, token, browser)
+    elif kept := class_store().token_for(code, browser):
+        st.session_state[TEACHER] = kept
     _keep_in_link()
 
 
@@ -68,113 +87,142 @@ def joined() -> str | None:
     return st.session_state.get(JOINED)
 
 
-def vote(question: str, choice: object) -> None:
-    """A predict-first answer, counted for the class this session joined (if any): one per browser."""
+def teaching() -> bool:
+    """This session holds the teacher's token of the class it joined."""
+    return bool(joined() and st.session_state.get(TEACHER))
+
+
+def leave() -> None:
+    for key in (JOINED, TEACHER, SEEN):
+        st.session_state.pop(key, None)
+    _keep_in_link()
+
+
+def _voter() -> str:
+    name = visitors.visitor_id() or visitors.session_name()  # the browser, else this session
+    return "v-" + hashlib.sha256(name.encode()).hexdigest()[:32]
+
+
+def vote(question: str, choice: object) -> int:
+    """A predict-first answer, counted for the class this session joined -> the round it counts in, or 0
+    (no class, the teacher's own answer, a closed round)."""
     code = joined()
-    if code and isinstance(choice, str) and CHOICE.fullmatch(choice):
-        name = visitors.visitor_id() or visitors.session_name()  # the browser, else this session
-        class_store().answer(code, question, "v-" + hashlib.sha256(name.encode()).hexdigest()[:32], choice)
+    if not code or teaching() or not isinstance(choice, str) or not CHOICE.fullmatch(choice):
+        return 0
+    return class_store().answer(code, question, _voter(), choice)
 
 
-# --- the teacher's page ------------------------------------------------------------------------------
-def _questions() -> dict[str, str]:
-    """Each page's question setting key -> the page's key."""
-    return {lessons.module(lesson, "settings").GUESS.key: lesson.key for lesson in lessons.lessons()}
+@dataclass(frozen=True)
+class Held:
+    """A question as the class holds it for this session: where it stands and this browser's votes."""
+
+    asked: Asked
+    mine: dict[int, str]
+    teacher: bool
+
+    @property
+    def counted(self) -> bool:
+        return self.asked.round in self.mine
 
 
-def _choice_label(page: str, code: str) -> str:
-    strings = lessons.module(page, "strings").STRINGS
-    prefix = next(key.split(".")[0] for key in strings if key.endswith(".predict.q"))
-    return tr(f"{prefix}.predict.{code}")
+def held(question: str) -> Held | None:
+    """None outside a class (the page shows its answer as always); else the question's state in it."""
+    code = joined()
+    if not code:
+        return None
+    view = class_store().view(code)
+    if not class_store().is_open(code):
+        return None
+    st.session_state.setdefault(SEEN, {})[question] = view.of(question)
+    mine = {} if teaching() else class_store().votes_of(code, question, _voter())
+    return Held(view.of(question), mine, teaching())
 
 
-def _start() -> None:
-    code, token = class_store().start()
-    st.session_state[JOINED], st.session_state[TEACHER] = code, token
-    _keep_in_link()
+# --- the banner on every page -------------------------------------------------------------------------
+def page_link(lesson, code: str) -> str:
+    """The relative address that opens ``lesson``'s page at its question, in the class."""
+    path = "./" if lesson.default else f"./{lesson.url_path}"
+    return f"{path}?{CLASS_KEY}={code}&lang={lang()}#{QUESTION_ANCHOR}"
 
 
-def _as_teacher(action: str, code: str, token: str, *args) -> None:
-    """reveal / clear / end; a class that ended meanwhile (another tab, its 12 hours) does nothing."""
+def _refused() -> None:
+    code = st.session_state.get(REFUSED)
+    message = tr("class.unknown", code=code) if code else tr("class.mistyped")
+    with st.container(key="class_refused"):
+        st.warning(message, icon=":material/error:")
+        if st.button(tr("class.refused_ok"), key="class_refused_ok"):
+            st.session_state.pop(REFUSED, None)
+            st.rerun()
+
+
+def _status(asked: Asked, mine: dict[int, str], teacher: bool) -> str:
+    if asked.revealed:
+        return tr("class.status.revealed")
+    if teacher:
+        return tr("class.status.teacher", round=asked.round)
+    if asked.round in mine:
+        return tr("class.status.counted", round=asked.round)
+    if asked.round == 2 and 1 in mine:
+        return tr("class.status.again")
+    return tr("class.status.open", round=asked.round)
+
+
+def _banner_body(code: str, page_question: str | None) -> None:
+    view = class_store().view(code)
+    if not class_store().is_open(code):
+        leave()
+        st.session_state[ENDED_NOTE] = code
+        st.rerun(scope="app")  # the address drops the class; the page is no longer held for it
+    seen = st.session_state.setdefault(SEEN, {})
+    if page_question and seen.setdefault(page_question, view.of(page_question)) != view.of(page_question):
+        seen[page_question] = view.of(page_question)
+        st.rerun(scope="app")  # the teacher opened round 2 or revealed: the page's own question changes
+    teacher = teaching()
+    with st.container(border=True, key="class_banner"):
+        who = tr("class.banner.teacher" if teacher else "class.banner.student", code=code)
+        st.markdown(f":material/groups: {who}")
+        if view.asking not in lessons.questions():
+            st.caption(tr("class.banner.waiting"))
+            return
+        lesson = lessons.questions()[view.asking]
+        mine = {} if teacher else class_store().votes_of(code, view.asking, _voter())
+        title, stem = tr(lesson.title_key), lessons.module(lesson, "question").text()
+        go = "" if view.asking == page_question else (  # the same tab: a phone keeps one
+            f' · <a href="{escape(page_link(lesson, code))}" target="_self">{escape(tr("class.banner.open"))}</a>')
+        st.markdown(tr("class.banner.asking", page=title) + go, unsafe_allow_html=True)
+        st.caption(stem)
+        st.markdown(f"**{_status(view.of(view.asking), mine, teacher)}**")
+
+
+@st.fragment(run_every=STUDENT_POLL_S)
+def _banner(code: str, page_question: str | None) -> None:
+    # paced and charged like any run, but no address flush (``fair.fragment`` does one): in a full run
+    # the banner comes before the page has read its link
+    with paced_run():
+        _banner_body(code, page_question)
+
+
+def banner(page_question: str | None) -> None:
+    """At the top of every page: a refused class link's message, the end of the class, or the class's
+    banner (polled)."""
+    if REFUSED in st.session_state:
+        _refused()
+    if ended := st.session_state.pop(ENDED_NOTE, None):
+        st.info(tr("class.ended_banner", code=ended), icon=":material/event_busy:")
+    if joined():
+        _banner(joined(), page_question)
+
+
+def _ask(question: str) -> None:
     with contextlib.suppress(NotTeacher):
-        getattr(class_store(), action)(code, token, *args)
+        class_store().ask(joined(), st.session_state.get(TEACHER), question)
 
 
-def _end(code: str, token: str) -> None:
-    _as_teacher("end", code, token)
-    st.session_state.pop(JOINED, None)
-    st.session_state.pop(TEACHER, None)
-    _keep_in_link()
-
-
-def _root() -> str:
-    url = urlsplit(st.context.url or "")
-    return f"{url.scheme}://{url.netloc}/" if url.netloc else "./"
-
-
-def students_link(code: str) -> str:
-    return f"{_root()}?{CLASS_KEY}={code}"
-
-
-def teachers_link(code: str, token: str) -> str:
-    return f"{_root()}{PATH}?{CLASS_KEY}={code}&{TEACHER_KEY}={token}"
-
-
-def _qr_svg(link: str) -> str:
-    import segno
-
-    return segno.make(link, error="m").svg_inline(scale=5, dark="#000", light="#fff")
-
-
-def _question_row(code: str, token: str, key: str, page: str, tally, shown: bool) -> None:
-    question = lessons.module(page, "question").text()
-    with st.container(border=True, key=f"class_q_{key}"):
-        st.markdown(f"**{tr(lessons.lesson(page).title_key)}** · {question}")
-        answered = sum(tally.values())
-        st.markdown(tr("class.answered", n=answered))
-        if shown and answered:
-            for choice, n in sorted(tally.items()):
-                st.progress(n / answered, text=f"{_choice_label(page, choice)} · {n} ({n / answered:.0%})")
-        elif answered:
-            st.caption(tr("class.hidden"))
-        left, right = st.columns(2)
-        left.button(tr("class.hide" if shown else "class.reveal"), key=f"class_reveal_{key}",
-                    on_click=_as_teacher, args=("reveal", code, token, key, not shown))
-        right.button(tr("class.clear"), key=f"class_clear_{key}", on_click=_as_teacher, args=("clear", code, token, key))
-
-
-@st.fragment(run_every=POLL_S)
-def _tallies(code: str, token: str) -> None:
-    """The teacher's counts, read from the store every 2 s (the only poll in the app)."""
-    if not class_store().is_teacher(code, token):
-        st.warning(tr("class.over"))
+def ask_button(question: str, key: str) -> None:
+    """For the teacher of a class (the run-sheet's current step): put the class on ``question``."""
+    if not teaching():
         return
-    tallies, shown, pages = class_store().tallies(code), class_store().revealed(code), _questions()
-    if not tallies:
-        st.info(tr("class.none_yet"))
-    for key, page in pages.items():
-        if key in tallies:
-            _question_row(code, token, key, page, tallies[key], key in shown)
-
-
-def class_page() -> None:
-    """``/class``: start a class, or (with the teacher's link) run it; a student's link shows no control."""
-    read_link()
-    st.title(tr("class.title"))
-    code, token = joined(), st.session_state.get(TEACHER)
-    if code and token:
-        link = students_link(code)
-        st.markdown(tr("class.code", code=code))
-        st.code(link, language=None)
-        show_svg(f'<div role="img" aria-label="{escape(tr("class.qr"))}" class="rnn-qr">{_qr_svg(link)}</div>')
-        with st.expander(tr("class.teacher_link_title"), icon=":material/key:"):
-            st.caption(tr("class.teacher_link"))
-            st.code(teachers_link(code, token), language=None)
-        _tallies(code, token)
-        st.button(tr("class.end"), key="class_end", icon=":material/stop_circle:", on_click=_end, args=(code, token))
-        return
-    if code:
-        st.info(tr("class.student", code=code))
-        return
-    st.markdown(tr("class.intro"))
-    st.button(tr("class.start"), key="class_start", icon=":material/groups:", type="primary", on_click=_start)
+    if class_store().view(joined()).asking == question:
+        st.caption(tr("class.asking_this"))
+    else:
+        st.button(tr("class.ask_this"), key=key, icon=":material/campaign:", on_click=_ask, args=(question,))

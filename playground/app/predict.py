@@ -44,7 +44,11 @@ class Reveal:
 
 
 def answered(setting: Setting) -> bool:
-    """True once the student has answered ``setting``'s question or chosen to see the answer."""
+    """True once the student has answered ``setting``'s question or chosen to see the answer; in a class,
+    once the teacher revealed it (a vote is a vote: nobody sees the answer before the class has voted)."""
+    held = classroom.held(setting.key)
+    if held is not None:
+        return held.asked.revealed
     return stored(setting) in setting.options and stored(setting) != UNANSWERED
 
 
@@ -66,6 +70,26 @@ def _answered_now(setting: Setting) -> None:
     """A pick: the whole page reruns, and the class this session joined counts it (``classroom``)."""
     _whole_page()
     classroom.vote(setting.key, stored(setting))
+
+
+def _vote_again(setting: Setting, guess: str) -> None:
+    classroom.vote(setting.key, guess)
+
+
+def _in_class(setting: Setting, guess: str, options: dict[str, str], held: classroom.Held) -> None:
+    """Before the teacher reveals: whether this answer is counted, and in round 2 the way to keep it."""
+    round_ = held.asked.round
+    if held.teacher:
+        st.caption(tr("class.note.teacher"))
+    elif held.counted:
+        st.success(tr("class.status.counted", round=round_), icon=":material/how_to_vote:")
+    elif round_ == 2 and guess in options:
+        st.info(tr("class.status.again"), icon=":material/forum:")
+        st.button(tr("class.keep", answer=options[guess]), key=f"{setting.key}_keep", on_click=_vote_again,
+                  args=(setting, guess), icon=":material/how_to_vote:")
+    else:
+        st.caption(tr("class.status.open", round=round_))
+    st.caption(tr("class.note.wait"))
 
 
 def _skip(setting: Setting) -> None:
@@ -103,11 +127,20 @@ def predict_first(setting: Setting, question: str, options: dict[str, str], reve
         st.rerun()  # an answer changes what the page hides (``until_answered``), not only this box
     guess = stored(setting)
     guess = guess if guess in options or guess == SKIPPED else UNANSWERED
+    held = classroom.held(setting.key)
     with st.container(border=True, key=f"{setting.key}_box"):
-        st.markdown(f"**:material/psychology_alt: {tr('predict.heading')}**")
+        # the id: a class banner's link lands here (``classroom.page_link``)
+        st.markdown(f'<span id="{classroom.QUESTION_ANCHOR}"></span>**:material/psychology_alt: {tr("predict.heading")}**',
+                    unsafe_allow_html=True)
         st.markdown(question)
         answer(setting, tr("predict.your_answer"), options, on_answer=lambda: _answered_now(setting),
                name=tr("predict.heading"))
+        if held is not None and not held.asked.revealed:
+            _in_class(setting, guess, options, held)
+            return guess
+        if held is not None:  # revealed to the class: the answer for everyone, voted or not
+            _revealed(setting, guess or SKIPPED, options, reveal)
+            return guess
         if not guess:
             st.caption(tr("predict.pick"))
             st.button(tr("predict.skip"), key=f"{setting.key}_skip", on_click=_skip, args=(setting,),

@@ -36,41 +36,95 @@ STRINGS: dict[str, dict[str, str]] = {
     "state.copy_by_hand": {"zh": "浏览器不允许自动复制：请选中上面的链接，按 Ctrl+C 复制。",
                            "en": "This browser does not allow copying here: select the link above and press Ctrl+C."},
     "class.title": {"zh": "课堂投票：全班的预测", "en": "Class poll: the class's predictions"},
+    "class.title_running": {"zh": "课堂投票", "en": "Class poll"},
     "class.sidebar": {"zh": "老师：开一个课堂投票", "en": "Teachers: run a class poll"},
-    "class.sidebar_help": {"zh": "学生用你的链接答各页的“先预测”题，你的页面上实时看到全班的答案分布。",
-                           "en": "Students answer the pages' predict-first questions from your link, and your page shows the class's split live."},
+    "class.sidebar_help": {"zh": "同伴教学：学生用你的链接回答你选的“先猜一猜”题，先各自答、讨论后再答一次，由你公布答案。",
+                           "en": "Peer instruction: students answer the predict-first question you choose from your link, alone, then again after arguing; you reveal the answer."},
     "class.intro": {
-        "zh": "开一个课堂投票：你会得到一个课堂码、给学生的链接和它的二维码。学生打开链接后照常回答各页的“先预测”题，每个答案同时计入全班（每个浏览器每题一票，可以改）。"
-              "你的页面每 2 秒更新一次：每道题有多少人答了；你点“公布”之后才显示各选项的比例，讨论完可以“清空”再问一次。"
-              "不记名字，不存任何自由文字；课堂在你结束它或开始 12 小时后连同所有答案一起删除。",
-        "en": "Start a class poll: you get a class code, a link for the students and its QR code. Students who open the link answer the pages' predict-first questions as usual, and each answer is also counted for the class (one per browser per question, and it can be changed). "
-              "Your page updates every 2 seconds: how many have answered each question; the split appears only once you reveal it, and after the discussion you can clear the question and ask again. "
-              "No names and no free text are kept; the class and all its answers are deleted when you end it or 12 hours after it began.",
+        "zh": "开一个课堂投票，按同伴教学的方式提问：你选一道题（任何一页的“先猜一猜”），学生先各自作答（第 1 轮）；"
+              "你只看到有多少人答了，看不到分布；学生和邻座讨论后，你开启第 2 轮，大家再答一次；最后你公布答案，"
+              "两轮的分布并排显示，正确选项有标记，还能看到多少人改了主意。公布之前，学生的页面不显示答案。"
+              "你会得到课堂码、给学生的链接和它的二维码。不记名字，不存任何自由文字；课堂在你结束它或开始 12 小时后连同所有答案一起删除。",
+        "en": "Start a class poll and ask in the way of peer instruction: you choose a question (any page's predict-first box), "
+              "and every student answers alone (round 1); you see how many answered, not the split. The students argue with "
+              "a neighbour, you open round 2 and everyone answers again; then you reveal the answer, with both rounds side by side, "
+              "the right option marked and how many changed their mind. Until you reveal it, no student's page shows the answer. "
+              "You get a class code, a link for the students and its QR code. No names and no free text are kept; the class and "
+              "all its answers are deleted when you end it or 12 hours after it began.",
     },
     "class.start": {"zh": "开始课堂投票", "en": "Start a class poll"},
-    "class.code": {"zh": "课堂码：**{code}**。把下面的链接或二维码给学生：", "en": "Class code: **{code}**. Give the students this link or the QR code:"},
+    "class.code_label": {"zh": "课堂码（学生扫码或打开下面的链接）", "en": "Class code (students scan it or open the link below)"},
     "class.qr": {"zh": "学生链接的二维码", "en": "QR code of the students' link"},
     "class.teacher_link_title": {"zh": "老师专用链接（保密）", "en": "Your teacher's link (keep it secret)"},
     "class.teacher_link": {
-        "zh": "这个链接带着只有你有的口令，凭它才能公布、清空或结束这个课堂：存成书签，但不要发给学生，也不要投到屏幕上。"
-              "网址栏里不会出现这个口令；刷新页面或换一台电脑时，用这个链接回到课堂。",
-        "en": "This link carries a secret only you have: it is what lets you reveal, clear or end this class. Bookmark it, "
-              "but do not give it to students or show it on the projector. The address bar never shows the secret; "
-              "after a reload, or on another computer, come back to the class with this link.",
+        "zh": "这个链接带着只有你有的口令，凭它才能提问、开启第 2 轮、公布或结束这个课堂：存成书签，但不要发给学生，也不要投到屏幕上。"
+              "网址栏里不会出现这个口令。在开课的这个浏览器里刷新页面，控制台会自动恢复；换一台电脑时，用这个链接回到课堂。",
+        "en": "This link carries a secret only you have: it is what lets you ask, open round 2, reveal or end this class. Bookmark it, "
+              "but do not give it to students or show it on the projector. The address bar never shows the secret. A reload in "
+              "the browser that started the class brings the console back by itself; on another computer, come back with this link.",
     },
-    "class.answered": {"zh": "已有 {n} 人回答", "en": "{n} answered"},
-    "class.hidden": {"zh": "答案分布还没公布：学生讨论时先别看。", "en": "The split is hidden until you reveal it."},
-    "class.reveal": {"zh": "公布分布", "en": "Reveal the split"},
-    "class.hide": {"zh": "隐藏分布", "en": "Hide the split"},
-    "class.clear": {"zh": "清空，再问一次", "en": "Clear and ask again"},
-    "class.end": {"zh": "结束课堂（删除所有答案）", "en": "End the class (deletes every answer)"},
-    "class.none_yet": {"zh": "还没有人回答。学生打开链接后，在各页的“先预测”框里作答。",
-                       "en": "Nobody has answered yet. Students answer in the predict-first box on each page, once they have opened the link."},
+    "class.pick": {"zh": "全班现在回答的题目", "en": "The question the class is on"},
+    "class.pick_none": {"zh": "选一道题，学生页面顶部的横幅会跟着变", "en": "Choose a question: the students' banners follow"},
+    "class.answered_rounds": {"zh": "第 1 轮 {one} 人作答 · 第 2 轮 {two} 人作答",
+                              "en": "Round 1: {one} answered · Round 2: {two} answered"},
+    "class.state.open": {"zh": "第 {round} 轮进行中：学生可以作答，也可以改答案。", "en": "Round {round} is open: students may answer and change their answer."},
+    "class.state.revealed": {"zh": "答案已公布：两轮都已结束，不再计票。", "en": "Revealed: both rounds are closed and no more answers are counted."},
+    "class.hidden": {"zh": "答案分布在公布之前不显示：先让学生讨论。", "en": "The split stays hidden until you reveal it: let the students argue first."},
+    "class.round_two": {"zh": "结束第 1 轮，开启第 2 轮", "en": "Close round 1, open round 2"},
+    "class.reveal": {"zh": "公布答案", "en": "Reveal the answer"},
+    "class.clear": {"zh": "清空，重新提问", "en": "Clear and ask again"},
+    "class.split.answer": {"zh": "选项", "en": "Answer"},
+    "class.split.round": {"zh": "第 {round} 轮", "en": "Round {round}"},
+    "class.changes": {"zh": "两轮都作答的 {both} 人中，有 {moved} 人改了主意", "en": "Of the {both} who answered both rounds, {moved} changed their mind"},
+    "class.changes.none": {"zh": "还没有人两轮都作答。", "en": "Nobody has answered both rounds yet."},
+    "class.others": {"zh": "其他题目的作答人数：", "en": "Answers to other questions: "},
+    "class.end": {"zh": "结束课堂", "en": "End the class"},
+    "class.end_sure": {"zh": "确定结束课堂吗？所有答案会被删除，学生的链接随之失效。",
+                       "en": "End the class? Every answer is deleted and the students' link stops working."},
+    "class.end_yes": {"zh": "结束并删除", "en": "End it and delete the answers"},
+    "class.end_no": {"zh": "取消", "en": "Cancel"},
+    "class.ended": {"zh": "课堂 {code} 已结束，所有答案已删除。", "en": "Class {code} has ended; every answer is deleted."},
     "class.over": {"zh": "这个课堂已经结束或过期。", "en": "This class has ended or expired."},
     "class.student": {
-        "zh": "你已加入课堂 **{code}**：在各页的“先预测”框里作答，答案会计入全班，但不记名字。",
+        "zh": "你已加入课堂 **{code}**：在各页的“先猜一猜”框里作答，答案会计入全班，但不记名字。",
         "en": "You are in class **{code}**: answer in each page's predict-first box; your answer is counted for the class, without your name.",
     },
+    "class.not_teacher": {
+        "zh": "如果你是老师：在开课的那个浏览器里，刷新就能回到控制台；在别的电脑上，请打开开课时给你的“老师专用链接”。",
+        "en": "If you are the teacher: in the browser that started the class, a reload brings the console back; "
+              "on another computer, open the teacher's link you were given when the class started.",
+    },
+    "class.mistyped": {
+        "zh": "链接里的课堂码不对：课堂码是 8 个大写字母和数字。请核对老师给的链接或二维码。这次打开的页面不在任何课堂里，你的答案不会被计入。",
+        "en": "The class code in this link is not a class code (those are 8 capital letters and digits). Check the link or QR code "
+              "your teacher gave you. This page is not in any class, and your answers are not counted.",
+    },
+    "class.unknown": {
+        "zh": "没有找到正在进行的课堂 **{code}**：它可能已经结束，或者课堂码有误。请向老师要新的链接。你的答案不会被计入。",
+        "en": "There is no open class **{code}**: it may have ended, or the code is mistyped. Ask your teacher for the link. "
+              "Your answers are not counted.",
+    },
+    "class.ask_this": {"zh": "让全班回答这道题（第 1 轮）", "en": "Ask the class this question (round 1)"},
+    "class.asking_this": {"zh": "全班正在回答这道题；轮次和公布在课堂控制台上操作。",
+                          "en": "The class is on this question; open round 2 and reveal it on the class console."},
+    "class.refused_ok": {"zh": "知道了", "en": "OK"},
+    "class.ended_banner": {"zh": "课堂 **{code}** 已经结束，之后的答案不再计入。", "en": "Class **{code}** has ended; answers are no longer counted."},
+    "class.banner.student": {"zh": "你在课堂 **{code}** 里", "en": "You are in class **{code}**"},
+    "class.banner.teacher": {"zh": "你是课堂 **{code}** 的老师：你的答案不计入", "en": "You teach class **{code}**: your own answers are not counted"},
+    "class.banner.waiting": {"zh": "老师还没有选题。", "en": "The teacher has not chosen a question yet."},
+    "class.banner.asking": {"zh": "老师正在问：**{page}** 的“先猜一猜”", "en": "The teacher is asking: **{page}**, Predict first"},
+    "class.banner.open": {"zh": "打开这道题", "en": "Open the question"},
+    "class.status.open": {"zh": "第 {round} 轮：自己想，选一个答案。", "en": "Round {round}: think alone and pick an answer."},
+    "class.status.counted": {"zh": "你的答案已计入（第 {round} 轮）。这一轮结束前还可以改。",
+                             "en": "Your answer is counted (round {round}). You may change it until the round closes."},
+    "class.status.again": {"zh": "第 2 轮：和邻座讨论后再答一次，可以改，也可以坚持原来的答案。",
+                           "en": "Round 2: after talking it over with a neighbour, answer again: change your answer or keep it."},
+    "class.status.revealed": {"zh": "老师已公布答案。", "en": "The teacher has revealed the answer."},
+    "class.status.teacher": {"zh": "第 {round} 轮进行中。", "en": "Round {round} is open."},
+    "class.keep": {"zh": "坚持原来的答案：{answer}", "en": "Keep my answer: {answer}"},
+    "class.note.teacher": {"zh": "你是老师，你的答案不计入；在控制台公布答案后，这里才显示结果。",
+                           "en": "You are the teacher: your answer is not counted. The result shows here once you reveal it on the console."},
+    "class.note.wait": {"zh": "答案和它背后的内容，等老师公布后才显示。", "en": "The answer, and what the question holds back, show once your teacher reveals it."},
     "present.start": {"zh": "投影模式", "en": "Present on a projector"},
     "present.start_help": {
         "zh": "收起侧边栏、放大字号，适合 1024 像素宽的投影；还可以隐藏本页的某些控件，只留下要讲的部分。",

@@ -41,3 +41,14 @@ def ask(setting: Setting, generated: Callable[[str], tuple[str, str]], prompt: s
         return Reveal(frozenset({both_answer(left_only, both)}), result, tr("beyond.predict.why"))
 
     predict_first(setting, text(prompt), options("beyond"), reveal)
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    from playground.app.lm_picker import shipped_lm
+    from playground.beyond import cloze
+
+    forward, backward = (shipped_lm(cloze.model_name(d), cloze).sampler for d in cloze.DIRECTIONS)
+    prompt = state.GEN_PROMPT.default
+    return frozenset({both_answer(cloze.generate_left_only(forward, prompt, 12),
+                                  cloze.generate_with_both(forward, backward, prompt, 12))})

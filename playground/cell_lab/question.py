@@ -44,3 +44,8 @@ def ask(setting: Setting) -> None:
     # the answers' labels are the lecture's numbers as fixed strings (a test checks them against cell_answers), so that
     # a label names its option in either language; which one is right is worked out when it is revealed
     predict_first(setting, text(), options("lab", "abcd"), _cell_lab_reveal)
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    return _cell_lab_reveal().correct

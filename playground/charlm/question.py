@@ -32,20 +32,28 @@ def _block(text: str) -> str:
     return "```\n" + text.replace("`", "'") + "\n```"
 
 
+def _reveal(model_key: str) -> Reveal:
+    greedy, samples = cold_samples(shipped_lm(model_key).sampler)
+    correct = "b" if all(s == greedy for s in samples) else "c"
+    same = tr("charlm.predict.same" if correct == "b" else "charlm.predict.differ")
+    models = {charlm_subject.name_of(c, k): tr(f"charlm.model.{c}_{k}") for c, k in charlm_subject.SHIPPED_CHOICES}
+    result = tr("charlm.predict.result", model=models.get(model_key, model_key), greedy=_block(LM_PROMPT + greedy),
+                t=LM_TEMPERATURE, seeds=", ".join(map(str, LM_SEEDS)), sample=_block(LM_PROMPT + samples[0]), same=same)
+    return Reveal(frozenset({correct}), result, tr("charlm.predict.why"))
+
+
 @fragment
 def ask(setting: Setting, model_key: str) -> None:
-    def reveal() -> Reveal:
-        greedy, samples = cold_samples(shipped_lm(model_key).sampler)
-        correct = "b" if all(s == greedy for s in samples) else "c"
-        same = tr("charlm.predict.same" if correct == "b" else "charlm.predict.differ")
-        models = {charlm_subject.name_of(c, k): tr(f"charlm.model.{c}_{k}") for c, k in charlm_subject.SHIPPED_CHOICES}
-        result = tr("charlm.predict.result", model=models.get(model_key, model_key), greedy=_block(LM_PROMPT + greedy),
-                    t=LM_TEMPERATURE, seeds=", ".join(map(str, LM_SEEDS)), sample=_block(LM_PROMPT + samples[0]), same=same)
-        return Reveal(frozenset({correct}), result, tr("charlm.predict.why"))
-
-    predict_first(setting, text(), options("charlm"), reveal)
+    predict_first(setting, text(), options("charlm"), lambda: _reveal(model_key))
 
 
 def text() -> str:
     """The question as the page asks it (the run-sheet quotes it)."""
     return tr("charlm.predict.q")
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    from playground.charlm import settings as state
+
+    return _reveal(state.MODEL.default).correct

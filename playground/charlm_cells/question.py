@@ -49,3 +49,15 @@ def ask(setting: Setting, acts: np.ndarray, features: dict[str, np.ndarray]) -> 
 def text() -> str:
     """The question as the page asks it (the run-sheet quotes it)."""
     return tr("cells.predict.q")
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    from playground.app.lm_picker import shipped_lm
+    from playground.charlm_cells import settings as state
+    from playground.core.datasets.charcorpora import python_passage
+
+    passage = python_passage(state.FILE.default, state.OFFSET.default, state.PASSAGE_CHARS)
+    acts = interpret.activations(shipped_lm(state.MODEL.default).sampler, passage, state.WHICH.default)
+    best = quote_cell(acts, interpret.text_features(passage))
+    return frozenset() if best is None else frozenset({quote_answer(best["correlation"])})

@@ -7,9 +7,13 @@ are checked by the same tests (tests/test_class_store.py runs them against a rea
 - A class has a **code** that students type or scan: 8 characters from 31 that cannot be mistaken
   for one another (no 0/O, 1/I/L), so 31^8 ≈ 8.5 x 10^11 codes; and a **teacher token**
   (``secrets.token_urlsafe(24)``: 192 random bits) of which only a SHA-256 digest is kept.
-- An **answer** is one choice per voter (a browser) per question, and can be changed. No names, no
-  free text: a question is a setting's key, a choice a short code, a voter an opaque id.
-- Only the teacher's token can **reveal** a question's split, **clear** its answers or **end** the class.
+- A question is asked in **rounds** (peer instruction, issue 49): round 1, each student alone; round 2,
+  after the class argued, which the teacher opens and which closes round 1. An **answer** is one choice
+  per voter (a browser) per question per round, and can be changed while its round is open. No names,
+  no free text: a question is a setting's key, a choice a short code, a voter an opaque id.
+- Only the teacher's token can choose the question the class is **asking**, open round 2, **reveal** a
+  question (which closes its rounds), **clear** it to ask again, or **end** the class. The browsers
+  that showed the token are remembered by a digest, so that the teacher's reload restores the console.
 - A class and everything in it are gone **12 hours** after it began, or when the teacher ends it.
 """
 
@@ -24,6 +28,7 @@ import sqlite3
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 characters, none a look-alike of another
@@ -33,6 +38,7 @@ QUESTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CHOICE = re.compile(r"[a-z0-9_]{1,20}")
 VOTER = re.compile(r"[A-Za-z0-9_-]{8,64}")
 STORE_ENV = "RNN_CLASS_STORE"
+ROUNDS = (1, 2)
 
 
 class NotTeacher(PermissionError):
@@ -51,10 +57,44 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _seal(text: str, browser: str, opening: bool = False) -> str | None:
+    """A teacher token XOR a key drawn from the browser's name (hex), and back (``opening``)."""
+    key = hashlib.sha256(("rnn-class-seal:" + browser).encode()).digest()
+    try:
+        data = bytes.fromhex(text) if opening else text.encode()
+    except ValueError:
+        return None
+    if len(data) > len(key):
+        return None
+    mixed = bytes(a ^ b for a, b in zip(data, key, strict=False))
+    return mixed.decode(errors="replace") if opening else mixed.hex()
+
+
 def _valid_answer(code: str, question: str, voter: str, choice: str) -> bool:
     return (valid_code(code) and isinstance(question, str) and QUESTION.fullmatch(question) is not None
             and isinstance(voter, str) and VOTER.fullmatch(voter) is not None
             and isinstance(choice, str) and CHOICE.fullmatch(choice) is not None)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Where a question stands: its open round (1 or 2) and whether the teacher revealed it (then no
+    round is open)."""
+
+    round: int = 1
+    revealed: bool = False
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """What a student's page needs, read in one call: the question the class is on (or None) and
+    where each asked question stands."""
+
+    asking: str | None = None
+    asked: dict[str, Asked] = field(default_factory=dict)
+
+    def of(self, question: str) -> Asked:
+        return self.asked.get(question, Asked())
 
 
 class ClassStore:
@@ -76,20 +116,43 @@ class ClassStore:
         if not self.is_teacher(code, token):
             raise NotTeacher(code)
 
-    def answer(self, code: str, question: str, voter: str, choice: str) -> bool:
-        """Keep (or change) a voter's choice; False when the class is not open or a value is not one."""
-        if not _valid_answer(code, question, voter, choice) or not self.is_open(code):
-            return False
-        self._answer(code, question, voter, choice)
-        return True
+    # --- the teacher's browsers: a reload restores the console ---------------------------------------
+    def remember_browser(self, code: str, token: str, browser: object) -> None:
+        """``browser`` showed the teacher's token: keep the token sealed by that browser's name (which the
+        store never keeps), so that only that browser can have it back."""
+        self._teacher(code, token)
+        if isinstance(browser, str) and VOTER.fullmatch(browser):
+            self._add_browser(code, digest(browser), _seal(token, browser))
 
-    def reveal(self, code: str, token: str, question: str, shown: bool = True) -> None:
+    def token_for(self, code: str, browser: object) -> str | None:
+        """The teacher's token, for a browser that once showed it to this open class; else None."""
+        if not (isinstance(browser, str) and VOTER.fullmatch(browser) and self.is_open(code)):
+            return None
+        sealed = self._sealed(code, digest(browser))
+        token = _seal(sealed, browser, opening=True) if sealed else None
+        return token if token and self.is_teacher(code, token) else None
+
+    # --- the teacher's moves ---------------------------------------------------------------------------
+    def ask(self, code: str, token: str, question: str) -> None:
+        """The class is on ``question`` now (students' banners follow); it keeps its rounds."""
         self._teacher(code, token)
         if QUESTION.fullmatch(question):
-            self._reveal(code, question, shown)
+            self._set_asking(code, question)
+
+    def open_round_two(self, code: str, token: str, question: str) -> None:
+        """Round 1 closes (its answers stay as they are); round 2 opens. Only from an open round 1."""
+        self._teacher(code, token)
+        if QUESTION.fullmatch(question) and self.asked(code, question) == Asked(1, False):
+            self._set_asked(code, question, Asked(2, False))
+
+    def reveal(self, code: str, token: str, question: str, shown: bool = True) -> None:
+        """Revealed, every round is closed; hidden again, the last round reopens."""
+        self._teacher(code, token)
+        if QUESTION.fullmatch(question):
+            self._set_asked(code, question, Asked(self.asked(code, question).round, shown))
 
     def clear(self, code: str, token: str, question: str) -> None:
-        """The question's answers are gone and its split hidden again: ask it again."""
+        """The question's answers are gone and it is back at round 1, hidden: ask it again."""
         self._teacher(code, token)
         if QUESTION.fullmatch(question):
             self._clear(code, question)
@@ -98,12 +161,45 @@ class ClassStore:
         self._teacher(code, token)
         self._end(code)
 
-    def tallies(self, code: str) -> dict[str, Counter]:
-        """Per question answered in the class: how many chose each choice."""
-        return self._tallies(code) if valid_code(code) else {}
+    # --- the students ---------------------------------------------------------------------------------
+    def answer(self, code: str, question: str, voter: str, choice: str) -> int:
+        """Keep (or change) a voter's choice in the question's open round -> that round (1 or 2), or 0 when
+        nothing was kept: the class is not open, the question revealed, or a value is not one."""
+        if not _valid_answer(code, question, voter, choice) or not self.is_open(code):
+            return 0
+        asked = self.asked(code, question)
+        if asked.revealed:
+            return 0
+        self._answer(code, question, asked.round, voter, choice)
+        return asked.round
+
+    def votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
+        """A voter's choice in each round of a question."""
+        if not (valid_code(code) and QUESTION.fullmatch(question) and VOTER.fullmatch(voter)):
+            return {}
+        return self._votes_of(code, question, voter)
+
+    # --- what the pages read ----------------------------------------------------------------------------
+    def asked(self, code: str, question: str) -> Asked:
+        return self.view(code).of(question)
+
+    def view(self, code: str) -> ClassView:
+        """The class's question and its questions' rounds (an unknown or ended class: nothing)."""
+        return self._view(code) if self.is_open(code) else ClassView()
+
+    def tallies(self, code: str) -> dict[str, dict[int, Counter]]:
+        """Per question answered in the class, per round: how many chose each choice."""
+        return self._tallies(code) if self.is_open(code) else {}
+
+    def changes(self, code: str, question: str) -> Counter:
+        """(round-1 choice, round-2 choice) -> how many voters answered both rounds so."""
+        if not (self.is_open(code) and QUESTION.fullmatch(question)):
+            return Counter()
+        first, second = self._ballots(code, question, 1), self._ballots(code, question, 2)
+        return Counter((first[v], second[v]) for v in first.keys() & second.keys())
 
     def revealed(self, code: str) -> set[str]:
-        return self._revealed(code) if valid_code(code) else set()
+        return {q for q, asked in self.view(code).asked.items() if asked.revealed}
 
     def is_open(self, code: str) -> bool:
         return valid_code(code) and self._token_digest(code) is not None
@@ -113,17 +209,26 @@ class SQLiteStore(ClassStore):
     """One SQLite file in WAL mode: the replicas of one box share it. A connection per thread."""
 
     SCHEMA = """
-    CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, token TEXT NOT NULL, began REAL NOT NULL);
-    CREATE TABLE IF NOT EXISTS answers (code TEXT, question TEXT, voter TEXT, choice TEXT NOT NULL,
-                                        PRIMARY KEY (code, question, voter));
-    CREATE TABLE IF NOT EXISTS shown (code TEXT, question TEXT, PRIMARY KEY (code, question));
+    CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, token TEXT NOT NULL, began REAL NOT NULL,
+                                        asking TEXT);
+    CREATE INDEX IF NOT EXISTS classes_began ON classes (began);
+    CREATE TABLE IF NOT EXISTS browsers (code TEXT, browser TEXT, sealed TEXT NOT NULL, PRIMARY KEY (code, browser));
+    CREATE TABLE IF NOT EXISTS asked (code TEXT, question TEXT, round INTEGER NOT NULL, revealed INTEGER NOT NULL,
+                                      PRIMARY KEY (code, question));
+    CREATE TABLE IF NOT EXISTS votes (code TEXT, question TEXT, round INTEGER, voter TEXT, choice TEXT NOT NULL,
+                                      PRIMARY KEY (code, question, round, voter));
     """
+    TABLES = ("votes", "asked", "browsers", "classes")
+    BEFORE_ROUNDS = ("answers", "shown")  # issue 36's tables: a file from then starts afresh
 
     def __init__(self, path: str | Path, lifetime_s: float = LIFETIME_S) -> None:
         self.path, self.lifetime_s, self._local = str(path), lifetime_s, threading.local()
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = self._db()
         db.execute("PRAGMA journal_mode=WAL")
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'answers'").fetchone():
+            for table in (*self.BEFORE_ROUNDS, "classes"):  # names above, no input
+                db.execute(f"DROP TABLE IF EXISTS {table}")
         db.executescript(self.SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
@@ -143,7 +248,7 @@ class SQLiteStore(ClassStore):
 
     def _create(self, code: str, token_digest: str, now: float) -> bool:
         self._purge()
-        cursor = self._db().execute("INSERT OR IGNORE INTO classes VALUES (?, ?, ?)", (code, token_digest, now))
+        cursor = self._db().execute("INSERT OR IGNORE INTO classes VALUES (?, ?, ?, NULL)", (code, token_digest, now))
         return cursor.rowcount == 1
 
     def _token_digest(self, code: str) -> str | None:
@@ -152,34 +257,56 @@ class SQLiteStore(ClassStore):
             return None
         return row[0]
 
-    def _answer(self, code: str, question: str, voter: str, choice: str) -> None:
-        self._db().execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)", (code, question, voter, choice))
+    def _add_browser(self, code: str, browser_digest: str, sealed: str) -> None:
+        self._db().execute("INSERT OR REPLACE INTO browsers VALUES (?, ?, ?)", (code, browser_digest, sealed))
 
-    def _reveal(self, code: str, question: str, shown: bool) -> None:
-        sql = "INSERT OR IGNORE INTO shown VALUES (?, ?)" if shown else "DELETE FROM shown WHERE code = ? AND question = ?"
-        self._db().execute(sql, (code, question))
+    def _sealed(self, code: str, browser_digest: str) -> str | None:
+        row = self._db().execute("SELECT sealed FROM browsers WHERE code = ? AND browser = ?",
+                                 (code, browser_digest)).fetchone()
+        return row[0] if row else None
+
+    def _set_asking(self, code: str, question: str) -> None:
+        self._db().execute("UPDATE classes SET asking = ? WHERE code = ?", (question, code))
+
+    def _set_asked(self, code: str, question: str, asked: Asked) -> None:
+        self._db().execute("INSERT OR REPLACE INTO asked VALUES (?, ?, ?, ?)",
+                           (code, question, asked.round, int(asked.revealed)))
+
+    def _answer(self, code: str, question: str, round_: int, voter: str, choice: str) -> None:
+        self._db().execute("INSERT OR REPLACE INTO votes VALUES (?, ?, ?, ?, ?)", (code, question, round_, voter, choice))
+
+    def _votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
+        return dict(self._db().execute("SELECT round, choice FROM votes WHERE code = ? AND question = ? AND voter = ?",
+                                       (code, question, voter)))
+
+    def _ballots(self, code: str, question: str, round_: int) -> dict[str, str]:
+        return dict(self._db().execute("SELECT voter, choice FROM votes WHERE code = ? AND question = ? AND round = ?",
+                                       (code, question, round_)))
 
     def _clear(self, code: str, question: str) -> None:
         db = self._db()
-        db.execute("DELETE FROM answers WHERE code = ? AND question = ?", (code, question))
-        db.execute("DELETE FROM shown WHERE code = ? AND question = ?", (code, question))
+        for table in ("votes", "asked"):  # names above, no input
+            db.execute(f"DELETE FROM {table} WHERE code = ? AND question = ?", (code, question))
 
     def _end(self, code: str) -> None:
         db = self._db()
-        for table in ("answers", "shown", "classes"):
-            db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))  # the three table names above, no input
+        for table in self.TABLES:  # the table names above, no input
+            db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
-    def _tallies(self, code: str) -> dict[str, Counter]:
-        if not self.is_open(code):
-            return {}
-        found: dict[str, Counter] = {}
-        for question, choice, n in self._db().execute(
-                "SELECT question, choice, COUNT(*) FROM answers WHERE code = ? GROUP BY question, choice", (code,)):
-            found.setdefault(question, Counter())[choice] = n
+    def _view(self, code: str) -> ClassView:
+        db = self._db()
+        row = db.execute("SELECT asking FROM classes WHERE code = ?", (code,)).fetchone()
+        asked = {q: Asked(r, bool(shown)) for q, r, shown in
+                 db.execute("SELECT question, round, revealed FROM asked WHERE code = ?", (code,))}
+        return ClassView(row[0] if row else None, asked)
+
+    def _tallies(self, code: str) -> dict[str, dict[int, Counter]]:
+        found: dict[str, dict[int, Counter]] = {}
+        for question, round_, choice, n in self._db().execute(
+                "SELECT question, round, choice, COUNT(*) FROM votes WHERE code = ? GROUP BY question, round, choice",
+                (code,)):
+            found.setdefault(question, {}).setdefault(round_, Counter())[choice] = n
         return found
-
-    def _revealed(self, code: str) -> set[str]:
-        return {row[0] for row in self._db().execute("SELECT question FROM shown WHERE code = ?", (code,))}
 
 
 class RedisStore(ClassStore):
@@ -210,42 +337,73 @@ class RedisStore(ClassStore):
     def _token_digest(self, code: str) -> str | None:
         return self.client.hget(self._key(code), "token")
 
-    def _answer(self, code: str, question: str, voter: str, choice: str) -> None:
+    def _add_browser(self, code: str, browser_digest: str, sealed: str) -> None:
         pipe = self.client.pipeline()
-        pipe.hset(self._key(code, "q", question), voter, choice)
-        pipe.sadd(self._key(code, "questions"), question)
-        self._expire(pipe, code, self._key(code, "q", question), self._key(code, "questions"))
+        pipe.hset(self._key(code, "browsers"), browser_digest, sealed)
+        self._expire(pipe, code, self._key(code, "browsers"))
         pipe.execute()
 
-    def _reveal(self, code: str, question: str, shown: bool) -> None:
+    def _sealed(self, code: str, browser_digest: str) -> str | None:
+        return self.client.hget(self._key(code, "browsers"), browser_digest)
+
+    def _set_asking(self, code: str, question: str) -> None:
+        self.client.hset(self._key(code), "asking", question)
+
+    def _set_asked(self, code: str, question: str, asked: Asked) -> None:
         pipe = self.client.pipeline()
-        (pipe.sadd if shown else pipe.srem)(self._key(code, "shown"), question)
-        self._expire(pipe, code, self._key(code, "shown"))
+        pipe.hset(self._key(code, "asked"), question, f"{asked.round}{'r' if asked.revealed else ''}")
+        self._expire(pipe, code, self._key(code, "asked"))
         pipe.execute()
+
+    def _answer(self, code: str, question: str, round_: int, voter: str, choice: str) -> None:
+        ballots = self._key(code, "q", question, str(round_))
+        pipe = self.client.pipeline()
+        pipe.hset(ballots, voter, choice)
+        pipe.sadd(self._key(code, "questions"), question)
+        self._expire(pipe, code, ballots, self._key(code, "questions"))
+        pipe.execute()
+
+    def _ballots(self, code: str, question: str, round_: int) -> dict[str, str]:
+        return self.client.hgetall(self._key(code, "q", question, str(round_)))
+
+    def _votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
+        pipe = self.client.pipeline()
+        for round_ in ROUNDS:
+            pipe.hget(self._key(code, "q", question, str(round_)), voter)
+        return {r: choice for r, choice in zip(ROUNDS, pipe.execute(), strict=True) if choice}
 
     def _clear(self, code: str, question: str) -> None:
         pipe = self.client.pipeline()
-        pipe.delete(self._key(code, "q", question))
+        pipe.delete(*(self._key(code, "q", question, str(r)) for r in ROUNDS))
         pipe.srem(self._key(code, "questions"), question)
-        pipe.srem(self._key(code, "shown"), question)
+        pipe.hdel(self._key(code, "asked"), question)
         pipe.execute()
 
     def _end(self, code: str) -> None:
         questions = self.client.smembers(self._key(code, "questions"))
-        self.client.delete(self._key(code), self._key(code, "questions"), self._key(code, "shown"),
-                           *(self._key(code, "q", q) for q in questions))
+        self.client.delete(self._key(code), *(self._key(code, part) for part in ("questions", "asked", "browsers")),
+                           *(self._key(code, "q", q, str(r)) for q in questions for r in ROUNDS))
 
-    def _tallies(self, code: str) -> dict[str, Counter]:
-        if not self.is_open(code):
-            return {}
+    def _view(self, code: str) -> ClassView:
+        pipe = self.client.pipeline()
+        pipe.hget(self._key(code), "asking")
+        pipe.hgetall(self._key(code, "asked"))
+        asking, asked = pipe.execute()
+        return ClassView(asking, {q: Asked(int(v[0]), v.endswith("r")) for q, v in asked.items()})
+
+    def _tallies(self, code: str) -> dict[str, dict[int, Counter]]:
         questions = sorted(self.client.smembers(self._key(code, "questions")))
         pipe = self.client.pipeline()
         for question in questions:
-            pipe.hvals(self._key(code, "q", question))
-        return {q: Counter(choices) for q, choices in zip(questions, pipe.execute(), strict=True) if choices}
-
-    def _revealed(self, code: str) -> set[str]:
-        return set(self.client.smembers(self._key(code, "shown"))) if self.is_open(code) else set()
+            for round_ in ROUNDS:
+                pipe.hvals(self._key(code, "q", question, str(round_)))
+        replies = iter(pipe.execute())
+        found: dict[str, dict[int, Counter]] = {}
+        for question in questions:
+            rounds = {r: Counter(choices) for r in ROUNDS if (choices := next(replies))}
+            if rounds:
+                found[question] = rounds
+        return found
 
 
 def open_store(default_path: str | Path) -> ClassStore:

@@ -40,3 +40,8 @@ def text() -> str:
 def ask(setting: Setting) -> None:
     question = text()
     predict_first(setting, question, options("grad", "abcd"), _gradients_reveal)
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    return _gradients_reveal().correct

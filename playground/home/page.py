@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from playground import lessons
-from playground.app import fragment, input_error, lang, show_svg, tr, until_answered
+from playground.app import classroom, fragment, input_error, lang, show_svg, tr, until_answered
 from playground.app.store import choice, narrowed, remember, select, slider, stored, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
@@ -152,6 +152,7 @@ def _step_card(steps: list[run_sheet.Step], index: int) -> None:
             return
         if step.ask:
             st.info(f"**{tr('home.sheet.ask')}**\n\n{_question(step.ask)}", icon=":material/psychology_alt:")
+            classroom.ask_button(lessons.module(step.ask, "settings").GUESS.key, key="home_sheet_ask_class")
         press = "" if step.demo.press is None else " " + lecture_map.say(lecture_map.PRESS, lang()).format(
             button=lecture_map.button_label(step.demo, lang()))
         what = f"{tr(lessons.lesson(step.demo.page).title_key)} › {lecture_map.say(step.demo.what, lang())}{press}"

@@ -51,3 +51,8 @@ def text(language: str | None = None) -> str:
     language = language if language in BAG_PAIRS else lang()
     a, b = BAG_PAIRS[language]
     return tr("senti.predict.q", a=a, b=b, unit=tr(f"senti.predict.unit.{language}"))
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    return _sentiment_reveal(lang(), "bag").correct  # the page opens on the reader's language

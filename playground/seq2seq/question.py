@@ -33,16 +33,27 @@ def seq2seq_answer(greedy, beam) -> str:
 def ask(setting: Setting, translate: Callable, model_key: str) -> None:
     """``translate(model_key, text, strategy)``: the page's own (cached) translation."""
 
-    def reveal() -> Reveal:
-        greedy, beam = translate(model_key, SEQ2SEQ_SENTENCE, "greedy"), translate(model_key, SEQ2SEQ_SENTENCE, "beam")
-        result = tr("s2s.predict.result", model=tr(f"s2s.model.{model_key}"),
-                    greedy=escape_markdown(greedy.text or "∅"), greedy_logp=f"{greedy.log_prob:.3f}",
-                    beam=escape_markdown(beam.text or "∅"), beam_logp=f"{beam.log_prob:.3f}")
-        return Reveal(frozenset({seq2seq_answer(greedy, beam)}), result, tr("s2s.predict.why"))
+    predict_first(setting, text(), options("s2s"), lambda: _reveal(translate, model_key))
 
-    predict_first(setting, text(), options("s2s"), reveal)
+
+def _reveal(translate: Callable, model_key: str) -> Reveal:
+    greedy, beam = translate(model_key, SEQ2SEQ_SENTENCE, "greedy"), translate(model_key, SEQ2SEQ_SENTENCE, "beam")
+    result = tr("s2s.predict.result", model=tr(f"s2s.model.{model_key}"),
+                greedy=escape_markdown(greedy.text or "∅"), greedy_logp=f"{greedy.log_prob:.3f}",
+                beam=escape_markdown(beam.text or "∅"), beam_logp=f"{beam.log_prob:.3f}")
+    return Reveal(frozenset({seq2seq_answer(greedy, beam)}), result, tr("s2s.predict.why"))
 
 
 def text() -> str:
     """The question as the page asks it (the run-sheet quotes it)."""
     return tr("s2s.predict.q", sentence=SEQ2SEQ_SENTENCE)
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    from playground import seq2seq
+    from playground.app.shared import shipped_model
+    from playground.seq2seq.model import model_name
+
+    attention = shipped_model(model_name(True), seq2seq)  # the page asks with the attention model
+    return _reveal(lambda _key, text, strategy: attention.translate(text, strategy, 5, 1.0, 1.0, 0), "attention").correct

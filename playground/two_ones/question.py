@@ -42,3 +42,8 @@ def ask(setting: Setting) -> None:
 def text() -> str:
     """The question as the page asks it (the run-sheet quotes it)."""
     return tr("two.predict.q")
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+    return _two_ones_reveal().correct

@@ -1,12 +1,13 @@
-"""A class poll in real browsers (issue 36), through the replica recipe of docs/deploying.md: HAProxy
-(deploy/haproxy.cfg) in front of two replicas that share one class store (a SQLite file, as on one
-box). A teacher starts a class on /class; three students open its link in their own browsers, land
-on the replicas the proxy picks (at least one on another replica than the teacher's), and answer
-Home's predict-first question; the teacher's page counts 3 within seconds (its own 2 s poll) and
-shows no split until the teacher reveals it; the students' pages never show it; a student's link,
-even with a made-up teacher token, has no control; ending the class deletes it. axe-core finds nothing
-serious or critical on the new views: the teacher's page before and after the reveal (at 1024 px, the
-projector's width) and a student's view of /class."""
+"""Peer instruction in real browsers (issues 36 and 49), through the replica recipe of docs/deploying.md:
+HAProxy (deploy/haproxy.cfg) in front of two replicas that share one class store (a SQLite file, as on
+one box). A teacher at a 1024 x 768 projector starts a class and asks Home's question; three students
+on phones (390 px), in their own browsers and on the replicas the proxy picks, see the class's banner
+and vote in round 1; nobody's page shows the answer. The teacher reloads (the console comes back),
+opens round 2; one student changes their mind, two keep their answer; the teacher reveals: both rounds
+side by side, every option, the right one marked, one change of mind; and the students' pages show the
+answer without a reload. A student's link with a made-up token has no control; the teacher's link on
+another computer has them; End asks once. axe-core finds nothing serious or critical on the console
+and on a student's phone."""
 
 import re
 import tempfile
@@ -16,10 +17,15 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from bench import replicas
-from bench.harness import POLL_MS, wait_rendered
+from bench.harness import POLL_MS, ROOT, wait_rendered
 from playground.core.class_store import STORE_ENV, SQLiteStore
+from playground.core.i18n import t
 from tests.browser.axe import AXE, MISSING
 from tests.browser.axe import serious as _serious
+
+PROJECTOR = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+REVEAL_WITHIN_MS = 20_000  # the students' banner looks every 4 s; a page rerun follows
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +59,11 @@ def _answer(page, label_index: int) -> None:
                            polling=POLL_MS)
 
 
+def _says(page, key: str, **values) -> None:
+    """The page shows the string ``key`` (its Markdown bold rendered away) within the reveal's time."""
+    page.get_by_text(t(key, "en", **values).replace("**", "")).first.wait_for(timeout=REVEAL_WITHIN_MS)
+
+
 def test_a_teachers_link_opens_the_class_on_fresh_replicas(recipe, browser):
     """The first visit of all (a restarted server): a typed /class link opens the teacher's page, not
     Streamlit's "Page not found" (first in this file, so both replicas are still fresh)."""
@@ -61,76 +72,117 @@ def test_a_teachers_link_opens_the_class_on_fresh_replicas(recipe, browser):
     page = browser.new_context(locale="en-US").new_page()
     page.goto(f"{server_url}/class?class={code}&teacher={token}")
     _settled(page)
-    page.get_by_role("button", name="End the class (deletes every answer)").wait_for(timeout=15_000)
+    page.get_by_role("button", name=t("class.end", "en")).wait_for(timeout=15_000)
     assert page.get_by_text("Page not found").count() == 0
     assert urlparse(page.url).path == "/class" and "teacher" not in parse_qs(urlparse(page.url).query)
     page.context.close()
 
 
-def test_three_students_on_two_replicas_answer_and_the_teacher_reveals_the_split(recipe, browser):
-    assert AXE.exists(), MISSING
-    server_url, store = recipe
-    teacher_ctx = browser.new_context(locale="en-US", viewport={"width": 1024, "height": 900})
-    teacher = teacher_ctx.new_page()
+def _start_on_a_projector(browser, server_url, store):
+    """The teacher's console, a class started from the sidebar -> (context, page, code, token)."""
+    context = browser.new_context(locale="en-US", viewport=PROJECTOR)
+    teacher = context.new_page()
     teacher.goto(f"{server_url}/")
     _settled(teacher)
-    teacher.get_by_role("link", name="Teachers: run a class poll").click()  # the sidebar's link
+    teacher.get_by_role("link", name=t("class.sidebar", "en")).click()
     teacher.wait_for_url("**/class**", timeout=20_000)
     _settled(teacher)
-    teacher.get_by_role("button", name="Start a class poll").click()
+    teacher.get_by_role("button", name=t("class.start", "en")).click()
     teacher.wait_for_function("() => new URL(location.href).searchParams.has('class')", timeout=20_000, polling=POLL_MS)
     _settled(teacher)
     assert "teacher" not in parse_qs(urlparse(teacher.url).query)  # never on the projector
     code = parse_qs(urlparse(teacher.url).query)["class"][0]
-    teacher.get_by_text("Your teacher's link (keep it secret)").click()
+    teacher.get_by_text(t("class.teacher_link_title", "en")).click()
     own = urlparse(teacher.locator("[data-testid='stExpander'] code").first.inner_text().strip())
     assert own.path == "/class" and parse_qs(own.query)["class"] == [code]
     token = parse_qs(own.query)["teacher"][0]
     assert store.is_teacher(code, token)
-    assert teacher.locator(".rnn-qr svg path").count() and f"?class={code}" in teacher.locator("code").first.inner_text()
-    _assert_accessible(teacher, "the teacher's page, a new class")
+    teacher.get_by_text(t("class.teacher_link_title", "en")).click()  # closed again
+    return context, teacher, code, token
+
+
+def _projector_first_screen(teacher, code):
+    """The code in large type, the QR code at least 300 px, the question and its counts: all above 768 px."""
+    big = teacher.locator(".rnn-class-code")
+    assert big.inner_text().strip() == code
+    assert float(big.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 36  # body text: 16
+    qr = teacher.locator(".rnn-qr svg").bounding_box()
+    assert qr["width"] >= 300 and qr["y"] + qr["height"] <= PROJECTOR["height"], qr
+    counts = teacher.get_by_text(re.compile(r"^Round 1: \d+ answered")).bounding_box()
+    assert counts["y"] + counts["height"] <= PROJECTOR["height"], counts
+
+
+def _ask(teacher, page_title: str) -> None:
+    teacher.locator(".st-key-class_asking input").first.click()
+    teacher.locator("[role='option']", has_text=page_title + " · ").first.click()
+    _settled(teacher)
+
+
+def test_peer_instruction_with_three_phones_two_rounds_and_a_reload(recipe, browser, request):
+    assert AXE.exists(), MISSING
+    server_url, store = recipe
+    teacher_ctx, teacher, code, token = _start_on_a_projector(browser, server_url, store)
+    _ask(teacher, t("page.home.title", "en"))
+    assert store.view(code).asking == "home_guess"
+    _projector_first_screen(teacher, code)
+    _assert_accessible(teacher, "the console, round 1")
 
     students = []
     for n, choice in enumerate((0, 1, 1)):
-        ctx = browser.new_context(locale="en-US")  # a browser of its own: its own vote
+        ctx = browser.new_context(locale="en-US", viewport=PHONE)  # a phone of its own: its own vote
         page = ctx.new_page()
         page.goto(f"{server_url}/?class={code}" + (f"&teacher={token[:-3]}abc" if n == 0 else ""))
         _settled(page)
         assert "teacher" not in parse_qs(urlparse(page.url).query)
+        _says(page, "class.banner.student", code=code)
         _answer(page, choice)
+        _says(page, "class.status.counted", round=1)
+        assert page.locator(".st-key-home_guess_reveal").count() == 0  # a vote is a vote: no answer yet
         students.append((ctx, page))
+    _assert_accessible(students[0][1], "a student's phone, round 1")
     homes = {_replica(ctx) for ctx, _ in students}
     assert homes - {_replica(teacher_ctx)}, f"a student on the other replica: teacher {_replica(teacher_ctx)}, {homes}"
-    teacher.get_by_text("3 answered").wait_for(timeout=15_000)  # the teacher's poll, every 2 s
-    assert teacher.locator("[data-testid='stProgress']").count() == 0  # hidden until revealed
-    assert sum(store.tallies(code)["home_guess"].values()) == 3
+    _says(teacher, "class.answered_rounds", one=3, two=0)
+
+    teacher.reload()  # the address holds no token: the browser gets the console back
+    _settled(teacher)
+    teacher.get_by_role("button", name=t("class.round_two", "en")).click()
+    _says(teacher, "class.state.open", round=2)
+    for n, (_, page) in enumerate(students):
+        _says(page, "class.status.again")
+        if n == 0:
+            _answer(page, 1)  # changed their mind after the argument
+        else:
+            page.get_by_role("button", name=re.compile("^" + re.escape(t("class.keep", "en", answer="")))).click()
+        _says(page, "class.status.counted", round=2)
+        assert page.locator(".st-key-home_guess_reveal").count() == 0
+    _says(teacher, "class.answered_rounds", one=3, two=3)
+    assert store.changes(code, "home_guess")[("a", "b")] == 1
+
+    teacher.get_by_role("button", name=t("class.reveal", "en")).click()
+    _says(teacher, "class.changes", moved=1, both=3)
+    table = teacher.locator("[data-testid='stMarkdown'] table").first.inner_text()
+    assert "✅" in table and table.count("\n") >= 3, table  # a header and all three options
+    _assert_accessible(teacher, "the console, revealed")
+    if request.config.getoption("--screenshots"):  # docs/teaching.md's
+        teacher.screenshot(path=str(ROOT / "docs" / "screenshots" / "1024" / "class-poll-en.png"))
+    for _, page in students:  # every student's page shows the answer, without a reload
+        page.locator(".st-key-home_guess_reveal").wait_for(timeout=REVEAL_WITHIN_MS)
 
     _, student = students[0]
     student.goto(f"{server_url}/class?class={code}&teacher=made-up-token")
     _settled(student)
-    assert student.get_by_role("button", name="Reveal the split").count() == 0
-    assert student.get_by_role("button", name="End the class (deletes every answer)").count() == 0
-    _assert_accessible(student, "/class from a student's link")
-
-    teacher.get_by_role("button", name="Reveal the split").click()
-    teacher.locator("[data-testid='stProgress']").first.wait_for(timeout=15_000)
-    assert teacher.locator("[data-testid='stProgress']").count() == 2  # two choices were picked
-    assert store.revealed(code) == {"home_guess"}
-    _assert_accessible(teacher, "the teacher's page, the split revealed")
-    for _, page in students[1:]:  # revealed on the teacher's screen, never on a student's
-        page.reload()
-        _settled(page)
-        assert page.locator("[data-testid='stProgress']").count() == 0
-        assert page.get_by_text(re.compile(r"^\d+ answered$")).count() == 0
+    assert student.get_by_role("button", name=t("class.reveal", "en")).count() == 0
+    assert student.get_by_role("button", name=t("class.end", "en")).count() == 0
     other = browser.new_context(locale="en-US").new_page()  # the teacher's link on another computer
     other.goto(f"{server_url}/class?class={code}&teacher={token}")
     _settled(other)
-    other.get_by_role("button", name="Hide the split").wait_for(timeout=15_000)
-    assert "teacher" not in parse_qs(urlparse(other.url).query)
+    other.get_by_role("button", name=t("class.clear", "en")).wait_for(timeout=15_000)
     other.context.close()
 
-    teacher.get_by_role("button", name="End the class (deletes every answer)").click()
-    teacher.wait_for_function("() => !new URL(location.href).searchParams.has('class')", timeout=20_000, polling=POLL_MS)
+    teacher.get_by_role("button", name=t("class.end", "en")).click()
+    teacher.get_by_role("button", name=t("class.end_yes", "en")).click()
+    _says(teacher, "class.ended", code=code)
     assert not store.is_open(code) and store.tallies(code) == {}
     for ctx, _ in students:
         ctx.close()
