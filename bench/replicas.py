@@ -215,9 +215,21 @@ async def _kill_and_restart(victim: Replica, stats: Stats, start, kill_at: float
     out["up_at"] = time.monotonic()
 
 
+async def _first_run(replica: Replica) -> None:
+    from bench.light_client import LightSession
+
+    session = LightSession(f"ws://127.0.0.1:{replica.port}", "")
+    await session.open()
+    await session.close()
+
+
 async def _lesson(replicas: list[Replica], start, proxy_port: int, stats: Stats, students: int, seconds: float,
                   interval: float, kill_at: float | None, late: int, warm: bool) -> dict:
-    """Warm every replica directly (``warm``), then hold the class through the proxy (and kill one)."""
+    """Warm every replica directly (``warm``: every model; else Home's first run only, so that a replica
+    busy with its first run does not look loaded to leastconn and get no student), then hold the class
+    through the proxy (and kill one)."""
+    if not warm:
+        await asyncio.gather(*(_first_run(r) for r in replicas))
     warmed = await asyncio.gather(*(classroom.warm(f"ws://127.0.0.1:{r.port}") for r in replicas if warm))
     warm_errors = [e for errors in warmed for e in errors]
     loaded = {r.name: rss_bytes(r.proc.pid) / 2**20 for r in replicas}

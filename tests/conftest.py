@@ -9,12 +9,14 @@ os.environ.setdefault("STREAMLIT_CLIENT_SHOW_ERROR_DETAILS", "full")
 os.environ.setdefault("RNN_PLAYGROUND_FAIR_SHARE", "off")
 
 
-# The files that take minutes, longest first. The workers (pytest-xdist, a file at a time: its
-# module fixtures and its order kept) start on these, so that no worker is left alone with one at
-# the end; every other file follows in its usual order.
+# The files that take a minute or more, longest first (measured: docs/testing.md). The workers
+# (pytest-xdist, a file at a time: its module fixtures and its order kept; --no-loadscope-reorder keeps
+# this order) start on these, so that no worker is left alone with one at the end; every other file
+# follows in its usual order.
 LONG_FILES = ("browser/test_page_walk.py", "browser/test_state_sweep.py", "browser/test_bench_smoke.py",
-              "browser/test_play.py", "browser/test_monkey.py", "browser/test_replicas.py",
-              "browser/test_peak_memory.py", "test_seq2seq_shipped.py", "test_widget_extremes.py")
+              "browser/test_play.py", "test_seq2seq_shipped.py", "test_widget_extremes.py",
+              "browser/test_peak_memory.py", "test_store.py", "browser/test_monkey.py", "test_charlm_shipped.py",
+              "browser/test_replicas.py", "browser/test_class_poll.py")
 
 
 def pytest_addoption(parser):
