@@ -1,6 +1,7 @@
 """Issue 26: a step-through plays in the browser. Pressing play advances the frame label at least
 three times while the server runs the page not once (every script run flips the app's
-``data-test-script-state`` to "running"; a MutationObserver counts the flips)."""
+``data-test-script-state`` to "running"; a MutationObserver counts the flips). The players of one page
+and link are played on one load."""
 
 import pytest
 
@@ -61,10 +62,21 @@ class Player:
          else self.root.locator(".updatemenu-button").nth(1)).click()
 
 
-@pytest.mark.parametrize("case", PLAYERS, ids=lambda case: "-".join(str(part) for part in case if part != ""))
-def test_play_advances_frames_with_no_server_run(case, server_url, new_page):
-    path, query, index, *rest = case
-    kind, ask = (rest[0] if rest else "player"), (rest[1] if len(rest) > 1 else None)
+def _page_loads() -> dict[tuple[str, str, str | None], list[tuple[int, str]]]:
+    """The cases by page load: the players of one page and link are played on one load, one after another."""
+    loads: dict[tuple[str, str, str | None], list[tuple[int, str]]] = {}
+    for path, query, index, *rest in PLAYERS:
+        kind, ask = (rest[0] if rest else "player"), (rest[1] if len(rest) > 1 else None)
+        loads.setdefault((path, query, ask), []).append((index, kind))
+    return loads
+
+
+LOADS = _page_loads()
+
+
+@pytest.mark.parametrize("load", list(LOADS), ids=lambda load: "-".join(part for part in load if part))
+def test_play_advances_frames_with_no_server_run(load, server_url, new_page):
+    path, query, ask = load
     page = new_page(locale="en-US")
     page.goto(f"{server_url}/{path}{'?' + query if query else ''}")
     wait_rendered(page)
@@ -72,9 +84,16 @@ def test_play_advances_frames_with_no_server_run(case, server_url, new_page):
         page.locator(f".st-key-{ask} button").click()
         page.wait_for_timeout(500)
         wait_rendered(page)
+    for index, kind in LOADS[load]:
+        _plays(page, kind, index)
+
+
+def _plays(page, kind: str, index: int) -> None:
+    """Player ``index`` of ``kind`` starts paused, plays at least three frames with no server run, pauses,
+    and (a drawing player) steps back by hand."""
     player = Player(page, kind, index)
     first = player.label()
-    assert first  # it starts paused, on a labelled frame
+    assert first, (kind, index)  # it starts paused, on a labelled frame
     if kind == "player":
         assert player.root.get_attribute("data-playing") in (None, "0")
     page.wait_for_timeout(1200)
@@ -89,7 +108,7 @@ def test_play_advances_frames_with_no_server_run(case, server_url, new_page):
             seen.append(text)
         if len(seen) >= 4:
             break
-    assert len(seen) >= 4, seen  # three advances at least
+    assert len(seen) >= 4, (kind, index, seen)  # three advances at least
     assert page.evaluate("window.__rnnRuns") == 0  # and not one server run for them
     player.pause()
     page.wait_for_timeout(300)
