@@ -46,6 +46,7 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_report_header(config):
     """The seeds and samples of this run: what to set to repeat it."""
+    from browser.test_monkey import ACTIONS, SEED
     from helpers import FUZZ_EXAMPLES, FUZZ_SEED
     from test_seq2seq_shipped import LONGEST, SAMPLE, SAMPLE_SEED
 
@@ -53,5 +54,6 @@ def pytest_report_header(config):
 
     sweep = os.environ.get("STATE_SWEEP_SEED") or date_seed()
     return [f"fuzz: {FUZZ_EXAMPLES} cases a function from FUZZ_SEED={FUZZ_SEED}; browser state sweep: "
-            f"STATE_SWEEP_SEED={sweep}; held-out translators: {SAMPLE} + {LONGEST} longest test sentences drawn "
-            f"with seed {SAMPLE_SEED} (the whole split: python -m bench --only heldout)"]
+            f"STATE_SWEEP_SEED={sweep}; browser monkey: {ACTIONS} actions from MONKEY_SEED={SEED}; held-out "
+            f"translators: {SAMPLE} + {LONGEST} longest test sentences drawn with seed {SAMPLE_SEED} (the whole "
+            "split: python -m bench --only heldout)"]

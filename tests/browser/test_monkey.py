@@ -1,15 +1,18 @@
 """A seeded monkey in a real browser: one session does a fixed budget of random valid actions
 across every page (move a slider, pick an option, type from a pool of awkward texts, type a number,
 switch page through the sidebar, switch language) and the app must never show an exception, a
-dialog, or stop answering. ``MONKEY_ACTIONS`` raises the budget (the bench runs a longer one)."""
+dialog, or stop answering. The walk changes every day (``MONKEY_SEED``, by default today's date, printed
+in the session header: set it to repeat a run); ``MONKEY_ACTIONS`` raises the budget of 80 (the bench
+runs a longer one)."""
 
+import datetime
 import os
 import random
 
 from bench.harness import wait_rendered
 
-ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "120"))
-SEED = int(os.environ.get("MONKEY_SEED", "20261201"))
+ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "80"))
+SEED = int(os.environ.get("MONKEY_SEED") or datetime.date.today().strftime("%Y%m%d"))
 TEXTS = ("", "   ", "狗咬人", "我在__工作", "服务很慢，但是菜很好吃", "not bad at all, I would watch it again",
          "ROMEO:\n", "def f(x):\n    return [x, 'hi']  # done", "🙂🙃👍 emoji only", "[点这里](https://evil.example/)",
          "x" * 2000, "0 1 1 0 1 1", "1e400", "-5", "NaN")
