@@ -345,10 +345,10 @@ class Tab:
                 raise TimeoutError(f"the app did not settle in {timeout_s:.0f} s ({self.page.url})")
             self.page.wait_for_timeout(50)
 
-    def act(self, action: Callable[[], Any]) -> None:
+    def act(self, action: Callable[[], Any], wait_run_s: float = 4.0) -> None:
         before = self.runs.finished
         action()
-        self.settle(since=before)
+        self.settle(since=before, wait_run_s=wait_run_s)
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -381,8 +381,8 @@ class Tab:
         if box.count() == 0:
             return None
         box = box.first
-        for mark in box.evaluate(REVEAL_JS):
-            self.act(self.page.locator(f"[data-sweep-reveal='{mark}']").first.click)
+        for mark in box.evaluate(REVEAL_JS):  # an expander or a tab opens in the browser, with no rerun to wait for
+            self.act(self.page.locator(f"[data-sweep-reveal='{mark}']").first.click, wait_run_s=0.3)
             box = self.page.locator(f"{MAIN} .st-key-{key}").first
         for _ in range(50):  # off-screen elements are drawn as skeletons until scrolled to
             box.scroll_into_view_if_needed()

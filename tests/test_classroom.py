@@ -81,11 +81,17 @@ def test_round_one_a_vote_is_counted_and_the_answer_held_back(a_class):
     assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1)}}
 
 
-def test_round_two_keeps_or_changes_the_answer_and_round_one_is_closed(a_class):
-    code, token = a_class
+def _voted_in_round_one(code: str, token: str, choice: str):
+    """A student on Home's question, asked by the teacher, who voted ``choice`` in round 1."""
     class_store().ask(code, token, "home_guess")
     at = open_page(None, link={"class": code})
-    at.radio(key="home_guess").set_value("c").run()
+    at.radio(key="home_guess").set_value(choice).run()
+    return at
+
+
+def test_round_two_keeps_or_changes_the_answer_and_round_one_is_closed(a_class):
+    code, token = a_class
+    at = _voted_in_round_one(code, token, "c")
     class_store().open_round_two(code, token, "home_guess")
     at.run()
     assert t("class.status.again", "en") in [i.value for i in at.info] and not _revealed(at)
@@ -99,9 +105,7 @@ def test_round_two_keeps_or_changes_the_answer_and_round_one_is_closed(a_class):
 
 def test_revealed_every_page_shows_the_answer_and_takes_no_more_votes(a_class):
     code, token = a_class
-    class_store().ask(code, token, "home_guess")
-    voter = open_page(None, link={"class": code})
-    voter.radio(key="home_guess").set_value("b").run()
+    voter = _voted_in_round_one(code, token, "b")
     class_store().reveal(code, token, "home_guess")
     voter.run()
     assert _revealed(voter) and HIDDEN not in [e.label for e in voter.expander]

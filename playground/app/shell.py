@@ -47,7 +47,11 @@ def require_app_shell() -> None:
 # options off to the side, and metric labels wrap instead of being cut off.
 # A wide display formula breaks after its = and + (KaTeX's own break points) and table cells wrap,
 # instead of growing a sideways scroll box that a keyboard cannot reach (axe: scrollable-region-focusable).
+# A disabled control's label stays readable: Streamlit greys it to 2.6:1 on the theme's background, a mid
+# grey keeps it visibly off at 5.1:1 (axe: color-contrast, once the control is drawn rather than a placeholder).
 _LAYOUT_CSS = """<style>
+:is(.stSlider, .stSelectSlider, .stSelectbox, .stMultiSelect, .stRadio, .stNumberInput, .stTextInput,
+  .stTextArea):has([aria-disabled='true'], :disabled) [data-testid='stWidgetLabel'] p { color: #6b6b6b; }
 [data-testid='stButtonGroup'] > div { flex-wrap: wrap; row-gap: 0.25rem; }
 [data-testid='stButtonGroup'] button { flex: 0 0 auto; }
 [data-testid='stMetricLabel'] p, [data-testid='stMetricLabel'] div { white-space: normal; overflow: visible; }

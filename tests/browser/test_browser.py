@@ -6,53 +6,35 @@ and its main interaction, is tests/browser/test_page_walk.py."""
 import re
 from urllib.parse import parse_qs, urlparse
 
-from bench.harness import wait_rendered
 from playground.core.i18n import t
 from playground.lessons import PAGES
+from tests.browser.pages import assert_no_exception, page_url, settled
 
 CJK = re.compile("[\u4e00-\u9fff]")
-
-
-def _url(base, spec, query=""):
-    path = "" if spec.default else spec.url_path
-    return f"{base}/{path}{query}"
-
-
-def _settle(page):
-    wait_rendered(page)
-    page.wait_for_timeout(400)  # let plotly paint
-    wait_rendered(page)
-
-
-def _assert_no_exception(page):
-    errors = page.locator("[data-testid='stException']")
-    assert errors.count() == 0, errors.first.inner_text()
-    dialogs = page.locator("[role='dialog']")  # e.g. "page not found" on a deep link
-    assert dialogs.count() == 0, dialogs.first.inner_text()
 
 
 def test_language_switch_is_kept_in_the_url(server_url, new_page):
     page = new_page(locale="en-US")
     page.goto(server_url + "/")
-    _settle(page)
+    settled(page)
     assert not CJK.search(page.locator("h1").first.inner_text())
     page.get_by_role("radio", name="中文").click()
     page.wait_for_url(re.compile("lang="), timeout=30_000)
-    _settle(page)
+    settled(page)
     assert CJK.search(page.locator("h1").first.inner_text())
     assert "计算设备" in page.locator("[data-testid='stSidebar']").inner_text()
     shared = page.url
     other = new_page(locale="en-US")  # a colleague with an English browser opens the shared link
     other.goto(shared)
-    _settle(other)
+    settled(other)
     assert CJK.search(other.locator("h1").first.inner_text())
 
 
 def test_home_state_comes_from_the_url(server_url, new_page):
     page = new_page(locale="en-US")
     page.goto(server_url + "/?home_order_a=人狗咬&home_form=many_to_many_unaligned&home_window=30")
-    _settle(page)
-    _assert_no_exception(page)
+    settled(page)
+    assert_no_exception(page)
     assert page.locator(".st-key-home_order_a input").input_value() == "人狗咬"
     assert "我爱自然语言处理" in page.locator("[data-testid='stMain']").inner_text()
     seen = t("home.window.sees", "en", back="@", window="@").split("@")[-1]  # window 30 sees the gap
@@ -62,8 +44,8 @@ def test_home_state_comes_from_the_url(server_url, new_page):
 def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
     page = new_page(locale="zh-CN")
     page.goto(server_url + "/?home_guess=skip&home_order_b=" + "字" * 45 + "&home_order_a=" + "\u200b" * 3)
-    _settle(page)
-    _assert_no_exception(page)
+    settled(page)
+    assert_no_exception(page)
     # a link's over-long text is cut to what the box takes, and the visitor is told, by the box's label
     notice = page.locator("[data-testid='stToast']").first.inner_text()
     assert t("home.order.b", "zh") in notice and "超出了允许范围" in notice
@@ -80,8 +62,8 @@ def test_a_deep_link_is_the_first_visit_to_a_fresh_server(browser):
         context = browser.new_context(locale="zh-CN", viewport={"width": 1400, "height": 1000})
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{port}/two_ones")
-        _settle(page)
-        _assert_no_exception(page)
+        settled(page)
+        assert_no_exception(page)
         sidebar = page.locator("[data-testid='stSidebar']").inner_text()
         assert "计算设备" in sidebar and t("page.two_ones.title", "zh") in sidebar
         assert CJK.search(page.locator("h1").first.inner_text())
@@ -92,19 +74,19 @@ def test_home_by_its_name_opens_home_not_a_dialog(server_url, new_page):
     """/home once showed Streamlit's English-only "Page not found" dialog, in the Chinese UI too."""
     warm = new_page(locale="en-US")
     warm.goto(server_url + "/")  # a server that has run its navigation (a fresh one resolves files)
-    _settle(warm)
+    settled(warm)
     page = new_page(locale="zh-CN")
     page.goto(server_url + "/home?home_gap=30")
-    _settle(page)
+    settled(page)
     page.wait_for_timeout(500)
-    _assert_no_exception(page)  # also: no dialog
+    assert_no_exception(page)  # also: no dialog
     assert page.locator("h1").first.inner_text() == t("home.title", "zh")
     assert parse_qs(urlparse(page.url).query).get("home_gap") == ["30"]
 
 
 def _open_in_sidebar(page, title: str) -> None:
     page.locator("[data-testid='stSidebarNavLink']", has_text=title).first.click()
-    _settle(page)
+    settled(page)
 
 
 def test_settings_never_leak_from_page_to_page(server_url, new_page):
@@ -114,14 +96,14 @@ def test_settings_never_leak_from_page_to_page(server_url, new_page):
     gradients = next(s for s in PAGES if s.key == "gradients")
     cell_lab = next(s for s in PAGES if s.key == "cell_lab")
     page = new_page(locale="en-US")
-    page.goto(_url(server_url, gradients, "?grad_window=200&grad_m=128&grad_seed=7"))
-    _settle(page)
-    _assert_no_exception(page)
+    page.goto(page_url(server_url, gradients, "?grad_window=200&grad_m=128&grad_seed=7"))
+    settled(page)
+    assert_no_exception(page)
     _open_in_sidebar(page, t("page.home.title", "en"))
-    _assert_no_exception(page)
+    assert_no_exception(page)
     assert t("home.window.header", "en") in page.locator("[data-testid='stMain']").inner_text()
-    page.goto(_url(server_url, cell_lab, "?lab_m=300&lab_seed=9"))
-    _settle(page)
+    page.goto(page_url(server_url, cell_lab, "?lab_m=300&lab_seed=9"))
+    settled(page)
     _open_in_sidebar(page, t("page.gradients.title", "en"))
-    _assert_no_exception(page)
+    assert_no_exception(page)
     assert t("grad.lab.header", "en") in page.locator("[data-testid='stMain']").inner_text()

@@ -2,7 +2,8 @@
 HAProxy (deploy/haproxy.cfg) in front of two replicas that share one class store (a SQLite file, as on
 one box). A teacher at a 1024 x 768 projector starts a class and asks Home's question; three students
 on phones (390 px), in their own browsers and on the replicas the proxy picks, see the class's banner
-and vote in round 1; nobody's page shows the answer. The teacher reloads (the console comes back),
+and vote in round 1; nobody's page shows the answer. The teacher reloads (the console comes back, and
+again in presentation mode, its first screen still holding the code, the QR code and the counts),
 opens round 2; one student changes their mind, two keep their answer; the teacher reveals: both rounds
 side by side, every option, the right one marked, one change of mind; and the students' pages show the
 answer without a reload. A student's link with a made-up token has no control; the teacher's link on
@@ -146,6 +147,9 @@ def test_peer_instruction_with_three_phones_two_rounds_and_a_reload(recipe, brow
 
     teacher.reload()  # the address holds no token: the browser gets the console back
     _settled(teacher)
+    teacher.goto(f"{server_url}/class?class={code}&present=1")  # and once more, on the projector
+    _settled(teacher)
+    _projector_first_screen(teacher, code)
     teacher.get_by_role("button", name=t("class.round_two", "en")).click()
     _says(teacher, "class.state.open", round=2)
     for n, (_, page) in enumerate(students):

@@ -34,12 +34,13 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from bench.harness import ROOT, wait_rendered
+from bench.harness import ROOT
 from playground import lessons
 from playground.core.device import device_label
 from playground.core.i18n import t
 from playground.lessons import PAGES
 from tests.browser.axe import serious as _serious
+from tests.browser.pages import assert_no_exception, page_url, settled
 
 SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")
@@ -181,23 +182,6 @@ CONTENT = r"""(minFont) => {
 }"""
 
 
-def _url(base, spec, query=""):
-    return (f"{base}/" if spec.default else f"{base}/{spec.url_path}") + query
-
-
-def _settled(page):
-    wait_rendered(page)
-    page.wait_for_timeout(500)  # let plotly paint (and reflow, after a resize)
-    wait_rendered(page)
-
-
-def _assert_no_exception(page):
-    errors = page.locator("[data-testid='stException']")
-    assert errors.count() == 0, errors.first.inner_text()
-    dialogs = page.locator("[role='dialog']")  # e.g. "page not found" on a deep link
-    assert dialogs.count() == 0, dialogs.first.inner_text()
-
-
 def _cut(page, key, width, locale, main_only=False):
     """[(page, width, locale, what, text)] for each control cut off and each piece of content that is."""
     found = [(key, width, locale, "control", cut) for cut in page.evaluate(CLIPPED, main_only) if cut]
@@ -211,7 +195,7 @@ def _report(found):
 
 def _resize(page, width, height=900):
     page.set_viewport_size({"width": width, "height": height})
-    _settled(page)
+    settled(page)
 
 
 def _full_height_screenshot(page, width, path):
@@ -250,7 +234,7 @@ def _nothing_answers_before_an_answer(page, spec, lang):
     assert question, f"{spec.key}: no question box on the page"
     outside = _flat(before.replace(question, ""))
     page.get_by_role("button", name=re.compile(re.escape(t("predict.skip", lang)) + "$")).click()
-    _settled(page)
+    settled(page)
     reveal = page.locator(f".st-key-{guess}_reveal")
     reveal.wait_for(timeout=60_000)
     result = reveal.inner_text()
@@ -265,7 +249,7 @@ def _nothing_answers_before_an_answer(page, spec, lang):
 def _first_paint(page, spec, lang, locale, screenshots=False):
     """Rendered in ``lang``, then seen at every width: [cut findings], [axe findings]. With
     ``screenshots``, docs/pages.md's are rewritten on the way."""
-    _assert_no_exception(page)
+    assert_no_exception(page)
     heading = page.locator("h1").first.inner_text()
     assert bool(CJK.search(heading)) == (lang == "zh"), heading
     assert t("sidebar.device", lang, name=device_label()) in page.locator("[data-testid='stSidebar']").inner_text()
@@ -286,7 +270,7 @@ def _on_a_phone(page, spec, locale):
     """The window narrowed to a phone's 390 px (the sidebar folds away, as on a phone's fresh visit:
     checked against one): everything in the page itself fits or scrolls."""
     _resize(page, PHONE[0], PHONE[1])
-    _assert_no_exception(page)
+    assert_no_exception(page)
     if spec.key == "sentiment":  # the token strip keeps full-size boxes (it once shrank to unreadable)
         widths = page.evaluate("() => [...document.querySelectorAll('[data-token]')]"
                                ".map(e => e.getBoundingClientRect().width)")
@@ -324,8 +308,8 @@ def _main_interaction(page, spec, locale):
     before = page.locator("[data-testid='stMain']").inner_text()
     expected = _turn(page, spec)
     page.wait_for_url(re.compile(spec.main_widget), timeout=30_000)
-    _settled(page)
-    _assert_no_exception(page)
+    settled(page)
+    assert_no_exception(page)
     assert page.locator("[data-testid='stMain']").inner_text() != before
     assert parse_qs(urlparse(page.url).query)[spec.main_widget] == [expected]
     return _serious(page, f"{spec.key} ({locale}, {AXE_WIDTHS[0]} px, after changing {spec.main_widget})")
@@ -335,8 +319,8 @@ def _main_interaction(page, spec, locale):
 @pytest.mark.parametrize("lang, locale", LANGS, ids=[lang for lang, _ in LANGS])
 def test_every_page_at_every_width(spec, lang, locale, server_url, new_page, request):
     page = new_page(locale=locale, width=WIDTHS[0], height=900)
-    page.goto(_url(server_url, spec))
-    _settled(page)
+    page.goto(page_url(server_url, spec))
+    settled(page)
     cut, axe = _first_paint(page, spec, lang, locale, request.config.getoption("--screenshots"))
     cut += _on_a_phone(page, spec, locale)
     _nothing_answers_before_an_answer(page, spec, lang)
@@ -359,7 +343,7 @@ def _train_the_widest(page, locale):
     # the start button (its name may carry the icon's ligature text before the label)
     page.get_by_role("button", name=re.compile(re.escape(t("two.train.start", locale[:2])) + "$")).click()
     page.get_by_text(t("two.train.yours", locale[:2])).wait_for(timeout=60_000)
-    _settled(page)
+    settled(page)
     learned = page.evaluate("() => document.querySelectorAll('.katex-display').length")
     assert learned >= 5, learned  # the hand-built and the learned matrices are on the page
 
@@ -372,13 +356,13 @@ def test_the_views_a_page_does_not_open_with(locale, server_url, new_page):
     found = []
     for key, query in LINKED:
         page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-        page.goto(_url(server_url, BY_KEY[key], query))
-        _settled(page)
+        page.goto(page_url(server_url, BY_KEY[key], query))
+        settled(page)
         found += _at_every_width(page, f"{key}{query}", locale)
     key, query = TRAINED
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-    page.goto(_url(server_url, BY_KEY[key], query))
-    _settled(page)
+    page.goto(page_url(server_url, BY_KEY[key], query))
+    settled(page)
     _train_the_widest(page, locale)
     found += _at_every_width(page, f"{key}{query} (trained)", locale)
     assert not found, _report(found)
@@ -396,11 +380,11 @@ def test_a_window_narrowed_to_a_phone_is_laid_out_as_a_phone(server_url, new_pag
     the phone's width, as on a phone's fresh visit."""
     spec = BY_KEY["sentiment"]
     phone = new_page(locale="en-US", width=PHONE[0], height=PHONE[1])
-    phone.goto(_url(server_url, spec))
-    _settled(phone)
+    phone.goto(page_url(server_url, spec))
+    settled(phone)
     narrowed = new_page(locale="en-US", width=WIDTHS[0], height=900)
-    narrowed.goto(_url(server_url, spec))
-    _settled(narrowed)
+    narrowed.goto(page_url(server_url, spec))
+    settled(narrowed)
     assert narrowed.evaluate(SIDEBAR_AND_MAIN)[0] > 0  # the sidebar is open on a laptop
     _resize(narrowed, PHONE[0], PHONE[1])
     assert narrowed.evaluate(SIDEBAR_AND_MAIN) == phone.evaluate(SIDEBAR_AND_MAIN) == [0, 0, PHONE[0]]
