@@ -237,6 +237,7 @@ async def _class(proxy: str, store: ClassStore, asked: str, students: int, windo
     stop, banner_s = asyncio.Event(), []
     polling = asyncio.gather(teacher.poll_until(stop), _banners(sessions, stop, banner_s)) if teacher else None
     answers = await _answer_all(sessions, question, window_s, seed)
+    first_round = list(answers)
     result = {"students": students, "with_poll": with_poll,
               "window_s": max(a.done for a in answers) - min(a.sent for a in answers),
               "errors": [e for s in sessions for e in s.exceptions],
@@ -250,6 +251,7 @@ async def _class(proxy: str, store: ClassStore, asked: str, students: int, windo
         await teacher.end()
         result["gone_after_end"] = not store.is_open(teacher.code) and store.tallies(teacher.code) == {}
     result["took"] = [a.done - a.sent for a in answers]
+    result["took_first"] = [a.done - a.sent for a in answers if not teacher or a in first_round]
     result.update(_latency(result["took"]))
     for s in sessions:
         await s.close()
@@ -340,9 +342,12 @@ def _pooled(kind: str, asked: str, classes: list[dict], students: int) -> dict:
     polled = [c for c in classes if c["with_poll"]]
     without = _latency([t for c in classes if not c["with_poll"] for t in c["took"]])
     with_poll = _latency([t for c in polled for t in c["took"]])
+    # the poll's cost on the same work: round 1 (each student answers, every tenth twice) against the
+    # class without a poll; round 2 adds the students' "Keep my answer" presses, reported with it
+    first = _latency([t for c in polled for t in c["took_first"]])
     lags = [lag for c in polled for lag in c["count_after_click_s"]]
     return {"store": kind, "question": asked, "without_poll": without, "with_poll": with_poll,
-            "p95_ratio": with_poll["p95_s"] / without["p95_s"],
+            "with_poll_round_one": first, "p95_ratio": first["p95_s"] / without["p95_s"],
             # the noise floor: how far apart the p95s of classes run the same way are, on the same replicas
             "p95_by_class": {label: [percentile(c["took"], 95) for c in classes if c["with_poll"] == poll]
                              for label, poll in (("without_poll", False), ("with_poll", True))},
@@ -377,8 +382,8 @@ def _misses(polled: list[dict], classes: list[dict], with_poll: dict, without: d
     if any(c["window_s"] > GOAL_WINDOW_S for c in classes):
         missed.append(f"the class answered within {GOAL_WINDOW_S:.0f} s (the last answer's run ended"
                       f" {max(c['window_s'] for c in classes):.1f} s after the first click)")
-    if with_poll["p95_s"] > GOAL_RATIO * without["p95_s"]:
-        missed.append(f"p95 within {GOAL_RATIO}x")
+    if _latency([t for c in polled for t in c["took_first"]])["p95_s"] > GOAL_RATIO * without["p95_s"]:
+        missed.append(f"round 1's p95 within {GOAL_RATIO}x of the class without a poll")
     return missed
 
 
@@ -402,8 +407,10 @@ def summary(r: dict) -> str:
             f" answer marked: {first['marked']!r}; changed their mind: {first['changed_shown']} (answered both, moved);"
             f" all right: {run_['splits_right']}; gone after End: {run_['gone_after_end']}",
             f"  students' answers p50 / p95: without a poll {wo['p50_s'] * 1000:.0f} / {wo['p95_s'] * 1000:.0f} ms"
-            f" ({wo['answers']}), with {w['p50_s'] * 1000:.0f} / {w['p95_s'] * 1000:.0f} ms ({w['answers']}, both rounds),"
-            f" x{run_['p95_ratio']:.2f}; each class's p95 without "
+            f" ({wo['answers']}), with the polls (the console's and {r['students']} banners') round 1"
+            f" {run_['with_poll_round_one']['p50_s'] * 1000:.0f} / {run_['with_poll_round_one']['p95_s'] * 1000:.0f} ms"
+            f" ({run_['with_poll_round_one']['answers']}), x{run_['p95_ratio']:.2f}; both rounds"
+            f" {w['p50_s'] * 1000:.0f} / {w['p95_s'] * 1000:.0f} ms ({w['answers']}); each class's p95 without "
             + ", ".join(f"{t * 1000:.0f}" for t in run_["p95_by_class"]["without_poll"]) + " ms, with "
             + ", ".join(f"{t * 1000:.0f}" for t in run_["p95_by_class"]["with_poll"])
             + f" ms; errors {len(run_['errors'])}",
