@@ -115,7 +115,7 @@ def test_revealed_every_page_shows_the_answer_and_takes_no_more_votes(a_class):
     assert _revealed(silent)
 
 
-def test_the_teachers_own_answers_are_never_counted_and_the_console_runs_both_rounds(a_class):
+def test_the_console_runs_both_rounds_and_reveals_every_option(a_class):
     code, token = a_class
     at = open_page("pages/class.py", link={"class": code, "teacher": token})
     assert not at.exception and "teacher" not in at.query_params
@@ -136,9 +136,17 @@ def test_the_teachers_own_answers_are_never_counted_and_the_console_runs_both_ro
     assert [line.startswith("| ✅") for line in table.splitlines()[2:]] == [c in right for c in options]
     assert table.splitlines()[-1].endswith("| 0 (0%) | 0 (0%) |")  # option c, chosen by nobody, is listed
     assert _shows(at, t("class.changes", "en", moved=1, both=2))
-    page = open_page(None, link={"class": code})  # the teacher's browser is the same session here
-    page.radio(key="home_guess").set_value("c").run()
-    assert sum(class_store().tallies(code)["home_guess"][2].values()) == 2  # the teacher's pick is not a vote
+
+
+def test_the_teachers_own_answer_is_not_a_vote(a_class):
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    teacher = open_page("pages/class.py", link={"class": code, "teacher": token})
+    teacher.switch_page("pages/home.py").run()  # the same session, on the page the class answers
+    assert t("class.banner.teacher", "en", code=code) in [m.value for m in teacher.markdown if code in m.value][0]
+    teacher.radio(key="home_guess").set_value("c").run()
+    assert class_store().tallies(code) == {}  # round 1 is open: a student's pick would count here
+    assert t("class.note.teacher", "en") in [c.value for c in teacher.caption]
 
 
 def test_end_asks_once_and_says_it_ended(a_class):
