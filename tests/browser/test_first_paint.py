@@ -65,7 +65,8 @@ def _marks(page, url: str, until: str) -> list[str]:
     seen = []
     for _ in range(200):
         seen.append(page.evaluate(STATUS_TEXT))
-        if until in page.evaluate("() => document.body.innerText"):
+        # read from the moment the navigation commits: the body may not exist yet
+        if until in page.evaluate("() => document.body ? document.body.innerText : ''"):
             break
         page.wait_for_timeout(25)
     wait_rendered(page)
