@@ -64,8 +64,8 @@ SMOKE = Sizes(
     rounds=1, fast_rounds=1, changes=2, new_texts=1, extra_sessions=1, sample_chars=60, test_sentences=4,
     memory_models=("two_ones", "sentiment_zh_lstm"),  # a file of weights and one with a vocabulary
     students=2, minutes=0.1, browsers=1, longest_job=False,
-    # the kill, restart and late students run in CI already (tests/browser/test_replicas.py, the same
-    # replicas.run); here the part's wiring and report, and the one-process class is the load part's code
+    # CI's smoke leaves this part to tests/browser/test_replicas.py (the same replicas.run, with the kill
+    # and restart, its figures checked against the report's); ``--smoke --only replicas`` runs it small
     replica_students=4, replica_minutes=0.1, replica_kill_at=None, replica_compare=False,
     class_students=3, class_window_s=3.0, class_stores=("sqlite",), class_questions=("home",), class_rounds=1,
     attackers=1, attack_s=2.0, attack_warmup_s=0.5, victim_alone_s=1.5, gradient_seeds=1, flood_rows=20,

@@ -13,8 +13,8 @@ TOP = "(id) => { const e = document.getElementById(id); return e ? e.getBounding
 
 
 @pytest.mark.parametrize("demo", LINKS, ids=lambda d: d.anchor)
-def test_a_map_link_lands_on_its_heading(demo, server_url, new_page):
-    page = new_page(locale="zh-CN", width=1024, height=800)
+def test_a_map_link_lands_on_its_heading(demo, server_url, student):
+    page = student(locale="zh-CN", width=1024, height=800)
     page.goto(server_url + lecture_map.link(demo, "zh")[1:])
     wait_rendered(page)
     page.wait_for_timeout(2500)  # the page settles; its heading is brought back each time

@@ -15,8 +15,8 @@ LINKS = [
 
 
 @pytest.mark.parametrize(("path", "key", "raw"), LINKS, ids=["bold-link", "image-colour", "heading-addresses"])
-def test_a_link_value_in_a_toast_is_plain_text(path, key, raw, server_url, new_page):
-    page = new_page(locale="zh-CN")
+def test_a_link_value_in_a_toast_is_plain_text(path, key, raw, server_url, student):
+    page = student(locale="zh-CN")
     page.goto(f"{server_url}/{path}?{key}={quote(raw)}")
     wait_rendered(page)
     toast = page.locator("[data-testid='stToast']").first

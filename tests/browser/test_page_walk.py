@@ -317,8 +317,8 @@ def _main_interaction(page, spec, locale):
 
 @pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
 @pytest.mark.parametrize("lang, locale", LANGS, ids=[lang for lang, _ in LANGS])
-def test_every_page_at_every_width(spec, lang, locale, server_url, new_page, request):
-    page = new_page(locale=locale, width=WIDTHS[0], height=900)
+def test_every_page_at_every_width(spec, lang, locale, server_url, student, request):
+    page = student(locale, WIDTHS[0], 900)
     page.goto(page_url(server_url, spec))
     settled(page)
     cut, axe = _first_paint(page, spec, lang, locale, request.config.getoption("--screenshots"))

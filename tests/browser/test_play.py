@@ -75,9 +75,9 @@ LOADS = _page_loads()
 
 
 @pytest.mark.parametrize("load", list(LOADS), ids=lambda load: "-".join(part for part in load if part))
-def test_play_advances_frames_with_no_server_run(load, server_url, new_page):
+def test_play_advances_frames_with_no_server_run(load, server_url, student):
     path, query, ask = load
-    page = new_page(locale="en-US")
+    page = student(locale="en-US")
     page.goto(f"{server_url}/{path}{'?' + query if query else ''}")
     wait_rendered(page)
     if ask:

@@ -11,6 +11,7 @@ import subprocess
 from bench import replicas
 from bench.harness import ROOT
 from playground.app import rebalance
+from tests.browser.test_bench_smoke import FIGURES
 
 STUDENTS = 4
 
@@ -51,3 +52,6 @@ def test_a_class_behind_haproxy_stays_sticky_survives_a_killed_replica_and_sprea
         assert all(r["paths"][i].endswith(f"-> {r['killed']}") for i in r["rebalanced"]), r["paths"]
     assert max(final.values()) - min(final.values()) < 2 * rebalance.MARGIN, f"the class spread out again: {final}"
     assert r["interactions"] > 0 and all(mb > 0 for mb in r["rss_peak_mb"].values())
+    missing = [figure for figure in FIGURES["replicas"] if figure not in r]  # what the bench's report reads
+    assert not missing, missing
+    print(replicas.summary(r))  # the report's own lines, from this run (the bench smoke leaves the part to this test)
