@@ -13,6 +13,7 @@ from playground import lessons
 from playground.app import console
 from playground.app.classroom import class_store
 from playground.core.i18n import t
+from playground.home import run_sheet
 
 WHY = t("home.predict.why", "en")
 HIDDEN = t("predict.hidden", "en")
@@ -167,9 +168,10 @@ def test_the_run_sheets_step_puts_the_class_on_its_question(a_class):
     """The teacher walking the run-sheet on Home asks the step's question with one button; a student
     link's session sees no such button."""
     code, token = a_class
-    teacher = open_page(None, link={"class": code, "teacher": token, "home_sheet": "notes", "home_step": "8"})
+    step = next(n for n, s in enumerate(run_sheet.steps("notes"), start=1) if s.ask == "two_ones")
+    teacher = open_page(None, link={"class": code, "teacher": token, "home_sheet": "notes", "home_step": str(step)})
     teacher.button(key="home_sheet_ask_class").click().run()
     assert class_store().view(code).asking == "ones_guess"
     assert t("class.asking_this", "en") in [c.value for c in teacher.caption]
-    student = open_page(None, link={"class": code, "home_sheet": "notes", "home_step": "8"})
+    student = open_page(None, link={"class": code, "home_sheet": "notes", "home_step": str(step)})
     assert not [b for b in student.button if b.key == "home_sheet_ask_class"]

@@ -27,8 +27,8 @@ LAYERS = (
     ("pages", rf"playground\.({LESSON})\.(page|question)"),  # a lesson's storyboard and its question
     ("app", r"playground\.app(\..*)?"),  # the Streamlit side: shell, store, widgets, player, fair share, jobs panel
     ("shipped", r"playground\.(registry|train)"),  # every lesson's shipped-model interface
-    # declared page state, the lecture map's links and the run-sheet made of them
-    ("settings", rf"playground\.({LESSON})\.settings|playground\.home\.(lecture_map|run_sheet)"),
+    # declared page state, the lecture map's links, the run-sheets made of them and their printout
+    ("settings", rf"playground\.({LESSON})\.settings|playground\.home\.(lecture_map|run_sheet|printout)"),
     ("house", r"playground|playground\.lessons"),  # the one tuple of lessons, read from their manifests
     ("lessons", rf"playground\.({LESSON})(\..*)?"),  # a lesson's manifest, models, data and strings
     ("models", r"playground\.models(\..*)?"),  # models two lessons read (the char-LMs, the sentiment classifiers)

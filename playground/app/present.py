@@ -10,6 +10,7 @@ kept in the session and written into every address (``store.LINK_EXTRAS``).
 from __future__ import annotations
 
 import re
+from html import escape
 
 import streamlit as st
 
@@ -17,6 +18,9 @@ from playground.app.language import tr
 from playground.app.store import ACTIVE, LABELS, LINK_EXTRAS, url_follows
 
 PRESENT_KEY, HIDE_KEY = "present", "hide"
+# the way back to where the demo was opened from (a run-sheet's step): a relative address of this app only
+BACK_KEY, BACK = "back", "_present_back"
+BACK_ADDRESS = re.compile(r"\./[a-z_]{0,40}\?[A-Za-z0-9_=&.%+-]{0,300}(#[a-z][a-z0-9-]{0,40})?")
 HIDDEN = "_present_hidden"  # the hidden controls' keys while presenting; absent when not presenting
 PICKER = "present_picker"  # the toolbar's multiselect
 KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")  # a setting's key; nothing else reaches the page's CSS
@@ -38,6 +42,9 @@ def read_link() -> None:
     st.session_state["_present_read"] = True
     if st.query_params.get(PRESENT_KEY) == "1":
         _set(parse_hidden(st.query_params.get(HIDE_KEY)))
+        back = st.query_params.get(BACK_KEY)
+        if isinstance(back, str) and BACK_ADDRESS.fullmatch(back):
+            st.session_state[BACK] = back
 
 
 def presenting() -> bool:
@@ -131,6 +138,10 @@ def toolbar(where) -> None:
     on_page = [key for key in (state.keys if state is not None else ()) if key in labels]
     chosen = [key for key in hidden() if key in on_page]
     st.session_state[PICKER] = chosen
+    back = st.session_state.get(BACK)
+    if back is not None:  # one window: the run-sheet's step this demo was opened from
+        where.markdown(f'<a class="rnn-go" href="{escape(back)}" target="_self">{escape(tr("present.back"))}</a>',
+                       unsafe_allow_html=True)
     with where.popover(tr("present.menu"), icon=":material/present_to_all:"):
         st.multiselect(tr("present.hide"), on_page, key=PICKER, format_func=lambda key: labels.get(key, key),
                        on_change=_picked, args=(on_page,), help=tr("present.hide_help"), placeholder=tr("present.none"))

@@ -58,6 +58,9 @@ _LAYOUT_CSS = """<style>
 .katex-display > .katex { white-space: normal; }
 .katex-display > .katex > .katex-html > .base { margin: 0.15em 0; }
 [data-testid='stTable'] th, [data-testid='stTable'] td { white-space: normal; }
+a.rnn-go { display: inline-block; padding: 0.35rem 0.8rem; border: 1px solid rgba(49, 51, 63, 0.3);
+  border-radius: 0.5rem; color: inherit; text-decoration: none; }
+a.rnn-go:hover, a.rnn-go:focus-visible { border-color: #ff4b4b; color: #ff4b4b; }
 </style>"""
 
 

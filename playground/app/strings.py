@@ -132,6 +132,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "page's controls and keep only what you are explaining.",
     },
     "present.menu": {"zh": "投影设置", "en": "Presentation"},
+    "present.back": {"zh": "← 回到讲课单的这一步", "en": "← Back to this step of the run-sheet"},
     "present.hide": {"zh": "投影时隐藏这些控件", "en": "Hide these controls while presenting"},
     "present.hide_help": {
         "zh": "隐藏的控件记在链接里（hide=…），把这个链接存下来，下次打开时它们仍然隐藏。",

@@ -18,6 +18,7 @@ LESSON = Lesson(
         "playground.beyond.bicloze.BidirectionalReader",
     ),
     behind_question=("beyond-generate",),
+    question_place="generate",
     places=(
         place("cloze", "beyond-cloze", "填空“我在__工作”：只看左边、只看右边、两边都看",
               "filling 我在__工作: the left side, the right side, both sides",

@@ -35,20 +35,30 @@ def text(prompt: str | None = None) -> str:
 def ask(setting: Setting, generated: Callable[[str], tuple[str, str]], prompt: str) -> None:
     """``generated(prompt)`` -> (forward model alone, with the backward model forced in): the page's own."""
 
-    def reveal() -> Reveal:
-        left_only, both = generated(prompt)
-        result = tr("beyond.predict.result", left=escape_markdown(prompt + left_only), both=escape_markdown(prompt + both))
-        return Reveal(frozenset({both_answer(left_only, both)}), result, tr("beyond.predict.why"))
-
-    predict_first(setting, text(prompt), options("beyond"), reveal)
+    predict_first(setting, text(prompt), options("beyond"), lambda: _both_reveal(prompt, *generated(prompt)))
 
 
-def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+def _both_reveal(prompt: str, left_only: str, both: str) -> Reveal:
+    result = tr("beyond.predict.result", left=escape_markdown(prompt + left_only), both=escape_markdown(prompt + both))
+    return Reveal(frozenset({both_answer(left_only, both)}), result, tr("beyond.predict.why"))
+
+
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
     from playground.app.lm_picker import shipped_lm
     from playground.beyond import cloze
 
     forward, backward = (shipped_lm(cloze.model_name(d), cloze).sampler for d in cloze.DIRECTIONS)
     prompt = state.GEN_PROMPT.default
-    return frozenset({both_answer(cloze.generate_left_only(forward, prompt, 12),
-                                  cloze.generate_with_both(forward, backward, prompt, 12))})
+    return _both_reveal(prompt, cloze.generate_left_only(forward, prompt, 12),
+                        cloze.generate_with_both(forward, backward, prompt, 12))
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("beyond")

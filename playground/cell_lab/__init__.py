@@ -9,6 +9,7 @@ LESSON = Lesson(
     main_widget="lab_text",
     main_value="我在苹果工作",
     behind_question=("lab-scalar",),
+    question_place="scalar",
     places=(
         place("intro", "lab-intro", "传送带、三个门与“带三把锁的抽屉”",
               "the conveyor belt, three gates and the drawer with three locks",

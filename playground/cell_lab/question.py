@@ -46,6 +46,16 @@ def ask(setting: Setting) -> None:
     predict_first(setting, text(), options("lab", "abcd"), _cell_lab_reveal)
 
 
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
+    return _cell_lab_reveal()
+
+
 def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
-    return _cell_lab_reveal().correct
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("lab", "abcd")

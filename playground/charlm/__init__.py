@@ -25,6 +25,7 @@ LESSON = Lesson(
         "playground.models.charlm.engine.FastSampler",
         "playground.models.charlm.shipped.LanguageModel",
     ),
+    question_place="greedy",
     places=(
         place("intro", "lm-intro", "逐步分类：下一个字符就是标签；2.2 分对 4.1 分的例子",
               "classification at every step: the next character is the label; the 2.2 vs 4.1 example",

@@ -52,8 +52,18 @@ def text() -> str:
     return tr("charlm.predict.q")
 
 
-def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
     from playground.charlm import settings as state
 
-    return _reveal(state.MODEL.default).correct
+    return _reveal(state.MODEL.default)
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("charlm")

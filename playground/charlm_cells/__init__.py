@@ -13,6 +13,7 @@ LESSON = Lesson(
         "playground.models.charlm.shipped.LanguageModel",
     ),
     behind_question=("cells-rank", "cells-view"),
+    question_place="quote",
     places=(
         place("quote", "cells-view", "引号细胞：字符串里外",
               "a quote cell: inside a string or not",

@@ -34,16 +34,17 @@ def quote_answer(correlation: float) -> str:
 def ask(setting: Setting, acts: np.ndarray, features: dict[str, np.ndarray]) -> None:
     """``acts`` and ``features``: what the page has read of its passage with its model."""
 
-    def reveal() -> Reveal:
-        best = quote_cell(acts, features)
-        if best is None:
-            return Reveal(frozenset(), tr("cells.predict.no_string"), tr("cells.predict.why"))
-        r = best["correlation"]
-        result = tr("cells.predict.result", layer=int(best["layer"]) + 1, unit=int(best["unit"]) + 1,
-                    r=f"{r:+.3f}", n=f"{acts.shape[0] * acts.shape[2]:,}")
-        return Reveal(frozenset({quote_answer(r)}), result, tr("cells.predict.why"))
+    predict_first(setting, text(), options("cells"), lambda: _quote_reveal(acts, features))
 
-    predict_first(setting, text(), options("cells"), reveal)
+
+def _quote_reveal(acts: np.ndarray, features: dict[str, np.ndarray]) -> Reveal:
+    best = quote_cell(acts, features)
+    if best is None:
+        return Reveal(frozenset(), tr("cells.predict.no_string"), tr("cells.predict.why"))
+    r = best["correlation"]
+    result = tr("cells.predict.result", layer=int(best["layer"]) + 1, unit=int(best["unit"]) + 1,
+                r=f"{r:+.3f}", n=f"{acts.shape[0] * acts.shape[2]:,}")
+    return Reveal(frozenset({quote_answer(r)}), result, tr("cells.predict.why"))
 
 
 def text() -> str:
@@ -51,13 +52,22 @@ def text() -> str:
     return tr("cells.predict.q")
 
 
-def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
     from playground.app.lm_picker import shipped_lm
     from playground.charlm_cells import settings as state
     from playground.core.datasets.charcorpora import python_passage
 
     passage = python_passage(state.FILE.default, state.OFFSET.default, state.PASSAGE_CHARS)
     acts = interpret.activations(shipped_lm(state.MODEL.default).sampler, passage, state.WHICH.default)
-    best = quote_cell(acts, interpret.text_features(passage))
-    return frozenset() if best is None else frozenset({quote_answer(best["correlation"])})
+    return _quote_reveal(acts, interpret.text_features(passage))
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("cells")

@@ -63,6 +63,8 @@ class Lesson:
     # the anchors of the sections its page keeps collapsed until its predict-first question is answered:
     # a link to one opens the question skipped
     behind_question: tuple[str, ...] = ()
+    # the place that teaches what its predict-first question asks: a run-sheet asks it there, never before
+    question_place: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "url_path", self.url_path or self.key)
@@ -71,6 +73,8 @@ class Lesson:
         names = [p.name for p in self.places]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.package}: a place name is used twice: {names}")
+        if self.question_place and self.question_place not in names:
+            raise ValueError(f"{self.package}: its question's place {self.question_place!r} is not one of {names}")
 
     @property
     def key(self) -> str:

@@ -16,6 +16,7 @@ LESSON = Lesson(
         "playground.forecast.model.Forecaster",
     ),
     behind_question=("fc-exposure", "fc-table"),
+    question_place="exposure",
     places=(
         place("intro", "fc-intro", "表 4-1 的时间序列：逐时气温，轻量 RNN/GRU 做在线时序预测",
               "table 4-1's time series: hourly temperatures, light RNNs/GRUs for online forecasting",

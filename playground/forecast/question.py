@@ -44,6 +44,16 @@ def text() -> str:
     return tr("fc.predict.q", hours=QUESTION_HOURS)
 
 
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
+    return _reveal()
+
+
 def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
-    return _reveal().correct
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("fc", "abc")

@@ -13,6 +13,7 @@ LESSON = Lesson(
     },
     job_slots=("span",),
     behind_question=("grad-scalar",),
+    question_place="half",
     places=(
         place("intro", "grad-intro", "BPTT：各步的“分身 W”梯度相加；接力跑的比方",
               "BPTT: the gradients of each step's copy of W are summed; the relay race",

@@ -11,6 +11,7 @@ LESSON = Lesson(
     default=True,
     url_path="playground_home",  # served at "/"; /home is an alias (playground.lessons.HOME_ALIAS)
     behind_question=("home-order",),
+    question_place="order",
     places=(
         place("intro", "home-intro", "首页开头：给网络装上记忆",
               "Home's opening: giving a network memory",

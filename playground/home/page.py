@@ -1,16 +1,17 @@
 """Home: what a sequence is, the four forms, order matters, and where to go next."""
 
+from html import escape
 from urllib.parse import urlsplit
 
 import streamlit as st
 
 from playground import lessons
-from playground.app import classroom, fragment, input_error, lang, show_svg, tr, until_answered
+from playground.app import busy, classroom, fragment, input_error, lang, present, show_svg, tr, until_answered
 from playground.app.store import choice, narrowed, remember, select, slider, stored, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.drawing import base, charts, diagrams
-from playground.home import forms, lecture_map, order, question, run_sheet
+from playground.home import forms, lecture_map, order, printout, question, run_sheet
 from playground.home import settings as state
 
 st.title(tr("home.title"), anchor="home-intro")
@@ -131,33 +132,47 @@ st.header(tr("home.sheet.header"), anchor="home-runsheet")
 st.markdown(tr("home.sheet.intro"))
 
 
-def _question(page: str) -> str:
-    """The page's predict-first question, as it asks it."""
-    return lessons.module(page, "question").text()
-
-
 def _words(text: str) -> str:
-    return text.replace("~", "\\~")  # "0~1": a lone tilde pair would strike the words through
+    """The text's words as Markdown: "0~1" would strike through; a display formula keeps its own line."""
+    return text.replace("~", "\\~").replace("$$", "\n$$\n")
 
 
-def _step_card(steps: list[run_sheet.Step], index: int) -> None:
-    step, (before, total) = steps[index], run_sheet.elapsed(steps, index)
-    st.caption(tr("home.sheet.where", n=index + 1, total=len(steps), minutes=step.minutes, start=before,
-                  end=before + step.minutes, all=total))
+def _same_window(label: str, address: str, key: str) -> None:
+    """A link that opens in this window (a presentation stays one window; Streamlit's link buttons open a tab)."""
+    with st.container(key=key):
+        st.markdown(f'<a class="rnn-go" href="{escape(address)}" target="_self">{escape(label)}</a>',
+                    unsafe_allow_html=True)
+
+
+def _show(step: run_sheet.Step, back: str | None) -> None:
+    for n, demo in enumerate(step.places):
+        press = "" if demo.press is None else " " + lecture_map.say(lecture_map.PRESS, lang()).format(
+            button=lecture_map.button_label(demo, lang()))
+        what = f"{tr(lessons.lesson(demo.page).title_key)} › {lecture_map.say(demo.what, lang())}{press}"
+        st.markdown(f"**{tr('home.sheet.show') if n == 0 else tr('home.sheet.also')}** · {escape_markdown(what)}")
+        _same_window(tr("home.sheet.open") if n == 0 else tr("home.sheet.open_also"), step.link(lang(), demo, back),
+                     key=f"home_sheet_go_{n}")
+
+
+def _step_card(sheet: run_sheet.Sheet, index: int) -> None:
+    step, (start, end) = sheet.steps[index], sheet.clock(index)
+    st.caption(tr("home.sheet.where", n=index + 1, total=len(sheet.steps), start=start, end=end, all=sheet.minutes))
+    back = run_sheet.back_link(sheet.key, index + 1, lang()) if present.presenting() else None
     with st.container(border=True, key="home_sheet_card"):
         st.markdown(f"**{tr('home.sheet.words')}** · {escape_markdown(run_sheet.section(step, lang()))}")
-        st.markdown("> " + _words(step.quote[1]))
-        if step.demo is None:
-            st.markdown(f"**{tr('home.sheet.say')}** {escape_markdown(lecture_map.say(step.part.missing, lang()))}")
-            return
+        st.markdown("> " + _words(step.quote.words))
+        if lang() == "en" and step.gloss:
+            st.caption(f"*{escape_markdown(step.gloss)}*")
+        if step.cue is not None:
+            st.markdown(f"**{tr('home.sheet.cue')}** " + _words(step.cue.words))
+        said = step.saying(lang())
+        if said is not None:
+            st.markdown(f"**{tr('home.sheet.say')}** {escape_markdown(said)}")
         if step.ask:
-            st.info(f"**{tr('home.sheet.ask')}**\n\n{_question(step.ask)}", icon=":material/psychology_alt:")
+            question = lessons.module(step.ask, "question").text()
+            st.info(f"**{tr('home.sheet.ask')}**\n\n{question}", icon=":material/psychology_alt:")
             classroom.ask_button(lessons.module(step.ask, "settings").GUESS.key, key="home_sheet_ask_class")
-        press = "" if step.demo.press is None else " " + lecture_map.say(lecture_map.PRESS, lang()).format(
-            button=lecture_map.button_label(step.demo, lang()))
-        what = f"{tr(lessons.lesson(step.demo.page).title_key)} › {lecture_map.say(step.demo.what, lang())}{press}"
-        st.markdown(f"**{tr('home.sheet.show')}** · {escape_markdown(what)}")
-        st.link_button(tr("home.sheet.open"), step.link(lang()), icon=":material/open_in_new:")
+        _show(step, back)
 
 
 def _root() -> str:
@@ -166,33 +181,45 @@ def _root() -> str:
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _printable(language: str, root: str) -> str:
-    """The printable run-sheet, made once per language and address (not on every Previous / Next)."""
-    sheets = [(run_sheet.title(key, language), [(step, _question(step.ask) if step.ask else None)
-                                                for step in run_sheet.steps(key)]) for key in run_sheet.SHEETS]
-    labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "time", "where", "words", "show", "ask")}
-    return run_sheet.printable(sheets, language, root, labels | {"title": tr("home.sheet.title"),
-                                                                  "total": tr("home.sheet.total")})
+def _asked(page: str, language: str) -> printout.Asked:
+    """A page's question for the printout, its answer computed as the page computes it (once per language)."""
+    ask = lessons.module(page, "question")
+    reveal = ask.reveal()
+    return printout.Asked(ask.text(), ask.choices(), reveal.correct, reveal.result)
+
+
+def _printed(key: str) -> str:
+    """The chosen sheet for the lectern, in this run's language, with the class when one is being taught."""
+    sheet = run_sheet.sheet(key)
+    questions = {step.ask: _asked(step.ask, lang()) for step in sheet.steps if step.ask}
+    labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "words", "show", "ask")} | {
+        k: tr(f"home.sheet.print.{k}") for k in ("title", "budget", "class", "answer", "cue", "say", "press")}
+    code = classroom.joined() if classroom.teaching() else None
+    in_class = None if code is None else printout.ClassLink(code, f"{_root()}?{classroom.CLASS_KEY}={code}")
+    return printout.printout(sheet, lang(), _root(), labels, questions, in_class)
 
 
 @fragment
 def run_sheet_lab() -> None:
     """Previous / Next rerun only this section."""
     names = {key: run_sheet.title(key, lang()) for key in run_sheet.SHEETS}  # fixed now, in this run's language
-    sheet = choice(state.SHEET, tr("home.sheet.pick"), widget=st.selectbox, format_func=names.get)
-    steps = run_sheet.steps(sheet)
-    step_setting = narrowed(state.STEP, high=len(steps))
+    key = choice(state.SHEET, tr("home.sheet.pick"), widget=st.selectbox, format_func=names.get)
+    sheet = run_sheet.sheet(key)
+    step_setting = narrowed(state.STEP, high=len(sheet.steps))
     number = stored(step_setting)
     back, ahead, _ = st.columns([1, 1, 3])
     back.button(tr("home.sheet.previous"), key="home_sheet_back", icon=":material/arrow_back:", disabled=number <= 1,
                 on_click=remember, args=(step_setting, number - 1), width="stretch")
     ahead.button(tr("home.sheet.next"), key="home_sheet_ahead", icon=":material/arrow_forward:",
-                 disabled=number >= len(steps), on_click=remember, args=(step_setting, number + 1), width="stretch")
+                 disabled=number >= len(sheet.steps), on_click=remember, args=(step_setting, number + 1), width="stretch")
     number = slider(step_setting, tr("home.sheet.step"))
-    _step_card(steps, number - 1)
-    st.download_button(tr("home.sheet.print", lang_name=tr("home.sheet.lang_name")), _printable(lang(), _root()),
-                       file_name=f"rnn-run-sheet-{lang()}.html", mime="text/html", icon=":material/print:",
-                       help=tr("home.sheet.print_help"), on_click="ignore")
+    _step_card(sheet, number - 1)
+    if st.button(tr("home.sheet.print", sheet=names[key]), key="home_sheet_print", icon=":material/print:",
+                 help=tr("home.sheet.print_help")):
+        with busy(tr("home.sheet.print.busy")):
+            page = _printed(key)
+        st.download_button(tr("home.sheet.print.save"), page, file_name=f"rnn-run-sheet-{key}-{lang()}.html",
+                           mime="text/html", icon=":material/download:", on_click="ignore", key="home_sheet_save")
 
 
 run_sheet_lab()

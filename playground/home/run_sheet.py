@@ -1,153 +1,185 @@
-"""The lecture run-sheet (issue 36): a lecture text, or a ready 90-minute plan, as steps a teacher walks
-with Previous / Next. Each step is one place of the lecture map (``lecture_map``): the text's own line
-for its part (quoted, with the part and its line in the file), what to show and the link that opens
-it, the page's predict-first question the first time the lecture reaches that page, and a suggested
-time. Pure data and small functions (no Streamlit): Home draws it, the tests walk it, and the
-printable run-sheet is made from the same steps.
+"""The lecture run-sheets (issues 36 and 50): a lecture text, or the 90-minute lesson on the notes, as
+steps a teacher walks with Previous / Next. The sheets are data a teacher can read and edit
+(``sheets/<key>.toml``); this module reads and checks them, and gives each step its clock and links.
 
-The quotes are the texts' own words (``tests/test_run_sheet.py`` finds each at its line where the
-texts are on the machine); ``\\(`` and ``\\)`` of the textbook's formulas are written as ``$``, as
-the page's Markdown renders them.
+A step is authored, not derived: the part of the text it belongs to, the words that carry it (a line
+of the text and whole sentences of it) with an English gloss, the places it shows (the first is opened)
+or what to say where there is nothing to show, the page whose question the class votes on there, its
+minutes, and a blackboard cue where the lecture script has one. Pure data and small functions (no
+Streamlit): Home draws a step, the tests walk the sheets, ``printout`` makes the copy for the lectern.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
-from html import escape
+from functools import cache
+from pathlib import Path
 from urllib.parse import urlencode
 
-from playground.home.lecture_map import (
-    NOTES,
-    SEEDS,
-    Demo,
-    Part,
-    Seed,
-    Text,
-    link,
-    page_spec,
-    place,
-    say,
-)
-from playground.home.quotes import QUOTES
-from playground.lessons import behind_question
+from playground.home.lecture_map import SEEDS, Demo, Part, Seed, Text, link, page_spec, place, query, say
+from playground.lessons import lesson
 
+FOLDER = Path(__file__).with_name("sheets")
 PLAN = "plan90"
-SHEETS: tuple[str, ...] = (NOTES.key, "textbook", "script", PLAN)  # the 讲义 first: the lecture a class follows
-PLAN_TITLE: Text = ("90 分钟课堂方案（按讲义，去掉重复的演示）", "A 90-minute lesson (the notes, each demo once)")
+SHEETS: tuple[str, ...] = ("notes", "textbook", "script", PLAN)  # the 讲义 first: the lecture a class follows
 PLAN_MINUTES = 90
-ASK_MIN, PRESS_MIN, SHOW_MIN, SAY_MIN = 4, 3, 2, 1  # predict, vote, argue, reveal; train; show; say it
-# what the 90-minute plan leaves out of the notes: the last lecture's points, the vision tasks the app
-# cannot show, and two of the five interpretable cells (the quote, if and indent cells make the point)
-PLAN_SKIPS = frozenset({"1", "9", "9.2"})
-PLAN_DROPS = frozenset({place("charlm_cells", "line"), place("charlm_cells", "comment")})
+RUN_SHEET_ANCHOR = "home-runsheet"  # Home's run-sheet section
+QUESTION_ANCHOR = "question"  # a page's question box (playground.app.classroom lands on it too)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """Words of a lecture text: the text's key, the line in its file (in ../shared/seeds), the words."""
+
+    text: str
+    line: int
+    words: str
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: a part of a text and the place that shows it (None: the part is said, not shown,
-    and ``part.missing`` says why); ``ask``: the page whose predict-first question is asked here."""
-
     seed: Seed
     part: Part
-    demo: Demo | None
+    quote: Quote
+    gloss: str
+    places: tuple[Demo, ...]
     ask: str | None
     minutes: int
+    said: Text | None  # what to say, for a step with nothing to show
+    cue: Quote | None
 
     @property
-    def quote(self) -> tuple[int, str]:
-        return QUOTES[f"{self.seed.key}/{self.part.id}"]
+    def demo(self) -> Demo | None:
+        return self.places[0] if self.places else None
 
-    def link(self, lang: str) -> str | None:
-        """The demo's link; where its question is asked, the page opens at the question (not skipped)."""
-        if self.demo is None:
+    def link(self, lang: str, demo: Demo | None = None, back: str | None = None) -> str | None:
+        """The address of ``demo`` (the step's first place by default), opened in the same window: where the
+        step asks its page's question, the page at that question, unanswered. ``back``: while presenting,
+        the address of the step to come back to (``back_link``): the demo opens presented, with the way back."""
+        demo = demo or self.demo
+        if demo is None:
             return None
-        if self.ask is None:
-            return link(self.demo, lang)
-        spec = page_spec(self.demo.page)
-        return f"{'./' if spec.default else './' + spec.url_path}?{urlencode({'lang': lang, **dict(self.demo.settings)})}"
+        extra = {"present": "1", "back": back} if back else {}
+        if self.ask is not None and demo == self.demo:
+            spec = page_spec(demo.page)
+            path = "./" if spec.default else f"./{spec.url_path}"
+            return f"{path}?{urlencode({'lang': lang, **dict(demo.settings), **extra})}#{QUESTION_ANCHOR}"
+        if not extra:
+            return link(demo, lang)
+        spec = page_spec(demo.page)
+        path = "./" if spec.default else f"./{spec.url_path}"
+        return f"{path}?{urlencode({**query(demo, lang), **extra})}#{demo.anchor}"
+
+    def saying(self, lang: str) -> str | None:
+        """What to say at a step with nothing to show: its own words, else why the part has no demo."""
+        if self.places:
+            return None
+        text = self.said or self.part.missing
+        return None if text is None else say(text, lang)
 
 
-def _minutes(demo: Demo | None, ask: str | None) -> int:
-    if demo is None:
-        return SAY_MIN
-    return ASK_MIN if ask else PRESS_MIN if demo.press else SHOW_MIN
+@dataclass(frozen=True)
+class Sheet:
+    key: str
+    title: Text
+    seed: Seed
+    steps: tuple[Step, ...]
+    opening: int = 0  # minutes before the first step: the class joins the poll
+    transitions: int = 0  # minutes for moving between pages, over the whole sheet
+    slack: int = 0  # minutes in hand
+
+    @property
+    def minutes(self) -> int:
+        return self.opening + sum(step.minutes for step in self.steps) + self.transitions + self.slack
+
+    def clock(self, index: int) -> tuple[int, int]:
+        """Step ``index``'s start and end minute: the opening first, the transitions spread over the steps
+        by their share of the time (rounded so that the last step ends where the steps' time ends)."""
+        shown = sum(step.minutes for step in self.steps) or 1
+        before = sum(step.minutes for step in self.steps[:index])
+        start = self.opening + before + round(self.transitions * before / shown)
+        after = before + self.steps[index].minutes
+        return start, self.opening + after + round(self.transitions * after / shown)
 
 
-def _places(seed: Seed, skip: frozenset[str], drop: frozenset[Demo]) -> list[tuple[Part, Demo | None]]:
-    """The text's parts in order, a place per demo (a part with none: itself, said), but for the parts
-    in ``skip`` and the demos in ``drop``; with either, a demo shown before is not shown again."""
-    places, shown, once = [], set(), bool(skip or drop)
-    for part in (p for p in seed.parts if p.id not in skip and (p.demos or p.missing is not None)):
-        demos = [d for d in part.demos if d not in drop and not (once and d in shown)] if part.demos else [None]
-        shown.update(demos)
-        places += [(part, demo) for demo in demos]
-    return places
+class SheetError(ValueError):
+    """A sheet file that names a part, a place or a page that does not exist, or lacks a field."""
 
 
-def _asked_at(places: list[tuple[Part, Demo | None]]) -> dict[int, str]:
-    """Where each page's question is asked: at its first place behind the question (the part the
-    question is about), else at the page's first place."""
-    at: dict[str, int] = {}
-    behind = behind_question()  # anchors (their settings' keys are not needed: home.settings reads this)
-    for i, (_, demo) in enumerate(places):
-        if demo is not None and (demo.page not in at or (demo.anchor in behind
-                                                          and places[at[demo.page]][1].anchor not in behind)):
-            at[demo.page] = i
-    return {i: page for page, i in at.items()}
+def _quote(raw: dict, text: str, where: str) -> Quote:
+    if not isinstance(raw, dict) or not isinstance(raw.get("line"), int) or not isinstance(raw.get("words"), str):
+        raise SheetError(f"{where}: a quote needs a line (a number) and words")
+    return Quote(raw.get("text", text), raw["line"], raw["words"])
 
 
-def _steps(seed: Seed, skip: frozenset[str] = frozenset(), drop: frozenset[Demo] = frozenset()) -> list[Step]:
-    places = _places(seed, skip, drop)
-    asked = _asked_at(places)
-    return [Step(seed, part, demo, asked.get(i), _minutes(demo, asked.get(i))) for i, (part, demo) in enumerate(places)]
+def _text(raw: object, where: str) -> Text | None:
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
+        raise SheetError(f"{where}: a text is [中文, English]")
+    return raw[0], raw[1]
 
 
-def steps(sheet: str) -> list[Step]:
-    """The run-sheet ``sheet`` (a text's key, or ``PLAN``) as steps."""
-    if sheet == PLAN:
-        return _steps(NOTES, PLAN_SKIPS, PLAN_DROPS)
-    return _steps(next(seed for seed in SEEDS if seed.key == sheet))
+def _step(raw: dict, seed: Seed, where: str) -> Step:
+    parts = {part.id: part for part in seed.parts}
+    if raw.get("part") not in parts:
+        raise SheetError(f"{where}: the {seed.key} text has no part {raw.get('part')!r}")
+    try:
+        places = tuple([place(*name.split(".", 1)) for name in raw.get("show", ())])
+    except (KeyError, TypeError, ValueError, StopIteration) as exc:
+        raise SheetError(f"{where}: a place in {raw.get('show')!r} does not exist ({exc})") from exc
+    ask = raw.get("ask")
+    if ask is not None and (not places or places[0].page != ask):
+        raise SheetError(f"{where}: a step asks the question of the page it opens first")
+    minutes = raw.get("minutes")
+    if not isinstance(minutes, int) or minutes < 1:
+        raise SheetError(f"{where}: minutes is a whole number of at least 1")
+    cue = raw.get("cue")
+    return Step(seed, parts[raw["part"]], _quote(raw.get("quote"), seed.key, where), str(raw.get("gloss", "")),
+                places, ask, minutes, _text(raw.get("say"), where), None if cue is None else _quote(cue, "script", where))
 
 
-def title(sheet: str, lang: str) -> str:
-    return say(PLAN_TITLE, lang) if sheet == PLAN else say(next(s for s in SEEDS if s.key == sheet).title, lang)
+@cache
+def sheet(key: str) -> Sheet:
+    """The sheet ``key`` (one of ``SHEETS``), read from its file and checked."""
+    if key not in SHEETS:
+        raise SheetError(f"no sheet {key!r}")
+    raw = tomllib.loads((FOLDER / f"{key}.toml").read_text(encoding="utf-8"))
+    seed = next((s for s in SEEDS if s.key == raw.get("text")), None)
+    if seed is None:
+        raise SheetError(f"{key}: no lecture text {raw.get('text')!r}")
+    budget = raw.get("budget", {})
+    steps = tuple(_step(step, seed, f"{key} step {n}") for n, step in enumerate(raw.get("step", []), start=1))
+    return Sheet(key, _text(raw.get("title"), key) or seed.title, seed, steps, budget.get("opening", 0),
+                 budget.get("transitions", 0), budget.get("slack", 0))
+
+
+def steps(key: str) -> list[Step]:
+    return list(sheet(key).steps)
+
+
+def back_link(key: str, number: int, lang: str) -> str:
+    """The address of step ``number`` of sheet ``key`` on Home, presented (a demo's way back to it)."""
+    return f"./?{urlencode({'lang': lang, 'present': '1', 'home_sheet': key, 'home_step': number})}#{RUN_SHEET_ANCHOR}"
+
+
+def title(key: str, lang: str) -> str:
+    return say(sheet(key).title, lang)
 
 
 def section(step: Step, lang: str) -> str:
-    """Where the quote stands: the text, its part and the line in the file."""
-    line = step.quote[0]
-    where = f"第 {line} 行" if lang == "zh" else f"line {line}"
+    """Where the words stand: the text, its part and the line in the file."""
+    where = f"第 {step.quote.line} 行" if lang == "zh" else f"line {step.quote.line}"
     return f"{say(step.seed.title, lang)} · {say(step.part.title, lang)} · {where}"
 
 
-def elapsed(sheet_steps: list[Step], index: int) -> tuple[int, int]:
-    """Minutes before step ``index`` and in all."""
-    return sum(s.minutes for s in sheet_steps[:index]), sum(s.minutes for s in sheet_steps)
+def concept_step(sheet_steps: list[Step], page: str) -> int | None:
+    """The index of the first step that shows what ``page``'s question asks (its manifest's place)."""
+    taught = lesson(page).place(lesson(page).question_place)
+    return next((i for i, step in enumerate(sheet_steps) if taught in step.places), None)
 
 
 def longest() -> int:
     """The most steps of any sheet (the step setting's declared range)."""
-    return max(len(steps(sheet)) for sheet in SHEETS)
-
-
-def printable(sheets: list[tuple[str, list[tuple[Step, str | None]]]], lang: str, base: str, labels: dict[str, str]) -> str:
-    """A run-sheet to print, in ``lang``: per sheet (its title, then each step with its question text
-    or None), a table of step, time, where, the text's words, what to show and its link (``base`` +
-    the link), and the question. ``labels``: the column heads and the press note, in ``lang``."""
-    out = [f"<!doctype html><html lang='{lang}'><meta charset='utf-8'><title>{escape(labels['title'])}</title>",
-           "<style>body{font:11pt sans-serif;margin:1.5cm} table{border-collapse:collapse;width:100%}"
-           " td,th{border:1px solid #999;padding:4px;vertical-align:top} section{page-break-after:always}"
-           " blockquote{margin:0;color:#333}</style>"]
-    for heading, rows in sheets:
-        total = sum(step.minutes for step, _ in rows)
-        heads = "".join(f"<th>{escape(labels[k])}</th>" for k in ("step", "time", "where", "words", "show", "ask"))
-        out.append(f"<section><h1>{escape(heading)}</h1><p>{escape(labels['total'].format(minutes=total))}</p><table>"
-                   f"<tr>{heads}</tr>")
-        for number, (step, question) in enumerate(rows, start=1):
-            show = escape(say(step.part.missing, lang)) if step.demo is None else (
-                f"{escape(say(step.demo.what, lang))}<br><small>{escape(base + step.link(lang).removeprefix('./'))}</small>")
-            out.append(f"<tr><td>{number}</td><td>{step.minutes}'</td><td>{escape(section(step, lang))}</td>"
-                       f"<td><blockquote>{escape(step.quote[1])}</blockquote></td><td>{show}</td>"
-                       f"<td>{escape(question or '')}</td></tr>")
-        out.append("</table></section>")
-    return "\n".join(out) + "</html>"
+    return max(len(sheet(key).steps) for key in SHEETS)

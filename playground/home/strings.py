@@ -166,39 +166,50 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- the run-sheet (issue 36) ---
     "home.sheet.header": {"zh": "照着讲：逐步讲课单", "en": "Teach from it: the lecture run-sheet"},
     "home.sheet.intro": {
-        "zh": "选一份教学材料（或现成的 90 分钟方案），用“上一步”“下一步”按顺序讲。每一步给出原文这一节的一句话、"
-              "该在屏幕上演示什么（链接在新标签页打开对应页面，已带好设置）、第一次到某页时要先问全班的预测题，以及建议用时。",
+        "zh": "选一份教学材料（或现成的 90 分钟方案），用“上一步”“下一步”按顺序讲。每一步给出原文里承载这一步的句子、"
+              "该在屏幕上演示什么（链接在本窗口打开对应页面，已带好设置；投影时演示页上方有“回到讲课单”）、"
+              "在讲完相应概念时请全班先答的预测题，以及这一步从第几分钟讲到第几分钟。",
         "en": "Pick a lecture text (or the ready 90-minute lesson) and step through it in order with Previous and Next. "
-              "Each step gives the text's own line for the part, what to show on screen (the link opens the page in a "
-              "new tab with its settings), the page's predict-first question the first time the lecture reaches that "
-              "page, and a suggested time.",
+              "Each step gives the sentences of the text that carry it, what to show on screen (the link opens the page in "
+              "this window with its settings; while presenting, the demo has a way back to the run-sheet), the "
+              "predict-first question the class answers once the step has taught its concept, and the minutes it runs.",
     },
     "home.sheet.pick": {"zh": "讲哪一份", "en": "Which lecture"},
     "home.sheet.step": {"zh": "第几步", "en": "Step"},
     "home.sheet.previous": {"zh": "上一步", "en": "Previous"},
     "home.sheet.next": {"zh": "下一步", "en": "Next"},
-    "home.sheet.where": {"zh": "第 {n} 步，共 {total} 步 · 约 {minutes} 分钟 · 从第 {start} 分钟讲到第 {end} 分钟，全程 {all} 分钟",
-                         "en": "Step {n} of {total} · about {minutes} min · minute {start} to {end} of {all}"},
+    "home.sheet.where": {"zh": "第 {n} 步，共 {total} 步 · 第 {start}–{end} 分钟（全程 {all} 分钟）",
+                         "en": "Step {n} of {total} · minutes {start}–{end} of {all}"},
     "home.sheet.words": {"zh": "原文", "en": "The text says"},
     "home.sheet.show": {"zh": "屏幕上演示", "en": "Show on screen"},
+    "home.sheet.also": {"zh": "还可以演示", "en": "Also to show"},
     "home.sheet.open": {"zh": "打开这个演示", "en": "Open this demo"},
-    "home.sheet.say": {"zh": "这一部分只讲不演示：", "en": "Say this part; there is nothing to show:"},
-    "home.sheet.ask": {"zh": "先问全班（本页的预测题，链接打开时题目还没作答）",
+    "home.sheet.open_also": {"zh": "打开", "en": "Open"},
+    "home.sheet.cue": {"zh": "板书：", "en": "On the board:"},
+    "home.sheet.say": {"zh": "这一步只讲不演示：", "en": "Say it; there is nothing to show:"},
+    "home.sheet.ask": {"zh": "请全班先作答（本页的预测题，链接打开时题目尚未作答）",
                        "en": "Ask the class first (the page's predict-first question; the link opens it unanswered)"},
-    "home.sheet.print": {"zh": "下载可打印的讲课单（{lang_name}，四份材料各一节）",
-                         "en": "Download the printable run-sheet ({lang_name}, a section per lecture)"},
-    "home.sheet.print_help": {"zh": "一个 HTML 文件：用浏览器打开后打印，每份材料从新的一页开始。切换界面语言可得到另一种语言的版本。",
-                              "en": "An HTML file: open it in a browser and print it; each lecture starts on a new page. "
-                                    "Switch the language to get the other language's copy."},
-    "home.sheet.lang_name": {"zh": "中文", "en": "English"},
-    "home.sheet.col.step": {"zh": "步", "en": "Step"},
-    "home.sheet.col.time": {"zh": "用时", "en": "Time"},
-    "home.sheet.col.where": {"zh": "出处", "en": "Where"},
+    "home.sheet.print": {"zh": "打印讲课单：{sheet}", "en": "Print the run-sheet: {sheet}"},
+    "home.sheet.print_help": {"zh": "生成一个 HTML 文件，用浏览器打开后按 A4 纵向打印：每一步的时间、原文、演示与链接二维码、"
+                                    "预测题的选项、答案和揭晓结果；正在上课时还附上学生加入的链接和课堂码。",
+                              "en": "Makes an HTML file to open in a browser and print on A4 portrait: each step's minutes, "
+                                    "the text's words, the demo with its link's QR code, the question with its options, "
+                                    "answer and reveal; while you teach a class, the students' link and code too."},
+    "home.sheet.print.busy": {"zh": "正在生成讲课单（逐题计算答案）", "en": "Making the run-sheet (working out each answer)"},
+    "home.sheet.print.save": {"zh": "保存可打印的讲课单", "en": "Save the printable run-sheet"},
+    "home.sheet.print.title": {"zh": "RNN 实验场 · 讲课单", "en": "RNN Playground · lecture run-sheet"},
+    "home.sheet.print.budget": {"zh": "全程 {total} 分钟：开场 {opening} 分钟（学生扫码加入课堂投票），页面切换共 {transitions} 分钟，机动 {slack} 分钟。",
+                                "en": "{total} minutes in all: {opening} to open (students join the class poll), "
+                                      "{transitions} for moving between pages, {slack} in hand."},
+    "home.sheet.print.class": {"zh": "学生加入课堂：", "en": "Students join the class:"},
+    "home.sheet.print.answer": {"zh": "答案：", "en": "Answer:"},
+    "home.sheet.print.cue": {"zh": "板书：", "en": "On the board:"},
+    "home.sheet.print.say": {"zh": "讲：", "en": "Say:"},
+    "home.sheet.print.press": {"zh": "打开后点“{button}”", "en": "once open, press “{button}”"},
+    "home.sheet.col.step": {"zh": "步 · 分钟", "en": "Step · minutes"},
     "home.sheet.col.words": {"zh": "原文", "en": "The text says"},
-    "home.sheet.col.show": {"zh": "演示什么（链接）", "en": "What to show (link)"},
-    "home.sheet.col.ask": {"zh": "先问的问题", "en": "Ask first"},
-    "home.sheet.total": {"zh": "合计约 {minutes} 分钟", "en": "About {minutes} minutes in all"},
-    "home.sheet.title": {"zh": "RNN 实验场 · 讲课单", "en": "RNN Playground · lecture run-sheet"},
+    "home.sheet.col.show": {"zh": "演示什么（扫码或点链接）", "en": "What to show (scan or follow)"},
+    "home.sheet.col.ask": {"zh": "先问的预测题", "en": "Ask first"},
     "home.pages.header": {"zh": "从这里出发", "en": "Where to go next"},
     # --- predict first (issue 26) ------------------------------------------------------------
     "home.predict.q": {

@@ -29,6 +29,7 @@ LESSON = Lesson(
     shipped={
         "sentiment": "playground.sentiment",
     },
+    question_place="models",
     places=(
         place("walk", "senti-walk", "服务 / 慢 / 但 / 很好：h、p = 0.82790（讲解稿印作 0.82792）、损失（nat 与 bit）",
               "服务 / 慢 / 但 / 很好: h, p = 0.82790 (the script prints 0.82792), the loss in nat and bit",

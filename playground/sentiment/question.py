@@ -53,6 +53,16 @@ def text(language: str | None = None) -> str:
     return tr("senti.predict.q", a=a, b=b, unit=tr(f"senti.predict.unit.{language}"))
 
 
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
+    return _sentiment_reveal(lang(), "bag")  # the page opens on the reader's language
+
+
 def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
-    return _sentiment_reveal(lang(), "bag").correct  # the page opens on the reader's language
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("senti")

@@ -52,6 +52,7 @@ LESSON = Lesson(
     shipped={
         "seq2seq": "playground.seq2seq",
     },
+    question_place="lab",
     places=(
         place("formula", "s2s-formula", "编码器、解码器与条件概率 P(y_t | y_<t, x)",
               "encoder, decoder and P(y_t | y_<t, x)",

@@ -49,11 +49,21 @@ def text() -> str:
     return tr("s2s.predict.q", sentence=SEQ2SEQ_SENTENCE)
 
 
-def right() -> frozenset[str]:
-    """The right answer(s) on the page as it opens (the class console marks them), computed as the reveal does."""
+def reveal() -> Reveal:
+    """The answer on the page as it opens, computed as its reveal is (the class console, the printed run-sheet)."""
     from playground import seq2seq
     from playground.app.shared import shipped_model
     from playground.seq2seq.model import model_name
 
     attention = shipped_model(model_name(True), seq2seq)  # the page asks with the attention model
-    return _reveal(lambda _key, text, strategy: attention.translate(text, strategy, 5, 1.0, 1.0, 0), "attention").correct
+    return _reveal(lambda _key, text, strategy: attention.translate(text, strategy, 5, 1.0, 1.0, 0), "attention")
+
+
+def right() -> frozenset[str]:
+    """The right answer(s) on the page as it opens (the class console marks them)."""
+    return reveal().correct
+
+
+def choices() -> dict[str, str]:
+    """The answers the page offers, ``{code: text}``."""
+    return options("s2s")

@@ -13,6 +13,7 @@ LESSON = Lesson(
     },
     job_slots=("two_ones",),
     behind_question=("ones-weights", "ones-steps", "ones-truth"),
+    question_place="steps",
     places=(
         place("weights", "ones-weights", "三个矩阵各管什么：W_xh 写入、W_hh 搬运、W_hy 判断",
               "what each matrix does: W_xh writes, W_hh moves, W_hy decides",
