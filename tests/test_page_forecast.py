@@ -73,3 +73,43 @@ def test_a_live_model_joins_the_lab():
     assert not at.exception
     assert len(_chart(at, "fc_forecast")["frames"]) == 24
     fresh_session()
+
+
+def test_the_curves_are_read_like_with_like_and_the_linear_margin_is_the_tables():
+    """Issue 50: the forced curve is said to be a one-hour forecast; the free-running network is set against
+    the linear model also running free and against seasonal naive, where it falls behind it; the linear
+    model's margin over the networks is the table's own; this forecast's errors get an axis of their own."""
+    at = open_page(PAGE, link={"fc_guess": "skip", "fc_city": "seattle", "fc_horizon": "48"})
+    assert not at.exception
+    prep = M.prepare("seattle")
+    curves = M.error_curves(M.load("forecast_gru"), prep, 48, 48)
+    shown = " ".join(m.value for m in at.markdown)
+    assert f"{curves['linear'][0]:.3f}" in shown and f"{curves['linear'][-1]:.3f}" in shown
+    behind = M.first_behind(curves["free"], curves["seasonal"])
+    if behind is None:
+        assert t("fc.exposure.ahead", "en", hours=48, seasonal=f"{curves['seasonal'][-1]:.3f}") in shown
+    else:
+        assert t("fc.exposure.behind", "en", k=behind, free=f"{curves['free'][behind - 1]:.3f}",
+                 seasonal=f"{curves['seasonal'][behind - 1]:.3f}") in shown
+    table = M.next_hour_table({cell: M.load(f"forecast_{cell}") for cell in M.CELLS}, prep)
+    best = min(M.CELLS, key=table.get)
+    margin = M.margin_percent(table["linear"], table[best])
+    assert margin > 0 and f"{margin:.0f}%" in shown  # the linear model errs less: said with its figure
+    assert "as good or better" not in shown and "as good as the networks" not in shown
+    misses = _chart(at, "fc_misses")
+    assert {d["name"] for d in misses["data"]} == {t("fc.lab.forced", "en"), t("fc.lab.free", "en")}
+    assert misses["layout"]["yaxis"]["title"]["text"] == t("fc.lab.miss_axis", "en")  # an axis of errors, not °C
+
+
+def test_first_behind_and_the_margin():
+    assert M.first_behind([0.1, 0.2, 0.3], [0.25, 0.25, 0.25]) == 3
+    assert M.first_behind([0.1, 0.2], [0.5, 0.5]) is None
+    assert M.margin_percent(0.024, 0.032) == pytest.approx(25.0)
+    assert M.margin_percent(0.04, 0.032) < 0
+
+
+def test_the_misconceptions_wait_for_the_answer_too():
+    at = open_page(PAGE)
+    myth = t("fc.myths.body", "en")[:40]
+    hidden = [e for e in at.expander if e.label == t("predict.hidden", "en")]
+    assert len(hidden) == 2 and any(myth in m.value for e in hidden for m in e.markdown)

@@ -155,16 +155,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Filling a blank, a model sees both sides. Now let the two separately trained character models above continue \"{prompt}\" together: every character written adds the backward model's score to the forward model's. What happens?",
     },
     "beyond.predict.a": {
-        "zh": "写出另一句话：反向模型的打分改变了续写",
-        "en": "It writes another sentence: the backward model's score changes the continuation",
+        "zh": "续写变了，但仍是通顺的文字：反向模型的打分改变了接下来写什么",
+        "en": "It writes different but still fluent text: the backward model's score changes what comes next",
     },
     "beyond.predict.b": {
         "zh": "和只用正向模型写的一样",
         "en": "The same as the forward model alone",
     },
     "beyond.predict.c": {
-        "zh": "写不下去：只会写句末的标点",
-        "en": "It cannot go on: it only writes sentence-ending punctuation",
+        "zh": "续写不下去：接下来只写句末的标点",
+        "en": "It stops making text: all it writes next is sentence-ending punctuation",
     },
     "beyond.predict.result": {
         "zh": "两个模型现场续写。只用正向模型：“{left}”；硬把反向模型加进来：“{both}”。",

@@ -118,20 +118,20 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "cells.predict.q": {
-        "zh": "训练时没有人告诉模型什么是字符串，它只学着预测下一个字符。上面选定的模型读上面这段文字时，它的细胞里会不会有一个恰好在引号里打开、出了引号就关上？",
-        "en": "Nobody told the model what a string is; it only learnt to predict the next character. As the model chosen above reads the passage above, will one of its cells switch on inside quotes and off outside them?",
+        "zh": "训练时没有人告诉模型什么是字符串，它只学着预测下一个字符。上面选定的模型读这段代码时，会不会有某个细胞随引号的开合而变化：进入字符串时取一种值，离开时取另一种？",
+        "en": "Nobody told the model what a string is; it only learnt to predict the next character. As the model chosen above reads this code, will one of its cells change with the quotes: one value inside a string, another outside?",
     },
     "cells.predict.a": {
-        "zh": "会：有一个细胞与“在引号里”明显同步（相关系数的绝对值不低于 0.5）",
-        "en": "Yes: one cell clearly follows \"inside a string\" (|correlation| of 0.5 or more)",
+        "zh": "会：有一个细胞明显随引号开合（|r| ≥ 0.5，“在不在引号里”至少解释它四分之一的变化）",
+        "en": "Yes: one cell clearly follows the quotes (|r| ≥ 0.5: \"inside a string\" explains at least a quarter of its variation)",
     },
     "cells.predict.b": {
-        "zh": "只有微弱的迹象（绝对值在 0.2 到 0.5 之间）",
-        "en": "Only a faint trace (|correlation| between 0.2 and 0.5)",
+        "zh": "只有微弱的迹象（0.2 ≤ |r| < 0.5，解释它 4% 到 25% 的变化）",
+        "en": "Only a faint trace (0.2 ≤ |r| < 0.5: between 4% and a quarter of its variation)",
     },
     "cells.predict.c": {
-        "zh": "没有：找不到这样的细胞（绝对值不到 0.2）",
-        "en": "No: there is no such cell (|correlation| below 0.2)",
+        "zh": "不会：没有哪个细胞与引号相关（|r| < 0.2，解释不到 4%）",
+        "en": "No: no cell goes with the quotes (|r| < 0.2: under 4% of its variation)",
     },
     "cells.predict.result": {
         "zh": "在这段文字上现场逐个计算 {n} 个细胞与“在引号里”的相关系数，最同步的是第 {layer} 层第 {unit} 号细胞：r = **{r}**。",

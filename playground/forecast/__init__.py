@@ -15,7 +15,7 @@ LESSON = Lesson(
     model_classes=(
         "playground.forecast.model.Forecaster",
     ),
-    behind_question=("fc-exposure", "fc-table"),
+    behind_question=("fc-exposure", "fc-table", "fc-myths"),
     question_place="exposure",
     places=(
         place("intro", "fc-intro", "表 4-1 的时间序列：逐时气温，轻量 RNN/GRU 做在线时序预测",

@@ -354,6 +354,17 @@ def next_hour_table(models: dict[str, Forecaster], prep: Prepared, window: int =
     return {name: float(np.abs(forecast - actual).mean()) for name, forecast in table.items()}
 
 
+def first_behind(free: np.ndarray, seasonal: np.ndarray) -> int | None:
+    """The first hour ahead (1-based) at which free running errs more than seasonal naive, else None."""
+    behind = np.flatnonzero(np.asarray(free) > np.asarray(seasonal))
+    return int(behind[0]) + 1 if len(behind) else None
+
+
+def margin_percent(linear: float, network: float) -> float:
+    """How much less the linear model errs than ``network``, in percent of the network's error (< 0: more)."""
+    return 100.0 * (network - linear) / network
+
+
 def week_origin(prep: Prepared, week: int) -> int:
     """The first hour (00:00) of test week ``week`` (1 = from 1 November)."""
     return int(prep.split["test"][0] + (week - 1) * 7 * SEASON)

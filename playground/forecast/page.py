@@ -133,6 +133,10 @@ def _draw_forecast(model, week: int, window: int, horizon: int, curves: dict) ->
     errors = {name: float(np.abs(values - actual).mean()) for name, values in lines.items()}
     st.caption(tr("fc.lab.this_week", forced=f"{errors[tr('fc.lab.forced')]:.3f}",
                   free=f"{errors[tr('fc.lab.free')]:.3f}", hours=horizon))
+    # the errors on an axis of their own: hundredths of a degree vanish on the temperature's 4-6 °C
+    misses = {name: values - actual for name, values in lines.items()}
+    st.plotly_chart(figures.time_series([str(k + 1) for k in ahead], misses, tr("fc.lab.misses"), tr("fc.lab.miss_axis")),
+                    key="fc_misses", config=CHART_CONFIG)
 
 
 @fragment
@@ -170,11 +174,21 @@ def _exposure(curves: dict, horizon: int) -> None:
     st.plotly_chart(figures.log_curves(steps, series, tr("fc.exposure.chart"), tr("fc.exposure.x"), "°C",
                                        dashed=[tr("fc.method.seasonal"), tr("fc.method.persistence")]),
                     key="fc_exposure", config=CHART_CONFIG)
-    free, forced = curves["free"], curves["forced"]
-    st.markdown(tr("fc.exposure.reading", first=f"{free[0]:.3f}", last=f"{free[-1]:.3f}", hours=horizon,
-                   ratio=f"{free[-1] / free[0]:.1f}", forced=f"{forced.mean():.3f}",
-                   seasonal=f"{curves['seasonal'][-1]:.3f}"))
+    st.markdown(_exposure_reading(curves, horizon))
     st.markdown(tr("fc.exposure.why"))
+
+
+def _exposure_reading(curves: dict, horizon: int) -> str:
+    """What the curves say, like with like: the multi-step forecasts against each other, the one-hour floor."""
+    free, linear, seasonal = curves["free"], curves["linear"], curves["seasonal"]
+    text = tr("fc.exposure.reading", first=f"{free[0]:.3f}", last=f"{free[-1]:.3f}", hours=horizon,
+              ratio=f"{free[-1] / free[0]:.1f}", forced=f"{curves['forced'].mean():.3f}",
+              lin_first=f"{linear[0]:.3f}", lin_last=f"{linear[-1]:.3f}", lin_ratio=f"{linear[-1] / linear[0]:.1f}")
+    behind = forecast.first_behind(free, seasonal)
+    if behind is None:
+        return text + " " + tr("fc.exposure.ahead", hours=horizon, seasonal=f"{seasonal[-1]:.3f}")
+    return text + " " + tr("fc.exposure.behind", k=behind, free=f"{free[behind - 1]:.3f}",
+                           seasonal=f"{seasonal[behind - 1]:.3f}")
 
 
 # --- 4. against the baselines ------------------------------------------------------------------------
@@ -192,9 +206,14 @@ def baselines() -> None:
     st.dataframe(pd.DataFrame({tr("fc.table.method"): [tr(f"fc.method.{m}") for m in METHODS],
                                tr("fc.table.mae"): [f"{table[m]:.3f}" for m in METHODS]}), hide_index=True)
     best_net = min(forecast.CELLS, key=table.get)
+    worst_net = max(forecast.CELLS, key=table.get)
     st.markdown(tr("fc.table.reading", net=best_net.upper(), mae=f"{table[best_net]:.3f}",
                    seasonal=f"{table['seasonal']:.3f}", persistence=f"{table['persistence']:.3f}",
-                   linear=f"{table['linear']:.3f}", times=f"{table['seasonal'] / table[best_net]:.1f}"))
+                   times=f"{table['seasonal'] / table[best_net]:.1f}"))
+    margin = forecast.margin_percent(table["linear"], table[best_net])  # > 0: the linear model errs less
+    st.markdown(tr("fc.table.linear_ahead" if margin > 0 else "fc.table.linear_behind", linear=f"{table['linear']:.3f}",
+                   low=f"{abs(margin):.0f}", high=f"{abs(forecast.margin_percent(table['linear'], table[worst_net])):.0f}",
+                   net=best_net.upper()))
     card = shipped[best_net].card
     how_we_know("fc.how", net=best_net.upper(), seattle=f"{card.metrics['test_mae_c_seattle']:.3f}",
                 sf=f"{card.metrics['test_mae_c_sf']:.3f}", seconds=card.training_seconds,
@@ -222,6 +241,7 @@ if job is not None and job.finished and job.result:
     st.success(tr("fc.live.done", cell=r["cell"].upper(), city=tr(f"fc.city.{r['city']}"), mae=f"{r['test_mae']:.3f}",
                   seconds=f"{r['seconds']:.1f}"))
 
-# --- 6. misconceptions ------------------------------------------------------------------------------------
+# --- 6. misconceptions (the first answers the question: held back with the lab) -------------------------
 st.header(tr("fc.myths.header"), anchor="fc-myths")
-st.markdown(tr("fc.myths.body"))
+with until_answered(state.GUESS):
+    st.markdown(tr("fc.myths.body"))

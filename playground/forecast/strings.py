@@ -26,13 +26,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.data.train": {"zh": "训练（1–8 月）", "en": "train (Jan–Aug)"},
     "fc.data.validation": {"zh": "验证（9–10 月）", "en": "validation (Sep–Oct)"},
     "fc.data.test": {"zh": "测试（11–12 月）", "en": "test (Nov–Dec)"},
-    "fc.data.chart": {"zh": "{city} 2010 年的气温（每天 24 个小时的平均值）", "en": "{city}, 2010 (the mean of each day's 24 hours)"},
+    "fc.data.chart": {
+        "zh": "{city}逐时气候常年值（NOAA，按 2010 年的日历排列；每天 24 个小时的平均）",
+        "en": "{city}: NOAA hourly climate normals on 2010's calendar (each day's mean of 24 hours)",
+    },
     "fc.data.note": {
         "zh": "数据是美国国家海洋和大气管理局（NOAA）的逐时**气候常年值**：许多年同一小时气温的平均，而不是 2010 年某一天真实的天气，所以曲线非常平滑，一天的形状和前一天几乎一样。全年 {hours} 个小时按月份切开，绝不打乱：1–8 月的 {train} 个小时用来训练，9–10 月的 {validation} 个小时用来挑选训练中最好的那一步，11–12 月的 {test} 个小时只用来测试。打乱了再切，测试的每个小时在训练集里都有紧挨着的邻居，误差会好看得不真实。文件记录的是当地钟表时间，夏令时开始那天钟表跳过了一个小时（{filled}），这一小时取前后两小时的平均补上。",
         "en": "These are NOAA's hourly **climate normals**: each hour is the average of many years' same hour, not one real day of 2010's weather, so the curve is very smooth and a day looks almost like the day before. The year's {hours} hours are cut by month, never shuffled: the {train} hours of January–August train, the {validation} hours of September–October pick the best step of the training, and the {test} hours of November–December only test. Shuffled before cutting, every test hour would have its next-door neighbours in training and the error would look better than it is. The file is in local clock time; on the day daylight saving began the clock skipped an hour ({filled}), filled here with the mean of the hours either side.",
     },
     # --- the model
-    "fc.model.header": {"zh": "模型：读一段过去，说下一个小时", "en": "The model: read a stretch of the past, say the next hour"},
+    "fc.model.header": {
+        "zh": "模型：读入一段历史，预测下一小时",
+        "en": "The model: read a stretch of the past, forecast the next hour",
+    },
     "fc.model.intro": {
         "zh": "每个小时，网络读进四个数：标准化后的气温；比昨天同一小时暖和了多少（$v_t-v_{t-24}$，叫作**季节差分**）；以及钟点，用正弦和余弦把 0–23 点放到一个圆上，这样 23 点和 0 点是邻居。循环单元照常更新 $h_t$。读到最后一小时，输出层说出的不是气温本身，而是“下一小时会比昨天同一时刻暖和多少”，再加上昨天那一刻的气温，就是预报。输出 0 就等于照搬昨天（下文的“季节朴素法”），网络要学的是在这之上怎样修正。$\\mu,\\sigma,s$ 都只用训练月份算出。",
         "en": "Every hour the network reads four numbers: the standardised temperature; how much warmer it is than the same hour yesterday ($v_t-v_{t-24}$, the **seasonal difference**); and the clock, as the sine and cosine of the hour, which put 0–23 o'clock on a circle so that 23:00 and 00:00 are neighbours. The recurrent cell updates $h_t$ as always. After the last hour read, the output layer says not the temperature itself but \"how much warmer than the same hour yesterday the next hour will be\"; add yesterday's value at that hour and you have the forecast. An output of 0 copies yesterday (the \"seasonal naive\" baseline below); what the network learns is the correction. $\\mu,\\sigma,s$ come from the training months only.",
@@ -56,19 +62,36 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "网络在开始预报之前读的小时数。每读一小时，还要用到它 24 小时前的值来算季节差分，所以实际用到的历史比窗口多一天。",
         "en": "The hours the network reads before its first forecast. Each hour read also needs the hour 24 hours before it for the seasonal difference, so the history used is one day longer than the window.",
     },
-    "fc.lab.horizon": {"zh": "预报时长（往后报多少小时）", "en": "Horizon (hours ahead)"},
+    "fc.lab.horizon": {
+        "zh": "预报时长（向后预报几小时）",
+        "en": "Horizon (hours ahead)",
+    },
     "fc.lab.band": {"zh": "误差带：自由运行在测试月份上的平均误差", "en": "error band: free running's mean error on the test months"},
     "fc.lab.truth": {"zh": "实况", "en": "truth"},
     "fc.lab.now": {"zh": "现在", "en": "now"},
-    "fc.lab.forced": {"zh": "教师强制（喂真值）", "en": "teacher forcing (fed the truth)"},
-    "fc.lab.free": {"zh": "自由运行（喂自己的预报）", "en": "free running (fed its own forecasts)"},
+    "fc.lab.forced": {
+        "zh": "喂真值：每一小时都只是向后 1 小时的预报",
+        "en": "fed the truth: a one-hour forecast at every hour",
+    },
+    "fc.lab.free": {
+        "zh": "自由运行：喂自己刚预报的值",
+        "en": "free running: fed its own forecasts",
+    },
     "fc.lab.chart": {"zh": "{when} 0 点起的预报（°C）", "en": "Forecast from 00:00 on {when} (°C)"},
     "fc.lab.hours": {"zh": "相对“现在”的小时数（负数是读过的过去）", "en": "hours from now (negative: the past read)"},
     "fc.lab.frame": {"zh": "往后第 {k} 小时", "en": "{k} h ahead"},
     "fc.lab.frame_prefix": {"zh": "已报到", "en": "forecast to"},
     "fc.lab.this_week": {
-        "zh": "这一次、往后 {hours} 小时的平均绝对误差：教师强制 {forced} °C，自由运行 {free} °C。一次预报说明不了多少，下面的曲线是整个测试月份的平均。",
-        "en": "This forecast's mean absolute error over {hours} hours: teacher forcing {forced} °C, free running {free} °C. One forecast says little; the curves below average the whole test months.",
+        "zh": "这一次向后 {hours} 小时的平均绝对误差：喂真值 {forced} °C，自由运行 {free} °C。单次预报说明不了多少，下面的曲线是整个测试月份的平均。",
+        "en": "This forecast's mean absolute error over {hours} hours: fed the truth {forced} °C, free running {free} °C. One forecast says little; the curves below average the whole test months.",
+    },
+    "fc.lab.misses": {
+        "zh": "这一次每小时的误差（预报减实况，°C）",
+        "en": "This forecast's error each hour (forecast minus truth, °C)",
+    },
+    "fc.lab.miss_axis": {
+        "zh": "误差（°C）",
+        "en": "error (°C)",
     },
     "fc.play.note": {
         "zh": "误差带画在自由运行的预报周围，宽度是这种单元、这个窗口在测试月份上往后第 1、2、3……小时的平均误差，所以越往后越宽。播放在你的浏览器里进行，不占服务器。",
@@ -76,23 +99,40 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "busy.forecast": {"zh": "正在预报……", "en": "Forecasting…"},
     # --- teacher forcing against free running
-    "fc.exposure.header": {"zh": "教师强制与自由运行：误差怎样一步步累积", "en": "Teacher forcing against free running: how the error builds up"},
+    "fc.exposure.header": {
+        "zh": "喂真值与自由运行：误差怎样随预报时长增长",
+        "en": "Fed the truth or running free: how the error grows with the lead time",
+    },
     "fc.exposure.intro": {
-        "zh": "同一个网络、同一个窗口，在测试月份里每隔 6 小时起报一次，把往后第 1、2、3……小时的绝对误差分别平均，就得到下面的曲线（纵轴是对数坐标）。两种喂法第 1 小时完全相同，因为这时网络读的全是真值；差别从第 2 小时开始。",
-        "en": "One network, one window, a forecast started every 6 hours of the test months; the absolute errors at 1, 2, 3 … hours ahead are averaged into the curves below (log scale). Both ways agree at the first hour, when the network has read nothing but the truth; they part from the second.",
+        "zh": "同一个网络、同一个窗口，在测试月份里每隔 6 小时起报一次，把向后第 1、2、3……小时的绝对误差分别平均，得到下面的曲线（纵轴是对数坐标）。要注意两条网络曲线量的不是同一件事：“喂真值”在第 k 小时之前已经读到了前 k−1 小时的实况，所以它每一点都只是**向后 1 小时**的预报，是误差的下限；真正向后预报 k 小时的是“自由运行”。和它同类可比的是同样只读到起报时刻的方法：自由运行的线性自回归、照搬昨天的季节朴素法和持续法。第 1 小时两种喂法完全相同，差别从第 2 小时开始。",
+        "en": "One network, one window, a forecast started every 6 hours of the test months; the absolute errors at 1, 2, 3 … hours ahead are averaged into the curves below (log scale). The two network curves do not measure the same thing: fed the truth, the network has read the true hours up to k−1 before hour k, so each of its points is a **one-hour** forecast, the floor of the error; the forecast that really looks k hours ahead is free running. What compares with it like for like are the methods that also stop reading at the start: the linear autoregression running free, the seasonal naive copy of yesterday, and persistence. Both ways of feeding agree at the first hour and part from the second.",
     },
     "fc.exposure.chart": {"zh": "往后第 k 小时的平均绝对误差（测试月份）", "en": "Mean absolute error k hours ahead (test months)"},
     "fc.exposure.x": {"zh": "往后第 k 小时", "en": "hours ahead k"},
     "fc.exposure.reading": {
-        "zh": "自由运行的误差从第 1 小时的 {first} °C 涨到第 {hours} 小时的 {last} °C，是开头的 {ratio} 倍；教师强制始终在 {forced} °C 上下，因为它每一步都被拉回真值。照搬昨天的季节朴素法在第 {hours} 小时是 {seasonal} °C。",
-        "en": "Free running's error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; teacher forcing stays near {forced} °C, pulled back to the truth at every step. The seasonal naive copy of yesterday is at {seasonal} °C at hour {hours}.",
+        "zh": "自由运行的误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，为开头的 {ratio} 倍；同样自由运行的线性自回归从 {lin_first} °C 增至 {lin_last} °C（{lin_ratio} 倍）。喂真值的 1 小时预报平均为 {forced} °C。",
+        "en": "Free running's error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; the linear autoregression, also running free, grows from {lin_first} °C to {lin_last} °C ({lin_ratio} times). The one-hour forecasts fed the truth average {forced} °C.",
+    },
+    "fc.exposure.behind": {
+        "zh": "从第 {k} 小时起，自由运行的网络（{free} °C）已不如照搬昨天的季节朴素法（{seasonal} °C）。",
+        "en": "From hour {k} on, the network running free ({free} °C) does worse than copying yesterday (seasonal naive, {seasonal} °C).",
+    },
+    "fc.exposure.ahead": {
+        "zh": "在这 {hours} 小时内，自由运行的网络始终好于照搬昨天的季节朴素法（第 {hours} 小时为 {seasonal} °C）。",
+        "en": "Within these {hours} hours the network running free stays better than copying yesterday (seasonal naive: {seasonal} °C at hour {hours}).",
     },
     "fc.exposure.why": {
-        "zh": "这就是**暴露偏差**（exposure bias）：训练时网络只见过真值作输入，从没见过自己的错误；自由运行时，第一步的小错变成第二步的输入，网络在一个它从没练过的、略有偏差的处境里再错一点，误差就这样一步步叠上去。第一步的误差再小，也挡不住往后的累积。线性模型同样自由运行，误差也在涨。seq2seq 页的解码器是同一回事：训练时喂真实的上一个词，翻译时只能喂自己生成的词。",
-        "en": "This is **exposure bias**: in training the network only ever read true values, never its own mistakes; running free, the first step's small error becomes the second step's input, the network errs a little more in a slightly-off situation it never practised, and so the error piles up step by step. A small first-step error does not prevent the build-up. The linear model, also running free, grows too. The seq2seq page's decoder is the same story: trained on the true previous word, it translates fed its own.",
+        "zh": "误差为什么随预报时长增长？有两个原因，这张图并没有把它们分开。其一，预报得越远本来就越难：线性模型只在真值上拟合，同样没见过自己的预报，它的误差也在增长。其二是**暴露偏差**（exposure bias）：网络训练时的输入全是真值，从没见过自己的误差；自由运行时，第一步的小误差成了第二步的输入，网络身处一个从未练过、略有偏差的状态，误差于是逐步叠加。要单独量出暴露偏差，得另训一个网络（例如训练时就部分喂它自己的预报，即“计划采样”），再让两个网络同样自由运行作比较，本页没有做这个实验。seq2seq 页的解码器面对的是同一个问题：训练时喂真实的上一个词，翻译时只能喂自己生成的词。",
+        "en": "Why does the error grow with the lead time? For two reasons, which this chart does not separate. First, the further ahead, the harder any forecast: the linear model, fitted on the truth and never shown its own forecasts either, grows too. Second, **exposure bias**: the network trained on true inputs only and never met its own errors; running free, the first step's small error becomes the second step's input, the network finds itself in a slightly-off state it never practised, and the error piles up. Measuring exposure bias alone takes a second network (trained, say, partly on its own forecasts: scheduled sampling) and both run free side by side; this page does not run that experiment. The seq2seq page's decoder meets the same problem: trained on the true previous word, it translates fed its own.",
     },
-    "fc.method.forced": {"zh": "网络 · 教师强制", "en": "network · teacher forcing"},
-    "fc.method.free": {"zh": "网络 · 自由运行", "en": "network · free running"},
+    "fc.method.forced": {
+        "zh": "网络 · 喂真值（每点都是 1 小时预报）",
+        "en": "network · fed the truth (each point a one-hour forecast)",
+    },
+    "fc.method.free": {
+        "zh": "网络 · 自由运行",
+        "en": "network · free running",
+    },
     "fc.method.persistence": {"zh": "持续法（下一小时 = 这一小时）", "en": "persistence (next hour = this hour)"},
     "fc.method.seasonal": {"zh": "季节朴素法（= 昨天同一小时）", "en": "seasonal naive (= same hour yesterday)"},
     "fc.method.linear": {"zh": "线性自回归（前 48 小时，最小二乘）", "en": "linear autoregression (last 48 hours, least squares)"},
@@ -108,8 +148,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.table.method": {"zh": "方法", "en": "method"},
     "fc.table.mae": {"zh": "平均绝对误差（°C）", "en": "mean absolute error (°C)"},
     "fc.table.reading": {
-        "zh": "最好的网络 {net} 误差 {mae} °C，比季节朴素法（{seasonal} °C）小到约 1/{times}，更远胜持续法（{persistence} °C）。但要老实说：线性自回归是 {linear} °C，和网络不相上下，甚至更好。原因在数据：这是多年平均出来的常年值，“昨天的形状加上今天的偏移”几乎就是全部规律，而这恰好是一个线性关系；剩下的主要是数据四舍五入到 0.1 °F（约 ±0.03 °C）带来的噪声，谁也预测不了。循环网络真正占优的，是规律本身非线性、需要长时间记忆的序列，比如文字。",
-        "en": "The best network, {net}, errs by {mae} °C, about 1/{times} of seasonal naive ({seasonal} °C) and far below persistence ({persistence} °C). But honestly: the linear autoregression scores {linear} °C, as good as the networks or better. The reason is the data: these are normals averaged over many years, so \"yesterday's shape plus today's offset\" is nearly the whole pattern, and that is a linear relation; what is left is mostly the rounding of the data to 0.1 °F (about ±0.03 °C), which nobody can forecast. Recurrent networks earn their keep where the pattern is nonlinear and needs a long memory, as in text.",
+        "zh": "最好的网络 {net} 误差 {mae} °C，约为季节朴素法（{seasonal} °C）的 1/{times}，远好于持续法（{persistence} °C）。",
+        "en": "The best network, {net}, errs by {mae} °C, about 1/{times} of seasonal naive ({seasonal} °C) and far below persistence ({persistence} °C).",
+    },
+    "fc.table.linear_ahead": {
+        "zh": "但必须如实说明：线性自回归为 {linear} °C，比最好的网络 {net} 还小 {low}%，比最差的网络小 {high}%。原因在数据：这是多年平均而得的常年值，“昨天的形状加上今天的偏移”几乎就是全部规律，而这恰是线性关系；剩余的主要是数据舍入到 0.1 °F（约 ±0.03 °C）带来的噪声，无从预测。循环网络真正占优的，是规律本身非线性、需要长程记忆的序列，比如文字。",
+        "en": "But honestly: the linear autoregression errs by {linear} °C, {low}% less than the best network ({net}) and {high}% less than the worst. The reason is the data: these are normals averaged over many years, so \"yesterday's shape plus today's offset\" is nearly the whole pattern, and that is a linear relation; what is left is mostly the rounding of the data to 0.1 °F (about ±0.03 °C), which nobody can forecast. Recurrent networks earn their keep where the pattern is nonlinear and needs a long memory, as in text.",
+    },
+    "fc.table.linear_behind": {
+        "zh": "线性自回归为 {linear} °C，比最好的网络 {net} 大 {low}%。",
+        "en": "The linear autoregression errs by {linear} °C, {low}% more than the best network ({net}).",
     },
     "fc.how": {
         "zh": "三种单元（RNN、GRU、LSTM，各 {hidden} 个隐藏单元、一层）在两座城市 1–8 月的数据上一起训练，每 50 步在 9–10 月上验证一次，保留验证误差最小那一步的权重；共训练 {steps} 步，{net} 用时 {seconds} 秒（CPU）。{net} 在 11–12 月、往后 1 小时的误差：西雅图 {seattle} °C，旧金山 {sf} °C（这是训练时写进模型卡的数字；本页上方的表格是现场重算的）。测试里有一项会从数据重新算出持续法和季节朴素法的误差，检查随附模型确实都比它们好。\n\n**它会在哪里错**：这是平滑的常年值，真实某一天的天气（一场冷锋、一次降雨）要乱得多，这里学到的误差并不能代表真实天气预报；网络只见过 1–8 月，冬季的日较差更小，它在 11–12 月仍然做得不错，是因为它预测的是“比昨天暖和多少”，而不是气温本身；自由运行超过一天之后，它读到的“昨天”也是自己的预报，误差会更快地增长。",
@@ -130,23 +178,23 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- misconceptions
     "fc.myths.header": {"zh": "易错点", "en": "Misconceptions"},
     "fc.myths.body": {
-        "zh": "- **“下一步预测得准，往后就都准。”** 不对。下一步的误差是在每一步都喂真值的条件下量出来的；真正预报未来时只能喂自己的输出，误差会累积（见上面的曲线）。评价一个预报模型，要按你实际使用的步数去量。\n- **“深度网络一定比简单方法好。”** 不一定。这里的线性自回归和网络一样好，照搬昨天的季节朴素法也不过差十分之一度左右。先算基线，再谈模型。\n- **“打乱数据再切分训练集和测试集，更公平。”** 对时间序列恰恰相反：测试的小时在训练集里会有紧挨着的邻居，模型等于偷看了答案。要按时间先后切。\n- **“循环网络能记住任意长的过去。”** 这里网络要用到的过去主要是 24 小时前，所以季节差分直接把“昨天这个时候”当作输入喂给它，而不是指望它自己记住 24 步。",
-        "en": "- **\"Accurate one step ahead means accurate further ahead.\"** No. The next-step error is measured with the truth fed in at every step; forecasting the future, the model can only be fed its own outputs, and the error builds up (the curves above). Judge a forecaster at the number of steps you will use it for.\n- **\"A deep network always beats simple methods.\"** Not always. Here the linear autoregression is as good as the networks, and copying yesterday (seasonal naive) is only about a tenth of a degree behind. Work out the baselines first, then the model.\n- **\"Shuffle, then split into training and test sets: that is fairer.\"** For a time series it is the opposite: a test hour would have its next-door neighbours in training, and the model would have seen the answer. Split by time.\n- **\"A recurrent network remembers any length of past.\"** The past this network needs is mostly 24 hours back, so the seasonal difference hands it \"this time yesterday\" as an input instead of trusting it to carry 24 steps by itself.",
+        "zh": "- **“下一步预测得准，往后就都准。”** 不对。下一步的误差是每一步都喂真值时量出来的；真正预报未来时只能喂自己的输出，误差会随预报时长增长（见上面的曲线）。评价一个预报模型，要按实际使用的步数去量。\n- **“深度网络一定比简单方法好。”** 不一定。在这份数据上，线性自回归向后 1 小时的误差比每个网络都小（上表）；照搬昨天的季节朴素法也只差十分之一度左右。先算基线，再谈模型。\n- **“打乱数据再切分训练集和测试集，更公平。”** 对时间序列恰恰相反：测试的小时在训练集里会有紧挨着的邻居，模型等于偷看了答案。要按时间先后切分。\n- **“循环网络能记住任意长的过去。”** 教材表 4-2 说，经典 RNN 一般只能记住几步到十几步。这里网络要用的过去主要在 24 小时前，所以把季节差分（“比昨天这个时候暖和多少”）直接作为输入，而不是指望它自己把昨天带过 24 步；去掉这个输入、让同样的网络自己去记，它们在开发时的测试中连照搬昨天都不如（docs/models.md）。",
+        "en": "- **\"Accurate one step ahead means accurate further ahead.\"** No. The next-step error is measured with the truth fed in at every step; forecasting the future, the model can only be fed its own outputs, and the error grows with the lead time (the curves above). Judge a forecaster at the number of steps you will use it for.\n- **\"A deep network always beats simple methods.\"** Not always. On this data the linear autoregression errs less one hour ahead than every network (the table above), and copying yesterday (seasonal naive) is only about a tenth of a degree behind. Work out the baselines first, then the model.\n- **\"Shuffle, then split into training and test sets: that is fairer.\"** For a time series it is the opposite: a test hour would have its next-door neighbours in training, and the model would have seen the answer. Split by time.\n- **\"A recurrent network remembers any length of past.\"** Table 4-2 of the textbook says a classic RNN remembers a few steps to a dozen or so. The past this network needs is mostly 24 hours back, so the seasonal difference (\"how much warmer than this time yesterday\") is handed to it as an input instead of trusting it to carry yesterday across 24 steps; without that input, left to remember by themselves, the same networks did worse than copying yesterday in the tests made while building them (docs/models.md).",
     },
     # --- predict first
     "fc.predict.q": {
-        "zh": "网络往后报 {hours} 小时，每一步都喂它自己刚报出的值（自由运行）。它的误差会怎样变化？",
+        "zh": "网络向后连续预报 {hours} 小时，每一步都把自己刚预报的值当作下一步的输入（自由运行）。它的误差会怎样变化？",
         "en": "The network forecasts {hours} hours ahead, fed its own forecast at every step (free running). What happens to its error?",
     },
     "fc.predict.a": {"zh": "基本不变：每一步都是同一个网络、同样的精度", "en": "It stays about flat: every step is the same network with the same skill"},
     "fc.predict.b": {"zh": "越来越大：错误会一步步累积", "en": "It grows: mistakes build up step by step"},
     "fc.predict.c": {"zh": "越来越小：读得越多，网络越有把握", "en": "It shrinks: the more it has read, the surer it gets"},
     "fc.predict.result": {
-        "zh": "本页用随附的 GRU 在西雅图的测试月份现场算出：自由运行的平均误差从第 1 小时的 {first} °C 涨到第 {hours} 小时的 {last} °C，是开头的 {ratio} 倍；同一个网络若每步喂真值（教师强制），第 {hours} 小时只有 {forced} °C。",
-        "en": "Worked out just now with the shipped GRU on Seattle's test months: free running's mean error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; the same network fed the truth at every step (teacher forcing) errs by only {forced} °C at hour {hours}.",
+        "zh": "本页用随附的 GRU 在西雅图的测试月份现场算出：自由运行的平均误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，为开头的 {ratio} 倍；同一个网络若每步都喂真值，第 {hours} 小时的误差只有 {forced} °C，但那只是向后 1 小时的预报。",
+        "en": "Worked out just now with the shipped GRU on Seattle's test months: free running's mean error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; fed the truth at every step, the same network errs by only {forced} °C at hour {hours}, but that is a one-hour forecast.",
     },
     "fc.predict.why": {
-        "zh": "网络训练时只见过真实的输入。自由运行时，每一步的小错都会变成下一步的输入，把网络带到它没练过的地方，于是误差一步步叠加，这叫暴露偏差。下面的实验可以换单元、窗口和预报时长再看。",
-        "en": "The network trained on true inputs only. Running free, each step's small error becomes the next step's input and takes the network somewhere it never practised, so the error piles up: exposure bias. The lab below lets you change the cell, the window and the horizon.",
+        "zh": "越往后越难预报，任何方法都如此（同样自由运行的线性模型误差也在增长）；对网络还多一层：它训练时只见过真实输入，自由运行时每一步的小误差都成为下一步的输入，把它带到没练过的状态，这叫暴露偏差。下面的实验可以换单元、窗口和预报时长再看。",
+        "en": "Forecasting further ahead is harder for any method (the linear model running free grows too); the network has one more reason: it trained on true inputs only, and running free, each step's small error becomes the next step's input and takes it somewhere it never practised, which is called exposure bias. The lab below lets you change the cell, the window and the horizon.",
     },
 }

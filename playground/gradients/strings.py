@@ -208,8 +208,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Between 0.01 and 1: quite a lot is left",
     },
     "grad.predict.d": {
-        "zh": "1 或更多：一点没少",
-        "en": "1 or more: nothing is lost",
+        "zh": "1 或更大：没有衰减，甚至被放大",
+        "en": "1 or more: not shrunk at all, if anything amplified",
     },
     "grad.predict.result": {
         "zh": "本页计算 aᵏ 的函数现场算出：{a} 的 {k} 次方 = **{value}**。",
