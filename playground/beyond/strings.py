@@ -155,7 +155,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Filling a blank, a model sees both sides. Now let the two separately trained character models above continue \"{prompt}\" together: every character written adds the backward model's score to the forward model's. What happens?",
     },
     "beyond.predict.a": {
-        "zh": "续写变了，但仍是通顺的文字：反向模型的打分改变了接下来写什么",
+        "zh": "续写内容变了，但仍是通顺的文字：反向模型的打分改变了接下来要写的字",
         "en": "It writes different but still fluent text: the backward model's score changes what comes next",
     },
     "beyond.predict.b": {
@@ -163,7 +163,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The same as the forward model alone",
     },
     "beyond.predict.c": {
-        "zh": "续写不下去：接下来只写句末的标点",
+        "zh": "写不出正常文字：接下来只会输出句末标点",
         "en": "It stops making text: all it writes next is sentence-ending punctuation",
     },
     "beyond.predict.result": {

@@ -118,19 +118,19 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- predict first (issue 26) ------------------------------------------------------------
     "cells.predict.q": {
-        "zh": "训练时没有人告诉模型什么是字符串，它只学着预测下一个字符。上面选定的模型读这段代码时，会不会有某个细胞随引号的开合而变化：进入字符串时取一种值，离开时取另一种？",
+        "zh": "训练时没有人告诉模型什么是字符串，它只学着预测下一个字符。上面选定的模型读这段代码时，会不会有某个细胞随引号的开合而变化：在字符串内取一种值，在字符串外取另一种值？",
         "en": "Nobody told the model what a string is; it only learnt to predict the next character. As the model chosen above reads this code, will one of its cells change with the quotes: one value inside a string, another outside?",
     },
     "cells.predict.a": {
-        "zh": "会：有一个细胞明显随引号开合（|r| ≥ 0.5，“在不在引号里”至少解释它四分之一的变化）",
+        "zh": "会：有一个细胞明显随引号开合而变化（|r| ≥ 0.5，“是否在引号内”至少能解释其方差的四分之一）",
         "en": "Yes: one cell clearly follows the quotes (|r| ≥ 0.5: \"inside a string\" explains at least a quarter of its variation)",
     },
     "cells.predict.b": {
-        "zh": "只有微弱的迹象（0.2 ≤ |r| < 0.5，解释它 4% 到 25% 的变化）",
+        "zh": "只有微弱的迹象（0.2 ≤ |r| < 0.5，可解释其方差的 4% 到 25%）",
         "en": "Only a faint trace (0.2 ≤ |r| < 0.5: between 4% and a quarter of its variation)",
     },
     "cells.predict.c": {
-        "zh": "不会：没有哪个细胞与引号相关（|r| < 0.2，解释不到 4%）",
+        "zh": "不会：没有细胞与引号明显相关（|r| < 0.2，可解释的方差不到 4%）",
         "en": "No: no cell goes with the quotes (|r| < 0.2: under 4% of its variation)",
     },
     "cells.predict.result": {

@@ -27,7 +27,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.data.validation": {"zh": "验证（9–10 月）", "en": "validation (Sep–Oct)"},
     "fc.data.test": {"zh": "测试（11–12 月）", "en": "test (Nov–Dec)"},
     "fc.data.chart": {
-        "zh": "{city}逐时气候常年值（NOAA，按 2010 年的日历排列；每天 24 个小时的平均）",
+        "zh": "{city}逐时气候常年值（NOAA，按 2010 年日历排列；每点为当日 24 小时的平均值）",
         "en": "{city}: NOAA hourly climate normals on 2010's calendar (each day's mean of 24 hours)",
     },
     "fc.data.note": {
@@ -36,7 +36,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # --- the model
     "fc.model.header": {
-        "zh": "模型：读入一段历史，预测下一小时",
+        "zh": "模型：读入一段历史，预测下一小时的气温",
         "en": "The model: read a stretch of the past, forecast the next hour",
     },
     "fc.model.intro": {
@@ -63,15 +63,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The hours the network reads before its first forecast. Each hour read also needs the hour 24 hours before it for the seasonal difference, so the history used is one day longer than the window.",
     },
     "fc.lab.horizon": {
-        "zh": "预报时长（向后预报几小时）",
+        "zh": "预报时长（往后报多少小时）",
         "en": "Horizon (hours ahead)",
     },
     "fc.lab.band": {"zh": "误差带：自由运行在测试月份上的平均误差", "en": "error band: free running's mean error on the test months"},
     "fc.lab.truth": {"zh": "实况", "en": "truth"},
     "fc.lab.now": {"zh": "现在", "en": "now"},
     "fc.lab.forced": {
-        "zh": "喂真值：每一小时都只是向后 1 小时的预报",
-        "en": "fed the truth: a one-hour forecast at every hour",
+        "zh": "教师强制（喂真值）：每个点都只是提前 1 小时的预报",
+        "en": "teacher forcing (fed the truth): a one-hour forecast at every hour",
     },
     "fc.lab.free": {
         "zh": "自由运行：喂自己刚预报的值",
@@ -82,11 +82,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.lab.frame": {"zh": "往后第 {k} 小时", "en": "{k} h ahead"},
     "fc.lab.frame_prefix": {"zh": "已报到", "en": "forecast to"},
     "fc.lab.this_week": {
-        "zh": "这一次向后 {hours} 小时的平均绝对误差：喂真值 {forced} °C，自由运行 {free} °C。单次预报说明不了多少，下面的曲线是整个测试月份的平均。",
+        "zh": "本次预报在 {hours} 小时内的平均绝对误差：喂真值 {forced} °C，自由运行 {free} °C。单次预报说明不了太多问题，下方曲线给出的是整个测试月份的平均。",
         "en": "This forecast's mean absolute error over {hours} hours: fed the truth {forced} °C, free running {free} °C. One forecast says little; the curves below average the whole test months.",
     },
     "fc.lab.misses": {
-        "zh": "这一次每小时的误差（预报减实况，°C）",
+        "zh": "本次预报逐小时的误差（预报值减实况，°C）",
         "en": "This forecast's error each hour (forecast minus truth, °C)",
     },
     "fc.lab.miss_axis": {
@@ -100,17 +100,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "busy.forecast": {"zh": "正在预报……", "en": "Forecasting…"},
     # --- teacher forcing against free running
     "fc.exposure.header": {
-        "zh": "喂真值与自由运行：误差怎样随预报时长增长",
-        "en": "Fed the truth or running free: how the error grows with the lead time",
+        "zh": "教师强制与自由运行：误差如何随预报时长增长",
+        "en": "Teacher forcing against free running: how the error grows with the lead time",
     },
     "fc.exposure.intro": {
-        "zh": "同一个网络、同一个窗口，在测试月份里每隔 6 小时起报一次，把向后第 1、2、3……小时的绝对误差分别平均，得到下面的曲线（纵轴是对数坐标）。要注意两条网络曲线量的不是同一件事：“喂真值”在第 k 小时之前已经读到了前 k−1 小时的实况，所以它每一点都只是**向后 1 小时**的预报，是误差的下限；真正向后预报 k 小时的是“自由运行”。和它同类可比的是同样只读到起报时刻的方法：自由运行的线性自回归、照搬昨天的季节朴素法和持续法。第 1 小时两种喂法完全相同，差别从第 2 小时开始。",
+        "zh": "同一个网络、同一个窗口，在测试月份里每隔 6 小时起报一次，把往后第 1、2、3……小时的绝对误差分别平均，得到下面的曲线（纵轴为对数刻度）。注意，两条网络曲线衡量的不是同一件事：教师强制在报第 k 小时之前，已经读到了此前 k−1 小时的实况，所以它的每个点都只是**提前 1 小时**的预报，相当于误差的下限；真正提前 k 小时预报的是自由运行。能与自由运行公平比较的，是同样只读到起报时刻为止的方法：自由运行的线性自回归、照搬昨天的季节朴素法和持续法。第 1 小时两种喂法的结果完全相同，差别从第 2 小时开始出现。",
         "en": "One network, one window, a forecast started every 6 hours of the test months; the absolute errors at 1, 2, 3 … hours ahead are averaged into the curves below (log scale). The two network curves do not measure the same thing: fed the truth, the network has read the true hours up to k−1 before hour k, so each of its points is a **one-hour** forecast, the floor of the error; the forecast that really looks k hours ahead is free running. What compares with it like for like are the methods that also stop reading at the start: the linear autoregression running free, the seasonal naive copy of yesterday, and persistence. Both ways of feeding agree at the first hour and part from the second.",
     },
     "fc.exposure.chart": {"zh": "往后第 k 小时的平均绝对误差（测试月份）", "en": "Mean absolute error k hours ahead (test months)"},
     "fc.exposure.x": {"zh": "往后第 k 小时", "en": "hours ahead k"},
     "fc.exposure.reading": {
-        "zh": "自由运行的误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，为开头的 {ratio} 倍；同样自由运行的线性自回归从 {lin_first} °C 增至 {lin_last} °C（{lin_ratio} 倍）。喂真值的 1 小时预报平均为 {forced} °C。",
+        "zh": "自由运行的误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，是第 1 小时的 {ratio} 倍；线性自回归同样自由运行，误差从 {lin_first} °C 增至 {lin_last} °C（{lin_ratio} 倍）。喂真值时，1 小时预报的平均误差为 {forced} °C。",
         "en": "Free running's error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; the linear autoregression, also running free, grows from {lin_first} °C to {lin_last} °C ({lin_ratio} times). The one-hour forecasts fed the truth average {forced} °C.",
     },
     "fc.exposure.behind": {
@@ -118,16 +118,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "From hour {k} on, the network running free ({free} °C) does worse than copying yesterday (seasonal naive, {seasonal} °C).",
     },
     "fc.exposure.ahead": {
-        "zh": "在这 {hours} 小时内，自由运行的网络始终好于照搬昨天的季节朴素法（第 {hours} 小时为 {seasonal} °C）。",
+        "zh": "在这 {hours} 小时内，自由运行的网络始终优于照搬昨天的季节朴素法（后者在第 {hours} 小时为 {seasonal} °C）。",
         "en": "Within these {hours} hours the network running free stays better than copying yesterday (seasonal naive: {seasonal} °C at hour {hours}).",
     },
     "fc.exposure.why": {
-        "zh": "误差为什么随预报时长增长？有两个原因，这张图并没有把它们分开。其一，预报得越远本来就越难：线性模型只在真值上拟合，同样没见过自己的预报，它的误差也在增长。其二是**暴露偏差**（exposure bias）：网络训练时的输入全是真值，从没见过自己的误差；自由运行时，第一步的小误差成了第二步的输入，网络身处一个从未练过、略有偏差的状态，误差于是逐步叠加。要单独量出暴露偏差，得另训一个网络（例如训练时就部分喂它自己的预报，即“计划采样”），再让两个网络同样自由运行作比较，本页没有做这个实验。seq2seq 页的解码器面对的是同一个问题：训练时喂真实的上一个词，翻译时只能喂自己生成的词。",
+        "zh": "误差为什么随预报时长增长？原因有两个，而这张图并没有把二者区分开。其一，预报得越远本来就越难：线性模型同样只在真值上拟合、从没见过自己的预报，它的误差也在增长。其二是**暴露偏差**（exposure bias）：网络训练时的输入全是真值，从没见过自己的误差；自由运行时，第一步的小误差成了第二步的输入，网络便处在训练中从未遇到、略有偏差的状态，误差于是逐步累积。要单独衡量暴露偏差，得另训一个网络（例如训练时就部分喂它自己的预报，即“计划采样”（scheduled sampling）），再让两个网络都自由运行来比较；本页没有做这个实验。seq2seq 页的解码器面对的是同一个问题：训练时喂真实的上一个词，翻译时只能喂自己生成的词。",
         "en": "Why does the error grow with the lead time? For two reasons, which this chart does not separate. First, the further ahead, the harder any forecast: the linear model, fitted on the truth and never shown its own forecasts either, grows too. Second, **exposure bias**: the network trained on true inputs only and never met its own errors; running free, the first step's small error becomes the second step's input, the network finds itself in a slightly-off state it never practised, and the error piles up. Measuring exposure bias alone takes a second network (trained, say, partly on its own forecasts: scheduled sampling) and both run free side by side; this page does not run that experiment. The seq2seq page's decoder meets the same problem: trained on the true previous word, it translates fed its own.",
     },
     "fc.method.forced": {
-        "zh": "网络 · 喂真值（每点都是 1 小时预报）",
-        "en": "network · fed the truth (each point a one-hour forecast)",
+        "zh": "网络 · 教师强制（每点均为提前 1 小时的预报）",
+        "en": "network · teacher forcing (each point a one-hour forecast)",
     },
     "fc.method.free": {
         "zh": "网络 · 自由运行",
@@ -148,15 +148,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "fc.table.method": {"zh": "方法", "en": "method"},
     "fc.table.mae": {"zh": "平均绝对误差（°C）", "en": "mean absolute error (°C)"},
     "fc.table.reading": {
-        "zh": "最好的网络 {net} 误差 {mae} °C，约为季节朴素法（{seasonal} °C）的 1/{times}，远好于持续法（{persistence} °C）。",
+        "zh": "最好的网络（{net}）误差为 {mae} °C，约为季节朴素法（{seasonal} °C）的 1/{times}，也远低于持续法（{persistence} °C）。",
         "en": "The best network, {net}, errs by {mae} °C, about 1/{times} of seasonal naive ({seasonal} °C) and far below persistence ({persistence} °C).",
     },
     "fc.table.linear_ahead": {
-        "zh": "但必须如实说明：线性自回归为 {linear} °C，比最好的网络 {net} 还小 {low}%，比最差的网络小 {high}%。原因在数据：这是多年平均而得的常年值，“昨天的形状加上今天的偏移”几乎就是全部规律，而这恰是线性关系；剩余的主要是数据舍入到 0.1 °F（约 ±0.03 °C）带来的噪声，无从预测。循环网络真正占优的，是规律本身非线性、需要长程记忆的序列，比如文字。",
+        "zh": "不过需要如实指出：线性自回归的误差为 {linear} °C，比最好的网络（{net}）还低 {low}%，比最差的网络低 {high}%。原因在于数据：这是多年平均得到的常年值，“昨天的形状加上今天的偏移”几乎就是全部规律，而这恰好是线性关系；剩下的误差主要来自数据舍入到 0.1 °F（约 ±0.03 °C）造成的噪声，无从预测。循环网络真正占优势的场合，是规律本身非线性、需要长程记忆的序列，例如文本。",
         "en": "But honestly: the linear autoregression errs by {linear} °C, {low}% less than the best network ({net}) and {high}% less than the worst. The reason is the data: these are normals averaged over many years, so \"yesterday's shape plus today's offset\" is nearly the whole pattern, and that is a linear relation; what is left is mostly the rounding of the data to 0.1 °F (about ±0.03 °C), which nobody can forecast. Recurrent networks earn their keep where the pattern is nonlinear and needs a long memory, as in text.",
     },
     "fc.table.linear_behind": {
-        "zh": "线性自回归为 {linear} °C，比最好的网络 {net} 大 {low}%。",
+        "zh": "线性自回归的误差为 {linear} °C，比最好的网络（{net}）高 {low}%。",
         "en": "The linear autoregression errs by {linear} °C, {low}% more than the best network ({net}).",
     },
     "fc.how": {
@@ -178,23 +178,23 @@ STRINGS: dict[str, dict[str, str]] = {
     # --- misconceptions
     "fc.myths.header": {"zh": "易错点", "en": "Misconceptions"},
     "fc.myths.body": {
-        "zh": "- **“下一步预测得准，往后就都准。”** 不对。下一步的误差是每一步都喂真值时量出来的；真正预报未来时只能喂自己的输出，误差会随预报时长增长（见上面的曲线）。评价一个预报模型，要按实际使用的步数去量。\n- **“深度网络一定比简单方法好。”** 不一定。在这份数据上，线性自回归向后 1 小时的误差比每个网络都小（上表）；照搬昨天的季节朴素法也只差十分之一度左右。先算基线，再谈模型。\n- **“打乱数据再切分训练集和测试集，更公平。”** 对时间序列恰恰相反：测试的小时在训练集里会有紧挨着的邻居，模型等于偷看了答案。要按时间先后切分。\n- **“循环网络能记住任意长的过去。”** 教材表 4-2 说，经典 RNN 一般只能记住几步到十几步。这里网络要用的过去主要在 24 小时前，所以把季节差分（“比昨天这个时候暖和多少”）直接作为输入，而不是指望它自己把昨天带过 24 步；去掉这个输入、让同样的网络自己去记，它们在开发时的测试中连照搬昨天都不如（docs/models.md）。",
+        "zh": "- **“下一步预测得准，往后就都准。”** 不对。下一步的误差是每一步都喂真值时测出来的；真正预报未来时只能喂自己的输出，误差会随预报时长增长（见上面的曲线）。评价一个预报模型，要在实际使用的预报步数上衡量。\n- **“深度网络一定比简单方法好。”** 不一定。在本页的数据上，线性自回归提前 1 小时的误差比每个随附网络都小（见上表）；照搬昨天的季节朴素法也只比网络差十分之一度左右。先算基线，再谈模型。\n- **“打乱数据再切分训练集和测试集，更公平。”** 对时间序列恰恰相反：测试的小时在训练集里会有紧挨着的邻居，模型等于偷看了答案。要按时间先后切分。\n- **“循环网络能记住任意长的过去。”** 据教材表 4-2，经典 RNN 一般只能记住几步到十几步。这里网络需要的历史信息主要在 24 小时之前，所以把季节差分（“比昨天这个时候暖和多少”）直接作为输入，而不是指望它自己把昨天的信息传过 24 步；去掉这个输入、让同样的网络自己去记，在开发阶段的测试中，这些网络连照搬昨天都不如（docs/models.md）。",
         "en": "- **\"Accurate one step ahead means accurate further ahead.\"** No. The next-step error is measured with the truth fed in at every step; forecasting the future, the model can only be fed its own outputs, and the error grows with the lead time (the curves above). Judge a forecaster at the number of steps you will use it for.\n- **\"A deep network always beats simple methods.\"** Not always. On this data the linear autoregression errs less one hour ahead than every network (the table above), and copying yesterday (seasonal naive) is only about a tenth of a degree behind. Work out the baselines first, then the model.\n- **\"Shuffle, then split into training and test sets: that is fairer.\"** For a time series it is the opposite: a test hour would have its next-door neighbours in training, and the model would have seen the answer. Split by time.\n- **\"A recurrent network remembers any length of past.\"** Table 4-2 of the textbook says a classic RNN remembers a few steps to a dozen or so. The past this network needs is mostly 24 hours back, so the seasonal difference (\"how much warmer than this time yesterday\") is handed to it as an input instead of trusting it to carry yesterday across 24 steps; without that input, left to remember by themselves, the same networks did worse than copying yesterday in the tests made while building them (docs/models.md).",
     },
     # --- predict first
     "fc.predict.q": {
-        "zh": "网络向后连续预报 {hours} 小时，每一步都把自己刚预报的值当作下一步的输入（自由运行）。它的误差会怎样变化？",
+        "zh": "网络连续往后预报 {hours} 小时，每一步都把自己刚报出的值作为下一步的输入（自由运行）。它的误差会怎样变化？",
         "en": "The network forecasts {hours} hours ahead, fed its own forecast at every step (free running). What happens to its error?",
     },
     "fc.predict.a": {"zh": "基本不变：每一步都是同一个网络、同样的精度", "en": "It stays about flat: every step is the same network with the same skill"},
     "fc.predict.b": {"zh": "越来越大：错误会一步步累积", "en": "It grows: mistakes build up step by step"},
     "fc.predict.c": {"zh": "越来越小：读得越多，网络越有把握", "en": "It shrinks: the more it has read, the surer it gets"},
     "fc.predict.result": {
-        "zh": "本页用随附的 GRU 在西雅图的测试月份现场算出：自由运行的平均误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，为开头的 {ratio} 倍；同一个网络若每步都喂真值，第 {hours} 小时的误差只有 {forced} °C，但那只是向后 1 小时的预报。",
+        "zh": "用随附的 GRU 在西雅图测试月份上现场计算：自由运行的平均误差从第 1 小时的 {first} °C 增至第 {hours} 小时的 {last} °C，是第 1 小时的 {ratio} 倍；同一个网络若每步都喂真值，第 {hours} 小时的误差只有 {forced} °C，但那其实只是提前 1 小时的预报。",
         "en": "Worked out just now with the shipped GRU on Seattle's test months: free running's mean error grows from {first} °C at the first hour to {last} °C at hour {hours}, {ratio} times as much; fed the truth at every step, the same network errs by only {forced} °C at hour {hours}, but that is a one-hour forecast.",
     },
     "fc.predict.why": {
-        "zh": "越往后越难预报，任何方法都如此（同样自由运行的线性模型误差也在增长）；对网络还多一层：它训练时只见过真实输入，自由运行时每一步的小误差都成为下一步的输入，把它带到没练过的状态，这叫暴露偏差。下面的实验可以换单元、窗口和预报时长再看。",
+        "zh": "越往后越难预报，任何方法都如此（同样自由运行的线性模型，误差也在增长）；对网络来说还多一个原因：它训练时只见过真实输入，自由运行时每一步的小误差都会成为下一步的输入，把网络带入训练中从未遇到的状态，这就是**暴露偏差**。可以在下面的实验中更换单元、窗口和预报时长再观察。",
         "en": "Forecasting further ahead is harder for any method (the linear model running free grows too); the network has one more reason: it trained on true inputs only, and running free, each step's small error becomes the next step's input and takes it somewhere it never practised, which is called exposure bias. The lab below lets you change the cell, the window and the horizon.",
     },
 }

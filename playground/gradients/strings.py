@@ -208,7 +208,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Between 0.01 and 1: quite a lot is left",
     },
     "grad.predict.d": {
-        "zh": "1 或更大：没有衰减，甚至被放大",
+        "zh": "不小于 1：没有衰减，甚至被放大",
         "en": "1 or more: not shrunk at all, if anything amplified",
     },
     "grad.predict.result": {

@@ -164,15 +164,13 @@ STRINGS: dict[str, dict[str, str]] = {
         ),
     },
     # --- the run-sheet (issue 36) ---
-    "home.sheet.header": {"zh": "照着讲：逐步讲课单", "en": "Teach from it: the lecture run-sheet"},
+    "home.sheet.header": {
+        "zh": "照着讲：分步讲课单",
+        "en": "Teach from it: the lecture run-sheet",
+    },
     "home.sheet.intro": {
-        "zh": "选一份教学材料（或现成的 90 分钟方案），用“上一步”“下一步”按顺序讲。每一步给出原文里承载这一步的句子、"
-              "该在屏幕上演示什么（链接在本窗口打开对应页面，已带好设置；投影时演示页上方有“回到讲课单”）、"
-              "在讲完相应概念时请全班先答的预测题，以及这一步从第几分钟讲到第几分钟。",
-        "en": "Pick a lecture text (or the ready 90-minute lesson) and step through it in order with Previous and Next. "
-              "Each step gives the sentences of the text that carry it, what to show on screen (the link opens the page in "
-              "this window with its settings; while presenting, the demo has a way back to the run-sheet), the "
-              "predict-first question the class answers once the step has taught its concept, and the minutes it runs.",
+        "zh": "选一份教学材料（或现成的 90 分钟方案），用“上一步”“下一步”依次讲解。每一步列出：原文中对应这一步的句子；屏幕上演示什么（链接在本窗口打开相应页面，设置已预先填好；投影时，演示页顶部有“回到讲课单”）；讲完相关概念后请全班先作答的预测题；以及这一步从第几分钟讲到第几分钟。",
+        "en": "Pick a lecture text (or the ready 90-minute lesson) and step through it in order with Previous and Next. Each step gives the sentences of the text that carry it, what to show on screen (the link opens the page in this window with its settings; while presenting, the demo has a way back to the run-sheet), the predict-first question the class answers once the step has taught its concept, and the minutes it runs.",
     },
     "home.sheet.pick": {"zh": "讲哪一份", "en": "Which lecture"},
     "home.sheet.step": {"zh": "第几步", "en": "Step"},
@@ -187,26 +185,34 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.sheet.open_also": {"zh": "打开", "en": "Open"},
     "home.sheet.cue": {"zh": "板书：", "en": "On the board:"},
     "home.sheet.say": {"zh": "这一步只讲不演示：", "en": "Say it; there is nothing to show:"},
-    "home.sheet.ask": {"zh": "请全班先作答（本页的预测题，链接打开时题目尚未作答）",
-                       "en": "Ask the class first (the page's predict-first question; the link opens it unanswered)"},
+    "home.sheet.ask": {
+        "zh": "先请全班作答本页的预测题（经链接打开时，题目处于未作答状态）",
+        "en": "Ask the class first (the page's predict-first question; the link opens it unanswered)",
+    },
     "home.sheet.print": {"zh": "打印讲课单：{sheet}", "en": "Print the run-sheet: {sheet}"},
-    "home.sheet.print_help": {"zh": "生成一个 HTML 文件，用浏览器打开后按 A4 纵向打印：每一步的时间、原文、演示与链接二维码、"
-                                    "预测题的选项、答案和揭晓结果；正在上课时还附上学生加入的链接和课堂码。",
-                              "en": "Makes an HTML file to open in a browser and print on A4 portrait: each step's minutes, "
-                                    "the text's words, the demo with its link's QR code, the question with its options, "
-                                    "answer and reveal; while you teach a class, the students' link and code too."},
+    "home.sheet.print_help": {
+        "zh": "生成一个 HTML 文件，用浏览器打开后按 A4 纵向打印。内容包括每一步的时间、原文、演示内容及其链接的二维码，预测题的选项、答案和揭晓结果；若正在上课，还附有供学生加入课堂的链接和课堂码。",
+        "en": "Makes an HTML file to open in a browser and print on A4 portrait: each step's minutes, the text's words, the demo with its link's QR code, the question with its options, answer and reveal; while you teach a class, the students' link and code too.",
+    },
     "home.sheet.print.busy": {"zh": "正在生成讲课单（逐题计算答案）", "en": "Making the run-sheet (working out each answer)"},
     "home.sheet.print.save": {"zh": "保存可打印的讲课单", "en": "Save the printable run-sheet"},
     "home.sheet.print.title": {"zh": "RNN 实验场 · 讲课单", "en": "RNN Playground · lecture run-sheet"},
-    "home.sheet.print.budget": {"zh": "全程 {total} 分钟：开场 {opening} 分钟（学生扫码加入课堂投票），页面切换共 {transitions} 分钟，机动 {slack} 分钟。",
-                                "en": "{total} minutes in all: {opening} to open (students join the class poll), "
-                                      "{transitions} for moving between pages, {slack} in hand."},
+    "home.sheet.print.budget": {
+        "zh": "全程 {total} 分钟：开场 {opening} 分钟（学生扫码加入课堂投票），页面切换共 {transitions} 分钟，机动时间 {slack} 分钟。",
+        "en": "{total} minutes in all: {opening} to open (students join the class poll), {transitions} for moving between pages, {slack} in hand.",
+    },
     "home.sheet.print.class": {"zh": "学生加入课堂：", "en": "Students join the class:"},
     "home.sheet.print.answer": {"zh": "答案：", "en": "Answer:"},
     "home.sheet.print.cue": {"zh": "板书：", "en": "On the board:"},
     "home.sheet.print.say": {"zh": "讲：", "en": "Say:"},
-    "home.sheet.print.press": {"zh": "打开后点“{button}”", "en": "once open, press “{button}”"},
-    "home.sheet.col.step": {"zh": "步 · 分钟", "en": "Step · minutes"},
+    "home.sheet.print.press": {
+        "zh": "打开后点击“{button}”",
+        "en": "once open, press “{button}”",
+    },
+    "home.sheet.col.step": {
+        "zh": "步骤 · 分钟",
+        "en": "Step · minutes",
+    },
     "home.sheet.col.words": {"zh": "原文", "en": "The text says"},
     "home.sheet.col.show": {"zh": "演示什么（扫码或点链接）", "en": "What to show (scan or follow)"},
     "home.sheet.col.ask": {"zh": "先问的预测题", "en": "Ask first"},
