@@ -4,7 +4,7 @@ import streamlit as st
 
 from playground import app as ui
 from playground import lessons
-from playground.app import classroom, console, present, rebalance
+from playground.app import classroom, console, present, rebalance, shell
 from playground.app.background import session_is_training
 from playground.app.not_found import not_found_page
 from playground.core import runtime
@@ -13,7 +13,9 @@ from playground.lessons import HOME_ALIAS, PAGES
 runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.core.runtime)
 rebalance.start(busy=session_is_training)  # behind the replicas' proxy only (RNN_CLASS_LOAD_URL): a class spreads out again
 
-st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=":material/all_inclusive:", layout="wide")
+# the icon is served by the app itself: a Material icon name makes every browser fetch it from a font host,
+# which would see every student's address (issue 52)
+st.set_page_config(page_title="RNN Playground · RNN 实验场", page_icon=str(shell.FAVICON), layout="wide")
 if ui.diagnostics():  # only with RNN_PLAYGROUND_DIAGNOSTICS=1 (the load bench)
     st.stop()
 # Navigation first: the sidebar writes the language into the URL, and a URL change made before

@@ -4,7 +4,7 @@ the screen shows, and the toolbar's controls, are checked in a browser (tests/br
 
 from helpers import open_page
 
-from playground.app.present import MAX_HIDDEN, parse_hidden
+from playground.app.present import MAX_HIDDEN, hiding_rules, parse_hidden
 
 SENTIMENT = "pages/sentiment.py"
 
@@ -43,3 +43,15 @@ def test_a_presentation_link_hides_the_sidebar_and_the_marked_controls_and_stays
 def test_a_wrong_present_value_is_no_presentation():
     at = open_page(SENTIMENT, link={"present": "yes<script>", "hide": "senti_review"})
     assert not at.exception and "present" not in at.query_params and _hidden(at) is None
+
+
+def test_a_link_hides_only_the_pages_own_settings():
+    """Issue 52 (7): ``hide=present_leave,present_picker,lang`` once left no way out of presentation mode."""
+    declared = ("senti_review", "senti_model_lang")
+    rules = hiding_rules(("present_leave", "present_picker", "lang", "senti_review", "class_end"), declared)
+    assert ".st-key-senti_review" in rules and rules.count("display: none") == 1
+    assert not any(f"st-key-{key}" in rules for key in ("present_leave", "present_picker", "lang", "class_end"))
+    at = open_page(SENTIMENT, link={"present": "1", "hide": "present_leave,present_picker,lang,senti_review",
+                                    "senti_guess": "skip"})
+    css = " ".join(h.proto.body for h in at.get("html"))
+    assert ".st-key-senti_review" in css and "st-key-present_leave" not in css and "st-key-lang" not in css

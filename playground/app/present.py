@@ -78,20 +78,31 @@ def stop() -> None:
 # Projector: no sidebar, larger type, the page's full width; and the marked controls gone. Only
 # setting keys (KEY) are written into it.
 _PROJECTOR_CSS = """<style>
-[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], [data-testid='stExpandSidebarButton'] {{
-  display: none !important; }}
-html {{ font-size: 18px; }}
-[data-testid='stMainBlockContainer'] {{ padding-left: 2rem; padding-right: 2rem; max-width: 100%; }}
-{hidden}
+[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], [data-testid='stExpandSidebarButton'] {
+  display: none !important; }
+html { font-size: 18px; }
+[data-testid='stMainBlockContainer'] { padding-left: 2rem; padding-right: 2rem; max-width: 100%; }
 </style>"""
+
+
+def hiding_rules(keys: tuple[str, ...], declared: tuple[str, ...]) -> str:
+    """The CSS that hides ``keys``, those among the page's ``declared`` settings only: a link cannot hide
+    the toolbar, its way out, the language or anything else that is not a setting of the page."""
+    return "\n".join(f".st-key-{key}, [class*='st-key-{key}-'] {{ display: none !important; }}"  # editors: key-N-...
+                     for key in keys if key in declared and KEY.fullmatch(key))
 
 
 def style() -> None:
     """The projector's CSS, each run while presenting."""
     if presenting():
-        rules = "\n".join(f".st-key-{key}, [class*='st-key-{key}-'] {{ display: none !important; }}"  # editors: key-N-...
-                          for key in hidden() if KEY.fullmatch(key))
-        st.html(_PROJECTOR_CSS.format(hidden=rules))
+        st.html(_PROJECTOR_CSS)
+
+
+def hide_settings(declared: tuple[str, ...]) -> None:
+    """While presenting, hide the marked controls among the settings the page about to draw declares."""
+    rules = hiding_rules(hidden(), declared) if presenting() else ""
+    if rules:
+        st.html(f"<style>\n{rules}\n</style>")
 
 
 def _picked(on_page: list[str]) -> None:

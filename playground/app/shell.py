@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import runpy
+from pathlib import Path
 
 import streamlit as st
 
@@ -22,7 +23,9 @@ def run_page(lesson: str) -> None:
     rerun (an import would run it once per process), after the app shell's guard and with the
     lesson's declared settings in the store (``settings.STATE``). ``pages/<lesson>.py`` calls this."""
     require_app_shell()
-    use_page_state(lessons.module(lesson, "settings").STATE)
+    state = lessons.module(lesson, "settings").STATE
+    use_page_state(state)
+    present.hide_settings(tuple(state.keys))
     runpy.run_module(lessons.lesson(lesson).package + ".page", run_name="__main__")
 
 
@@ -42,6 +45,8 @@ def require_app_shell() -> None:
             st.session_state["_app_shell_rerun"] = True
             st.rerun()
 
+
+FAVICON = Path(__file__).with_name("favicon.png")  # served by the app (a Material icon comes from a font host)
 
 # Narrow screens (a projector at 1024 px, a phone): choices wrap onto a second line instead of hiding
 # options off to the side, and metric labels wrap instead of being cut off.

@@ -86,3 +86,19 @@ def test_a_slow_result_says_it_is_running_and_a_fast_one_never_flashes(new_page,
         assert "Scoring every candidate" not in slow[-1]  # and gone with the result
         fast = _marks(page, f"http://127.0.0.1:{port}/?seconds=0", "done after 0")
         assert not any("Scoring every candidate" in s for s in fast), fast
+
+
+def test_a_page_load_asks_nothing_of_any_other_host(server_url, new_page):
+    """Issue 52 (7): the favicon, once a Material icon fetched from a font host that saw every student's
+    address, is the app's own; no request of a page load leaves the app's address."""
+    page = new_page(locale="zh-CN")
+    elsewhere = []
+    page.on("request", lambda request: elsewhere.append(request.url)
+            if not request.url.startswith((server_url, "data:", "blob:")) else None)
+    for path in ("/", "/gradients", "/class"):
+        page.goto(server_url + path)
+        wait_rendered(page)
+        page.wait_for_timeout(500)
+    icons = page.evaluate("() => [...document.querySelectorAll('link[rel~=icon]')].map(l => l.href)")
+    assert icons and all(icon.startswith(server_url) for icon in icons), icons
+    assert not elsewhere, elsewhere
