@@ -14,7 +14,8 @@ APP_FILES = [ROOT / "streamlit_app.py", *sorted((ROOT / "pages").glob("*.py")), 
 # import name -> distribution name, for the app's third-party imports
 DISTRIBUTIONS = {"streamlit": "streamlit", "plotly": "plotly", "torch": "torch", "numpy": "numpy", "pandas": "pandas",
                  "safetensors": "safetensors", "regex": "regex", "opencc": "opencc-python-reimplemented",
-                 "threadpoolctl": "threadpoolctl", "pyarrow": "pyarrow", "redis": "redis", "segno": "segno"}
+                 "threadpoolctl": "threadpoolctl", "pyarrow": "pyarrow", "redis": "redis", "segno": "segno",
+                 "latex2mathml": "latex2mathml"}
 # imported lazily by code that only training or held-out evaluation runs (never a page)
 TRAINING_ONLY = {"sacrebleu"}
 TEST_TOOLS = {"pytest", "playwright", "ruff", "hypothesis", "sacrebleu", "uv"}
