@@ -53,8 +53,10 @@ def _latency(sizes: Sizes, browser) -> dict:
 
 
 def _memory(sizes: Sizes, browser) -> dict:
+    walk = (interaction.peak_memory(browser, changes=2, keys=sizes.pages) if sizes.memory_walk else
+            {"skipped": "tests/browser/test_peak_memory.py walks every page with the same function"})
     result = {**interaction.memory(browser, extra_sessions=sizes.extra_sessions, keys=sizes.pages),
-              **memory_table.run(sizes.memory_models), "walk": interaction.peak_memory(browser, changes=2, keys=sizes.pages)}
+              **memory_table.run(sizes.memory_models), "walk": walk}
     _print_memory(result)
     return {"memory": result}
 
@@ -226,16 +228,22 @@ def _print_latency(lat: dict) -> None:
           + f" (goal <= {typed['goal_cpu_s'] * 1000:.0f} ms)")
 
 
+def walk_line(walk: dict) -> str:
+    """The report's line for one visitor working every page (``interaction.peak_memory``)."""
+    if "skipped" in walk:
+        return f"  one visitor working every page: not walked here ({walk['skipped']})"
+    return (f"  one visitor working every page ({walk['changes_per_page']} changes of its main widget): peak"
+            f" {_verdict(walk['peak_mb'], walk['peak_goal_mb'], 'MB', 0)},"
+            f" at rest after {walk['rest_mb']:.0f} MB; peak so far after each page: "
+            + ", ".join(f"{k} {v:.0f}" for k, v in walk["peak_after_page_mb"].items()))
+
+
 def _print_memory(m: dict) -> None:
     verdict = "meets" if m["all_models_loaded_mb"] <= m["goal_mb"] else "MISSES"
     print(f"memory (server RSS): started {m['started_mb']:.0f} MB, every page visited (all shipped models loaded)"
           f" {m['all_models_loaded_mb']:.0f} MB ({verdict} the goal <= {m['goal_mb']:.0f} MB; Cloud allowance"
           f" {m['cloud_allowance_mb']:.0f} MB), +{m['per_extra_session_mb']:.1f} MB per extra session")
-    walk = m["walk"]
-    print(f"  one visitor working every page ({walk['changes_per_page']} changes of its main widget): peak"
-          f" {_verdict(walk['peak_mb'], walk['peak_goal_mb'], 'MB', 0)},"
-          f" at rest after {walk['rest_mb']:.0f} MB; peak so far after each page: "
-          + ", ".join(f"{k} {v:.0f}" for k, v in walk["peak_after_page_mb"].items()))
+    print(walk_line(m["walk"]))
     print("  added by each page on first visit: " + ", ".join(f"{k} {v:+.0f}" for k, v in m["added_by_page_mb"].items()))
     print("  imports, in server order (MB): " + ", ".join(f"{k} {v:+.0f}" for k, v in m["imports_mb"].items()))
     print("  tensors and arrays per shipped model (MB): "

@@ -17,6 +17,7 @@ class Sizes:
     new_texts: int = 10  # latency: new texts typed into each heavy page (bench/new_text.py)
     extra_sessions: int = 3  # memory: sessions walking every page after the first (>= 1: growth per session)
     memory_models: tuple[str, ...] | None = None  # memory: the shipped models weighed, each in its own process (None: all)
+    memory_walk: bool = True  # memory: one visitor working every page on a fresh server, its peak RSS
     sample_chars: int = 2000  # speed: characters per char-LM sample
     test_sentences: int | None = None  # speed: translation's test split (None: all of it)
     students: int = 30  # load: light sessions ...
@@ -63,6 +64,7 @@ SMOKE = Sizes(
     pages=("home", "gradients", "sentiment"),  # the default page's address, a slider, a text box
     rounds=1, fast_rounds=1, changes=2, new_texts=1, extra_sessions=1, sample_chars=60, test_sentences=4,
     memory_models=("two_ones", "sentiment_zh_lstm"),  # a file of weights and one with a vocabulary
+    memory_walk=False,  # CI walks every page with it (tests/browser/test_peak_memory.py), the report's line checked
     students=2, minutes=0.1, browsers=1, longest_job=False,
     # CI's smoke leaves this part to tests/browser/test_replicas.py (the same replicas.run, with the kill
     # and restart, its figures checked against the report's); ``--smoke --only replicas`` runs it small

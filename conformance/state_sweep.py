@@ -312,14 +312,17 @@ GRIDS = "canvas[data-testid='data-grid-canvas']"
 class Tab:
     """One browser tab on the app, with the waits and checks the sweep needs."""
 
-    def __init__(self, browser, lang: str, locale: str | None = None) -> None:
-        self.context = browser.new_context(locale=locale or LOCALES[lang], viewport=VIEWPORT)
+    def __init__(self, browser, lang: str, locale: str | None = None, context=None) -> None:
+        """A tab in a browser of its own, or (``context``) a new tab of a browser already open."""
+        self.shared = context is not None
+        self.context = context or browser.new_context(locale=locale or LOCALES[lang], viewport=VIEWPORT)
         self.page = self.context.new_page()
+        self.page.set_viewport_size(VIEWPORT)
         self.runs = ScriptRuns(self.page)
         self.lang = lang
 
     def close(self) -> None:
-        self.context.close()
+        (self.page if self.shared else self.context).close()
 
     def settle(self, since: int | None = None, wait_run_s: float = 4.0, quiet_ms: int = 350,
                timeout_s: float = 120.0) -> None:
@@ -732,15 +735,18 @@ def other_page(spec: PageSpec) -> PageSpec:
 
 
 def run_batch(browser, base: str, spec: PageSpec, lang: str, batch: list[Case],
-              log: Callable[[str], None] = lambda line: None) -> tuple[list[Result], list[Case]]:
+              log: Callable[[str], None] = lambda line: None, contexts: dict | None = None
+              ) -> tuple[list[Result], list[Case]]:
     """One page load with the batch's needs (and structured values) in the link, every value set,
-    a page switch and back, a fresh link. Returns the results and the cases to try again alone."""
+    a page switch and back, a fresh link. Returns the results and the cases to try again alone.
+    ``contexts``: browsers already open, by locale, for the first tab (a new session, the browser's
+    cache warm); the fresh link always opens in a browser of its own."""
     state = page_state(spec)
     results = {case: Result(case, lang) for case in batch}
     needs = {key: value for case in batch for key, value in state[case.key].needs}
     query = {LANG_KEY: lang, **{key: state[key].as_url(value) for key, value in needs.items()}}
     started = time.perf_counter()
-    tab = Tab(browser, lang)
+    tab = Tab(browser, lang, context=(contexts or {}).get(LOCALES[lang]))
     again: list[Case] = []
     try:
         tab.goto(page_url(base, spec, query))
@@ -820,9 +826,10 @@ def run_batch(browser, base: str, spec: PageSpec, lang: str, batch: list[Case],
 
 
 def sweep(browser, base: str, plan: dict[str, list[Case]], langs: dict[str, str] | Iterable[str],
-          log: Callable[[str], None] = lambda line: None, batch_limit: int = 12) -> Summary:
+          log: Callable[[str], None] = lambda line: None, batch_limit: int = 12,
+          contexts: dict | None = None) -> Summary:
     """Run ``plan`` (page key -> cases) in each language of ``langs`` (a list for every page, or
-    page key -> language)."""
+    page key -> language); ``contexts``: see ``run_batch``."""
     started = time.perf_counter()
     results: list[Result] = []
     for page_key, cases in plan.items():
@@ -833,11 +840,11 @@ def sweep(browser, base: str, plan: dict[str, list[Case]], langs: dict[str, str]
             pending = batches(state, cases, batch_limit)
             alone: list[Case] = []
             for batch in pending:
-                done, again = run_batch(browser, base, spec, lang, batch, log)
+                done, again = run_batch(browser, base, spec, lang, batch, log, contexts)
                 results += done
                 alone += again
             for case in alone:
-                done, _ = run_batch(browser, base, spec, lang, [case], log)
+                done, _ = run_batch(browser, base, spec, lang, [case], log, contexts)
                 for result in done:
                     result.retried = True
                 results += done

@@ -36,10 +36,21 @@ def test_every_setting_is_in_the_rotation():
     assert not odd, f"settings of a kind the sweep cannot drive: {odd}"
 
 
+@pytest.fixture(scope="module")
+def students(browser):
+    """One browser per language for the first tab of every batch (a new session each time, its scripts
+    cached: half Chromium's work a load); the fresh link still opens in a browser of its own."""
+    contexts = {locale: browser.new_context(locale=locale, viewport=state_sweep.VIEWPORT)
+                for locale in state_sweep.LOCALES.values()}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.mark.parametrize("page", [spec.key for spec in PAGES])
-def test_settings_round_trip(page, server_url, browser):
+def test_settings_round_trip(page, server_url, browser, students):
     lang, cases = SHARE[page]
-    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: lang})
+    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: lang}, contexts=students)
     tried = [result for result in summary.results if result.skipped is None]
     failed = summary.failures()
     assert not failed, (f"seed {SEED} ({lang}): {len(failed)} of {len(tried)} values did not round-trip:\n"
@@ -52,9 +63,9 @@ UNSENT = {"two_ones": ("ones_train_hidden", "ones_train_lr", "ones_train_steps")
 
 
 @pytest.mark.parametrize("page", sorted(UNSENT))
-def test_unsent_training_choices_survive_a_page_switch_and_a_fresh_link(page, server_url, browser):
+def test_unsent_training_choices_survive_a_page_switch_and_a_fresh_link(page, server_url, browser, students):
     cases = state_sweep.first_values([c for c in state_sweep.full_plan()[page] if c.key in UNSENT[page]],
                                      len(UNSENT[page]))
     assert {c.key for c in cases} == set(UNSENT[page])
-    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: "zh"})
+    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: "zh"}, contexts=students)
     assert not summary.failures(), "\n".join(result.line() for result in summary.failures())
