@@ -188,15 +188,16 @@ def _asked(page: str, language: str) -> printout.Asked:
     return printout.Asked(ask.text(), ask.choices(), reveal.correct, reveal.result)
 
 
-def _printed(key: str) -> str:
-    """The chosen sheet for the lectern, in this run's language, with the class when one is being taught."""
+@st.cache_data(show_spinner=False, max_entries=32)
+def _printed(key: str, language: str, root: str, code: str | None) -> str:
+    """The chosen sheet for the lectern in ``language`` (this run's), with the class ``code`` being taught;
+    made once per sheet, language, address and class, however often Print is pressed."""
     sheet = run_sheet.sheet(key)
-    questions = {step.ask: _asked(step.ask, lang()) for step in sheet.steps if step.ask}
+    questions = {step.ask: _asked(step.ask, language) for step in sheet.steps if step.ask}
     labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "words", "show", "ask")} | {
         k: tr(f"home.sheet.print.{k}") for k in ("title", "budget", "class", "answer", "cue", "say", "press")}
-    code = classroom.joined() if classroom.teaching() else None
-    in_class = None if code is None else printout.ClassLink(code, f"{_root()}?{classroom.CLASS_KEY}={code}")
-    return printout.printout(sheet, lang(), _root(), labels, questions, in_class)
+    in_class = None if code is None else printout.ClassLink(code, f"{root}?{classroom.CLASS_KEY}={code}")
+    return printout.printout(sheet, language, root, labels, questions, in_class)
 
 
 @fragment
@@ -217,7 +218,7 @@ def run_sheet_lab() -> None:
     if st.button(tr("home.sheet.print", sheet=names[key]), key="home_sheet_print", icon=":material/print:",
                  help=tr("home.sheet.print_help")):
         with busy(tr("home.sheet.print.busy")):
-            page = _printed(key)
+            page = _printed(key, lang(), _root(), classroom.joined() if classroom.teaching() else None)
         st.download_button(tr("home.sheet.print.save"), page, file_name=f"rnn-run-sheet-{key}-{lang()}.html",
                            mime="text/html", icon=":material/download:", on_click="ignore", key="home_sheet_save")
 

@@ -61,14 +61,13 @@ class Step:
         if demo is None:
             return None
         extra = {"present": "1", "back": back} if back else {}
-        if self.ask is not None and demo == self.demo:
-            spec = page_spec(demo.page)
-            path = "./" if spec.default else f"./{spec.url_path}"
-            return f"{path}?{urlencode({'lang': lang, **dict(demo.settings), **extra})}#{QUESTION_ANCHOR}"
-        if not extra:
+        asking = self.ask is not None and demo == self.demo
+        if not asking and not extra:
             return link(demo, lang)
         spec = page_spec(demo.page)
         path = "./" if spec.default else f"./{spec.url_path}"
+        if asking:  # the question unanswered: no skipped guess in the query
+            return f"{path}?{urlencode({'lang': lang, **dict(demo.settings), **extra})}#{QUESTION_ANCHOR}"
         return f"{path}?{urlencode({**query(demo, lang), **extra})}#{demo.anchor}"
 
     def saying(self, lang: str) -> str | None:
