@@ -45,6 +45,8 @@ def read_link() -> None:
         back = st.query_params.get(BACK_KEY)
         if isinstance(back, str) and BACK_ADDRESS.fullmatch(back):
             st.session_state[BACK] = back
+            # kept in the address as it came: rewriting the query would drop the link's #section
+            st.session_state[LINK_EXTRAS] = {**st.session_state.get(LINK_EXTRAS, {}), BACK_KEY: back}
 
 
 def presenting() -> bool:
@@ -60,6 +62,8 @@ def _set(keys: tuple[str, ...] | None) -> None:
     extras = {k: v for k, v in st.session_state.get(LINK_EXTRAS, {}).items() if k not in (PRESENT_KEY, HIDE_KEY)}
     if keys is None:
         st.session_state.pop(HIDDEN, None)
+        st.session_state.pop(BACK, None)
+        extras.pop(BACK_KEY, None)
     else:
         st.session_state[HIDDEN] = keys
         extras |= {PRESENT_KEY: "1", **({HIDE_KEY: ",".join(keys)} if keys else {})}
@@ -123,7 +127,7 @@ _STUDENT_LINK_HTML = """<div class="rnn-student">
   const show = () => {{
     if (!box || document.activeElement === box) return;
     const url = new URL(window.location.href);
-    url.searchParams.delete("{present}"); url.searchParams.delete("{hide}");
+    url.searchParams.delete("{present}"); url.searchParams.delete("{hide}"); url.searchParams.delete("{back}");
     box.value = url.href;
   }};
   show();
@@ -157,6 +161,6 @@ def toolbar(where) -> None:
         st.multiselect(tr("present.hide"), on_page, key=PICKER, format_func=lambda key: labels.get(key, key),
                        on_change=_picked, args=(on_page,), help=tr("present.hide_help"), placeholder=tr("present.none"))
         st.caption(tr("present.student"))
-        st.html(_STUDENT_LINK_HTML.format(label=tr("present.student"), present=PRESENT_KEY, hide=HIDE_KEY),
+        st.html(_STUDENT_LINK_HTML.format(label=tr("present.student"), present=PRESENT_KEY, hide=HIDE_KEY, back=BACK_KEY),
                 unsafe_allow_javascript=True)
         st.button(tr("present.leave"), key="present_leave", icon=":material/cancel_presentation:", on_click=stop)

@@ -73,6 +73,9 @@ def test_presenting_a_step_opens_its_demo_in_the_same_window_and_comes_back(serv
     assert parse_qs(urlsplit(page.url).query).get("present") == ["1"]
     assert page.locator("[data-testid='stSidebar']").is_hidden()  # the projector's view
     assert page.locator(".st-key-grad_guess_box").count() == 1  # at the question, unanswered
+    page.wait_for_function("() => { const e = document.getElementById('question');"
+                           " return e && Math.abs(e.getBoundingClientRect().top) < 120; }",
+                           timeout=20_000, polling=POLL_MS)  # scrolled to it, as the projector shows it
     back = page.get_by_role("link", name=re.compile("回到讲课单"))
     back.click()
     _step_is(page, number)
