@@ -43,7 +43,7 @@ SECTIONS: list[tuple[str, str]] = [
     ("widget and session state bookkeeping", r"/streamlit/runtime/state/|register_widget|widget_utils"),
     # the lessons' models and decoders: every file of a lesson but its page, strings, settings and question
     ("model work (lesson models and decoders, torch, numpy)",
-     r"/torch/|/numpy/|/playground/core/(cells|decoding)\.py"
+     r"/torch/|/numpy/|/playground/core/(cells|decoding|batching)\.py|/playground/models/"
      r"|/playground/(?!app/|drawing/|core/)[a-z0-9_]+/(?!page|strings|settings|question)[a-z0-9_]+\.py"),
     ("drawing (figures, SVG, step-through frames)", r"/playground/drawing/"),
     ("Streamlit elements (st.* calls)", r"/streamlit/elements/|/streamlit/delta_generator"),

@@ -63,9 +63,10 @@ def test_the_side_by_side_goes_through_the_dispatcher_and_reuses_what_the_caller
 def test_beam_search_records_the_distributions_it_chose_from():
     sampler = _sampler()
     beam = cs.generate(sampler, "RO", 40, "beam", width=4, end="")
-    again = cs._records_along(sampler, "RO", list(sampler.encode(beam.text)))
-    assert [r.char for r in beam.steps] == [r.char for r in again]
-    np.testing.assert_allclose([r.log_prob for r in beam.steps], [r.log_prob for r in again], atol=1e-5)
+    assert [r.char for r in beam.steps] == list(beam.text)
+    # each step's log p is the model's own for that character after the ones before it
+    again = [cs.sequence_log_prob(sampler, "RO" + beam.text[:k], beam.text[k]) for k in range(len(beam.text))]
+    np.testing.assert_allclose([r.log_prob for r in beam.steps], again, atol=1e-5)
     assert sum(r.log_prob for r in beam.steps) == pytest.approx(beam.log_prob, rel=1e-6)
 
 

@@ -10,6 +10,9 @@ PAGE = "render (/w/playground/seq2seq/page.py:40)"
 def test_a_sample_is_filed_by_its_innermost_known_frame():
     assert pc.section_of([SCRIPT, PAGE, "Seq2Seq.read (/w/playground/seq2seq/model.py:142)"]).startswith("model work")
     assert pc.section_of([SCRIPT, PAGE, "LeanLSTM.read (/w/playground/charlm/engine.py:283)"]).startswith("model work")
+    # the shared models (two folders deep) and the step loop that serves them
+    assert pc.section_of([SCRIPT, PAGE, "lean_step (/w/playground/models/charlm/engine.py:190)"]).startswith("model")
+    assert pc.section_of(["StepLoop._round (/w/playground/core/batching.py:150)"]).startswith("model work")
     # numpy under a Plotly figure is the figure's
     assert pc.section_of([SCRIPT, PAGE, "make (/p/plotly/basedatatypes.py:1)", "f (/p/numpy/core.py:2)"]) \
         == "Plotly figure building"

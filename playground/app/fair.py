@@ -19,7 +19,7 @@ import streamlit as st
 from playground.app.shell import tr
 from playground.app.store import flush_url
 from playground.app.visitors import visitor as session_visitor
-from playground.core import fairness, runtime
+from playground.core import batching, fairness, runtime
 
 SHARE = fairness.FairShare()
 LANE = fairness.HeavyLane()
@@ -55,7 +55,7 @@ def paced_run():
     in_lane = SHARE.heavy(who) and LANE.enter(SHARE.credit(who))
     gated = GATE.slots > 0 and GATE.enter(0.0)
     _inside.active = True
-    start = time.thread_time()
+    start, lent = time.thread_time(), batching.charged()  # the step loops' work for this run is its cost too
     try:
         yield
     finally:
@@ -64,7 +64,7 @@ def paced_run():
             GATE.leave()
         if in_lane:
             LANE.leave()
-        spent = time.thread_time() - start
+        spent = time.thread_time() - start + batching.charged() - lent
         SHARE.charge(who, spent)
         if spent > 0.2:  # a heavy section's temporary tensors go back now, not at the next full run
             runtime.release_free_memory(every_s=2.0)

@@ -135,17 +135,19 @@ def generate_with_both(forward: cs.FastSampler, backward: cs.FastSampler, prompt
     """Greedy 'generation' that adds the backward model's opinion. The future is unwritten, so the
     backward model can only read the sentence boundary: it votes for what ends sentences."""
     check_prompt(prompt, forward)
-    text = prompt
-    for _ in range(int(length)):
-        lp_f = cs.log_softmax(forward.feed(BOUNDARY + text)[0][0].astype(np.float64))
-        lp_b = cs.log_softmax(backward.feed(BOUNDARY)[0][0].astype(np.float64))  # nothing to its right yet
-        both = lp_f + lp_b
+    logits, state = forward.feed(BOUNDARY + prompt)
+    lp_b = cs.log_softmax(backward.fed(BOUNDARY)[0][0].astype(np.float64))  # nothing to its right yet
+    written = ""
+    for position in range(int(length)):
+        both = cs.log_softmax(logits[0].astype(np.float64)) + lp_b
         both[0] = -np.inf
         ch = forward.vocab.chars[int(np.argmax(both))]
         if ch == BOUNDARY:
             break
-        text += ch
-    return text[len(prompt):]
+        written += ch
+        if position + 1 < length:  # read on from the state so far, not the whole text again
+            logits, state = forward.feed(ch, state)
+    return written
 
 
 # --- held-out accuracy of the three rules --------------------------------------------------------

@@ -93,10 +93,16 @@ class Generation:
                    list(unknown))
 
 
-def _record(chars, choice: int, logp: np.ndarray) -> StepRecord:
-    top = np.argsort(-logp)[:TOP]
-    return StepRecord(chars[choice], float(logp[choice]),
-                      list(zip([chars[j] for j in top.tolist()], np.exp(logp[top]).tolist(), strict=True)))
+def _records(chars, chosen, logps: np.ndarray) -> list[StepRecord]:
+    """One record per step from the chosen indices and the (steps, vocab) log-distributions they came
+    from: the top 10 of every step found at once."""
+    if not len(chosen):
+        return []
+    top = np.argsort(-logps, axis=1)[:, :TOP]
+    probs = np.exp(np.take_along_axis(logps, top, axis=1)).tolist()
+    picked = logps[np.arange(len(chosen)), chosen].tolist()
+    return [StepRecord(chars[c], lp, [(chars[j], p) for j, p in zip(row, ps, strict=True)])
+            for c, lp, row, ps in zip(chosen, picked, top.tolist(), probs, strict=True)]
 
 
 def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top_p: float, rng) -> int:
@@ -124,26 +130,36 @@ def _choose(logp: np.ndarray, strategy: str, temperature: float, top_k: int, top
 
 def iter_generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", temperature: float = 1.0,
                   top_k: int = 10, top_p: float = 0.9, seed: int = 0, clamp: Clamp | None = None) -> Iterator[StepRecord]:
-    """Yield one generated character at a time (greedy, sample, top_k or top_p): to show them as they come."""
+    """The step records of ``generate`` one at a time (greedy, sample, top_k or top_p)."""
     if strategy not in STRATEGIES or strategy == "beam":
         raise InputError("bad_choice", name=strategy)
     check_prompt(sampler, prompt)
     check_settings(length, temperature, top_k, top_p, 1, seed=seed)
-    return _characters(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp)
+    return iter(_characters(sampler, prompt, length, strategy, temperature, top_k, top_p, seed, clamp))
 
 
 def _characters(sampler: FastSampler, prompt: str, length: int, strategy: str, temperature: float, top_k: int,
-                top_p: float, seed: int, clamp: Clamp | None) -> Iterator[StepRecord]:
-    """``iter_generate`` past its checks (``generate`` has made them once)."""
-    rng = np.random.default_rng(seed)
+                top_p: float, seed: int, clamp: Clamp | None) -> list[StepRecord]:
+    """``length`` characters by one of the sampling strategies, past the checks; their records."""
     logits, state = sampler.fed(prompt, clamp)
-    advance, logits, chars = sampler.one_by_one(state, clamp), logits[0], sampler.vocab.chars
-    for position in range(int(length)):
-        logp = log_softmax(logits.astype(np.float64))
-        choice = _choose(logp, strategy, temperature, top_k, top_p, rng)
-        yield _record(chars, choice, logp)
+    chosen, logps = sampler.serve(_drawing(logits, state, int(length), strategy, temperature, top_k, top_p, seed),
+                                  clamp)
+    return _records(sampler.vocab.chars, chosen, np.stack(logps))
+
+
+def _drawing(logits: np.ndarray, state, length: int, strategy: str, temperature: float, top_k: int, top_p: float,
+             seed: int):
+    """A decoder (``playground.core.batching``): ``length`` characters drawn one at a time from the
+    distribution after ``logits`` -> (the characters' indices, the log-distribution each came from)."""
+    rng = np.random.default_rng(seed)
+    chosen, logps = [], []
+    for position in range(length):
+        logp = log_softmax(logits[0].astype(np.float64))
+        chosen.append(_choose(logp, strategy, temperature, top_k, top_p, rng))
+        logps.append(logp)
         if position + 1 < length:
-            logits = advance(choice)
+            logits, state = yield np.array(chosen[-1:]), state
+    return chosen, logps
 
 
 def generate(sampler: FastSampler, prompt: str, length: int, strategy: str = "sample", *, temperature: float = 1.0,
@@ -197,6 +213,15 @@ def _beam(sampler: FastSampler, prompt: str, length: int, width: int, length_pen
     """``beam_search`` past its checks (``generate`` has made them once)."""
     logits, state = sampler.fed(prompt, clamp)
     end_ids = sampler.encode(end) if end else None
+    best, log_prob, walked = sampler.serve(_beaming(logits, state, length, width, length_penalty, end_ids), clamp)
+    chars = sampler.vocab.chars
+    return Generation(prompt, "beam", "".join(chars[i] for i in best), log_prob,
+                      _records(chars, [int(c) for c in best], walked), unknown)
+
+
+def _beaming(logits: np.ndarray, state, length: int, width: int, length_penalty: float, end_ids):
+    """The beam search as a decoder (``playground.core.batching``) -> (the winner's indices, its
+    log-probability, the log-distributions it chose from)."""
     ids = np.zeros((1, 0), dtype=np.int64)  # the open hypotheses' characters so far
     scores = np.zeros(1)
     seen, grew_from = [], []  # per step: the logits each open hypothesis chose from; the row each kept one grew from
@@ -217,7 +242,7 @@ def _beam(sampler: FastSampler, prompt: str, length: int, width: int, length_pen
         grew_from.append(rows[keep])
         if position + 1 < length:
             state = [(h[rows[keep]], None if c is None else c[rows[keep]]) for h, c in state]
-            logits, state = sampler.step(ids[:, -1], state, clamp)
+            logits, state = yield ids[:, -1], state
     last = len(grew_from) - 1
     candidates = finished + [(ids[k], float(scores[k]), last, grew_from[last][k]) for k in range(len(ids))
                              if len(grew_from) == len(seen)]
@@ -228,9 +253,7 @@ def _beam(sampler: FastSampler, prompt: str, length: int, width: int, length_pen
         if position:
             row = grew_from[position - 1][row]
     walked = log_softmax(np.stack([seen[p][r] for p, r in enumerate(chosen_from)]).astype(np.float64))
-    chars = sampler.vocab.chars
-    steps = [_record(chars, int(c), lp) for c, lp in zip(best, walked, strict=True)]
-    return Generation(prompt, "beam", "".join(chars[i] for i in best), log_prob, steps, unknown)
+    return best, log_prob, walked
 
 
 def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
@@ -239,35 +262,28 @@ def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
     most likely continuations and their log-probabilities. Never proposes "unknown" (index 0) nor
     any character in ``banned`` (the cloze bans the sentence boundary inside a sentence)."""
     logits, state = sampler.fed(context)
+    banned_ids = [0] + [sampler.index.get(ch, 0) for ch in banned]
+    return sampler.serve(_continuing(sampler.vocab.chars, logits, state, k, width, banned_ids))
+
+
+def _continuing(chars, logits: np.ndarray, state, k: int, width: int, banned_ids: list[int]):
+    """``beam_continuations`` as a decoder (``playground.core.batching``)."""
     texts, scores = [""], [0.0]
     for position in range(k):
         lp = log_softmax(logits.astype(np.float64))
-        lp[:, 0] = -np.inf
-        for ch in banned:
-            lp[:, sampler.index.get(ch, 0)] = -np.inf
+        lp[:, banned_ids] = -np.inf
         grown = []
         for row, (text, logp) in enumerate(zip(texts, scores, strict=True)):
             for j in np.argsort(-lp[row])[:width]:
-                grown.append((text + sampler.vocab.chars[j], logp + float(lp[row, j]), row, j))
+                grown.append((text + chars[j], logp + float(lp[row, j]), row, j))
         grown.sort(key=lambda g: -g[1])
         grown = grown[:width]
         texts, scores = [g[0] for g in grown], [g[1] for g in grown]
         if position + 1 < k:  # every surviving beam steps at once (one row each): one matrix product, not `width`
             rows, ids = np.array([g[2] for g in grown]), np.array([g[3] for g in grown])
             state = [(h[rows], None if c is None else c[rows]) for h, c in state]
-            logits, state = sampler.step(ids, state)
+            logits, state = yield ids, state
     return dict(zip(texts, scores, strict=True))
-
-
-def _records_along(sampler: FastSampler, prompt: str, ids: list[int]) -> list[StepRecord]:
-    """Step records for a given continuation (the distributions it was written from)."""
-    logits, state = sampler.fed(prompt)
-    advance, logits, records = sampler.one_by_one(state), logits[0], []
-    for position, i in enumerate(ids):
-        records.append(_record(sampler.vocab.chars, i, log_softmax(logits.astype(np.float64))))
-        if position + 1 < len(ids):
-            logits = advance(i)
-    return records
 
 
 def candidate_log_probs(sampler: FastSampler, prompt: str, candidates: list[str]) -> list[float]:
@@ -276,26 +292,32 @@ def candidate_log_probs(sampler: FastSampler, prompt: str, candidates: list[str]
     prompt again for every candidate (the cloze scores ~90 candidates after a 60-character context)."""
     if not candidates:
         return []
-    lengths = {len(c) for c in candidates}
-    if len(lengths) != 1:
+    if len({len(c) for c in candidates}) != 1:
         return [sequence_log_prob(sampler, prompt, c) for c in candidates]
     logits, state = sampler.fed(prompt)
-    n = len(candidates)
+    ids = np.stack([sampler.encode(c) for c in candidates])  # (n, k)
+    return sampler.serve(_scoring(logits, state, ids))
+
+
+def _scoring(logits: np.ndarray, state, ids: np.ndarray):
+    """``candidate_log_probs`` as a decoder: every row of ``ids`` read on from one state -> their log p."""
+    n = len(ids)
     state = [(np.repeat(h, n, axis=0), None if c is None else np.repeat(c, n, axis=0)) for h, c in state]
     logits = np.repeat(logits, n, axis=0)
-    ids = np.stack([sampler.encode(c) for c in candidates])  # (n, k)
     total = np.zeros(n)
     for position in range(ids.shape[1]):
         logp = log_softmax(logits.astype(np.float64))
         total += logp[np.arange(n), ids[:, position]]
         if position + 1 < ids.shape[1]:
-            logits, state = sampler.step(ids[:, position], state)
+            logits, state = yield ids[:, position], state
     return total.tolist()
 
 
 def sequence_log_prob(sampler: FastSampler, prompt: str, continuation: str) -> float:
     """log p(continuation | prompt) under the model (natural log)."""
-    return sum(r.log_prob for r in _records_along(sampler, prompt, list(sampler.encode(continuation))))
+    if not continuation:
+        return 0.0
+    return candidate_log_probs(sampler, prompt, [continuation])[0]
 
 
 def repetition(text: str, n: int = 20) -> float:

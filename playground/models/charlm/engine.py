@@ -5,10 +5,14 @@ arithmetic. ``FastSampler`` steps with numpy views of the model's own float32 we
 second copy: a server holds each weight once): for a small character set the first layer's input
 projection becomes a lookup table (embedding x input weights + both biases, one row per
 character; for a vocabulary of thousands it is computed per step, since the table would be four
-times the embedding), and each layer does its matrix-vector products on transposed views. Every
-step works on a batch of states, so beam search advances all its hypotheses at once; up to
-ROWS_ONE_BY_ONE rows take one matrix-vector product each (OpenBLAS's single-threaded sgemm packs
-the whole matrix first: 2-5x as long for 2-10 rows of 256 units here), more take one sgemm.
+times the embedding), and each layer does its products on transposed views. Every step works on a
+batch of states, so beam search advances all its hypotheses at once, and every visitor's decoders
+share one step loop (``serve``, ``playground.core.batching``): one matrix product per layer for
+all their rows (2026-12-06, 256 units: 8 rows in one sgemm 67 us, one by one 183 us).
+
+An LSTM without a clamped unit steps in the lean layout (``lean_step``): the i, f, o gate columns
+pre-scaled by 1/2, so one tanh over all four gates gives sigma(x) = (1 + tanh(x / 2)) / 2 for them,
+and deeper layers as one product on [input, state, 1].
 
 ``sample_text`` is plain temperature sampling at full speed, with no per-step records. The
 decoding strategies, which keep those records, are ``playground.models.charlm.decoding``'s.
@@ -23,12 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from playground.core import batching
 from playground.core.decoding import check_decoding_settings
 from playground.core.errors import InputError, whole
 
 MAX_PROMPT = 2000
 MAX_LENGTH = 2000
-ROWS_ONE_BY_ONE = 12  # up to this many rows, a gemv each beats one sgemm (module docstring)
 FED_KEPT = 32  # prompts whose read state each sampler keeps (a few floats each): the strategies compared share one
 
 
@@ -60,7 +64,7 @@ class FastSampler:
     """A read-only view of a ``CharLM`` for stepping one character at a time (numpy arrays that
     share the model's float32 memory; only the small per-character table is new)."""
 
-    CACHES = ("_fed", "_lean")  # filled as sessions use it (playground.core.diagnostics leaves them out)
+    CACHES = ("_fed", "_lean", "_lean_first", "_loop")  # filled as sessions use it (diagnostics leaves them out)
 
     def __init__(self, kind: str, vocab, embedding, first, deeper, head_w, head_b, hidden: int,
                  identity: str = "") -> None:
@@ -80,6 +84,8 @@ class FastSampler:
         self.index = vocab.index
         self._fed: OrderedDict = OrderedDict()
         self._fed_lock = threading.Lock()  # the sampler is shared by every session
+        self._lean_first = None  # lean_step's weights, made on first use
+        self._loop: batching.StepLoop | None = None
 
     @classmethod
     def from_model(cls, model, vocab, identity: str = "") -> FastSampler:
@@ -141,16 +147,12 @@ class FastSampler:
 
     @staticmethod
     def _times(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-        """``x @ w``, a few rows one at a time (module docstring)."""
-        if not 1 < x.shape[0] <= ROWS_ONE_BY_ONE:
-            return x @ w
-        out = np.empty((x.shape[0], w.shape[1]), dtype=np.result_type(x, w))
-        for row, into in zip(x, out, strict=True):
-            np.dot(row, w, out=into)
-        return out
+        return x @ w
 
     def step(self, ids: np.ndarray, state, clamp: Clamp | None = None):
         """One character per row of ``ids`` -> (next-character logits, new state)."""
+        if self.kind == "lstm" and clamp is None:
+            return self.lean_step(ids, state)
         new_state = []
         h0, c0 = state[0]
         _, _, w_hh, b_hh = self.first
@@ -170,30 +172,54 @@ class FastSampler:
             new_state.append(below)
         return self._times(below[0], self.head_w) + self.head_b, new_state
 
+    def _lean_weights(self):
+        """(layer 1's input: a scaled table, or scaled W_ih^T and bias; scaled W_hh^T; deeper layers; scale, shift)."""
+        if self._lean_first is None:
+            half, shift = _gate_affine(self.hidden)
+            w_ih, _, w_hh, _ = self.first
+            first = (self.table * half,) if self.table is not None else (w_ih * half, self._input_bias * half)
+            deeper = [np.vstack([w_ih, w_hh, (b_ih + b_hh)[None, :]]) * half for w_ih, b_ih, w_hh, b_hh in self.deeper]
+            self._lean_first = (first, w_hh * half, deeper, half, shift)
+        return self._lean_first
+
+    def lean_step(self, ids: np.ndarray, state):
+        """``step`` for an LSTM with no clamp, in the lean layout (module docstring)."""
+        first, w_hh0, deeper, scale, shift = self._lean_weights()
+        h, c = state[0]
+        pre = h @ w_hh0
+        pre += first[0][ids] if len(first) == 1 else self.embedding[ids] @ first[0] + first[1]
+        new_state = [self._lean_cell(pre, c, scale, shift)]
+        for k, w in enumerate(deeper, start=1):
+            below, (h, c) = new_state[-1][0], state[k]
+            pre = np.concatenate([below, h, np.ones((len(h), 1), dtype=h.dtype)], axis=1) @ w
+            new_state.append(self._lean_cell(pre, c, scale, shift))
+        return new_state[-1][0] @ self.head_w + self.head_b, new_state
+
+    def _lean_cell(self, pre: np.ndarray, c: np.ndarray, scale: np.ndarray, shift: np.ndarray):
+        H = self.hidden
+        np.tanh(pre, out=pre)
+        pre *= scale
+        pre += shift  # i, f, o as sigmoids; g as tanh
+        c = pre[:, H : 2 * H] * c + pre[:, :H] * pre[:, 2 * H : 3 * H]
+        return pre[:, 3 * H :] * np.tanh(c), c
+
+    def serve(self, decoder: batching.Decoder, clamp: Clamp | None = None):
+        """Run a decoder (``playground.core.batching``) on this model: in the step loop every session
+        shares, or alone in the caller's thread for a clamped unit (or with batching switched off)."""
+        if clamp is not None or not batching.enabled():
+            return batching.alone(lambda ids, state: self.step(ids, state, clamp), decoder)
+        if self._loop is None:
+            with self._fed_lock:
+                if self._loop is None:
+                    self._loop = batching.StepLoop(self.step, name=self.identity or self.kind)
+        return self._loop.run(decoder)
+
     def encode(self, text: str) -> np.ndarray:
         return np.array([self.index.get(ch, 0) for ch in text], dtype=np.int64)
 
     def feed(self, text: str, state=None, clamp: Clamp | None = None):
         """Read ``text``; return the logits after its last character and the state."""
-        state = state if state is not None else self.initial_state(1)
-        logits = None
-        for i in self.encode(text):
-            logits, state = self.step(np.array([i]), state, clamp)
-        return logits, state
-
-    def one_by_one(self, state, clamp: Clamp | None = None):
-        """A function that reads one character (its index) into the one sequence ``state`` holds and
-        returns the next character's logits: ``LeanLSTM`` where it applies (an LSTM, no clamp),
-        else ``step``."""
-        if self.kind == "lstm" and clamp is None:
-            lstm, head_w, head_b = LeanLSTM(self, state), self.head_w, self.head_b
-            return lambda idx: lstm.read(idx) @ head_w + head_b
-
-        def advance(idx: int) -> np.ndarray:
-            nonlocal state
-            logits, state = self.step(np.array([idx]), state, clamp)
-            return logits[0]
-        return advance
+        return self.serve(reading(self.encode(text), state if state is not None else self.initial_state(1)), clamp)
 
     def fed(self, prompt: str, clamp: Clamp | None = None):
         """``feed(prompt)`` from a fresh state, kept for the last FED_KEPT prompts: the strategies a
@@ -213,6 +239,15 @@ class FastSampler:
             while len(self._fed) > FED_KEPT:
                 self._fed.popitem(last=False)
         return logits, state
+
+
+def reading(ids: np.ndarray, state):
+    """A decoder that reads the characters ``ids`` into one sequence's ``state`` -> (the logits after
+    the last, or None for no characters; the state)."""
+    logits = None
+    for i in ids:
+        logits, state = yield np.array([i]), state
+    return logits, state
 
 
 def gumbel_noise(seed: int, length: int, vocab_size: int) -> np.ndarray:
