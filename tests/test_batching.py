@@ -47,7 +47,7 @@ def _many(loop, decoders):
 
 def test_a_shared_loop_gives_each_decoder_what_it_gets_alone():
     loop = batching.StepLoop(_toy_step, name="toy")
-    shapes = [(i, 5 + 7 * i, 1 + i % 3) for i in range(12)]
+    shapes = [(i, 2000 + 7 * i, 1 + i % 3) for i in range(12)]  # long enough for the threads to meet
     together = _many(loop, [_counting(*s) for s in shapes])
     for shape, got in zip(shapes, together, strict=True):
         assert got == pytest.approx(batching.alone(_toy_step, _counting(*shape)))
@@ -95,15 +95,12 @@ def test_an_error_reaches_its_own_caller_only_and_the_caller_is_charged():
     assert batching.charged() > before  # the fair share adds this to the run's CPU time
 
 
-def test_the_loop_thread_ends_when_idle_and_starts_again():
-    loop = batching.StepLoop(_toy_step, name="toy", idle_s=0.05)
-    loop.run(_counting(0, 3))
-    for _ in range(200):
-        if loop._thread is None:
-            break
-        threading.Event().wait(0.01)
-    assert loop._thread is None
+def test_the_loop_stops_when_nobody_waits_and_starts_again():
+    loop = batching.StepLoop(_toy_step, name="toy")
     assert loop.run(_counting(0, 3)) == batching.alone(_toy_step, _counting(0, 3))
+    assert not loop._running and not loop._active and not loop._queue
+    assert _many(loop, [_counting(i, 20) for i in range(4)])[2] == batching.alone(_toy_step, _counting(2, 20))
+    assert not loop._running
 
 
 # --- the shipped character LMs, served to a class at once ---------------------------------------------

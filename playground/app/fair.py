@@ -44,6 +44,25 @@ def _wait_turn(who: str) -> None:
     _sleep(wait)
 
 
+class _Turns:
+    """The turns a run holds while it computes (the heavy lane's, the gate's): given back while it
+    waits for a model's step loop (``playground.core.batching``), taken again once served."""
+
+    def __init__(self, who: str) -> None:
+        self.who, self.lane, self.gate = who, False, False
+
+    def take(self) -> None:
+        self.lane = SHARE.heavy(self.who) and LANE.enter(SHARE.credit(self.who))
+        self.gate = GATE.slots > 0 and GATE.enter(0.0)
+
+    def give_back(self) -> None:
+        if self.gate:
+            GATE.leave()
+        if self.lane:
+            LANE.leave()
+        self.lane = self.gate = False
+
+
 @contextlib.contextmanager
 def paced_run():
     """Wait for this visitor's turn, then measure the run and charge it (nested runs: once)."""
@@ -52,18 +71,16 @@ def paced_run():
         return
     who = visitor()
     _wait_turn(who)
-    in_lane = SHARE.heavy(who) and LANE.enter(SHARE.credit(who))
-    gated = GATE.slots > 0 and GATE.enter(0.0)
+    turns = _Turns(who)
+    turns.take()
     _inside.active = True
     start, lent = time.thread_time(), batching.charged()  # the step loops' work for this run is its cost too
     try:
-        yield
+        with batching.stepping_aside(turns.give_back, turns.take):
+            yield
     finally:
         _inside.active = False
-        if gated:
-            GATE.leave()
-        if in_lane:
-            LANE.leave()
+        turns.give_back()
         spent = time.thread_time() - start + batching.charged() - lent
         SHARE.charge(who, spent)
         if spent > 0.2:  # a heavy section's temporary tensors go back now, not at the next full run

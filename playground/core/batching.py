@@ -14,12 +14,14 @@ returns, ``(logits, state)``. Nothing else about it changes, so one decoder serv
 
 Nothing of one visitor reaches another: each coroutine keeps its own state and random generator and
 sees only its own rows. The arithmetic of a batch may differ from one row's by float rounding only.
-The loop's thread does the work, so what a round costs is split among its coroutines by rows and
-charged to their callers' runs (``charged``: the fair share adds it to the run's own CPU time).
+One caller's thread runs the rounds for all (``StepLoop``), so what a round costs is split among its
+coroutines by rows and charged to their callers' runs (``charged``: the fair share adds it to the
+run's own CPU time).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -30,7 +32,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 MAX_ROWS = 256  # rows in one round; a coroutine that would pass it waits for the next round
-IDLE_S = 10.0  # a loop's thread ends after this long with nothing to step (the next request starts it again)
 ENV_SWITCH = "RNN_PLAYGROUND_BATCHING"  # "off": every coroutine runs alone, in its caller's thread
 
 State = list  # per layer: (h, c or None), each (rows, hidden)
@@ -38,6 +39,7 @@ Step = Callable[[np.ndarray, State], tuple[np.ndarray, State]]
 Decoder = Generator[tuple[np.ndarray, State], tuple[np.ndarray, State], object]
 
 _charged = threading.local()
+_aside = threading.local()
 
 
 def enabled() -> bool:
@@ -47,6 +49,18 @@ def enabled() -> bool:
 def charged() -> float:
     """CPU-seconds the loops spent for this thread so far (a run reads it before and after)."""
     return getattr(_charged, "cpu", 0.0)
+
+
+@contextlib.contextmanager
+def stepping_aside(leave: Callable[[], None], come_back: Callable[[], None]):
+    """While this thread waits for a step loop, it calls ``leave()`` (to give back a turn to compute:
+    the fair share's gate) and ``come_back()`` once served: a run that waits for the model holds no
+    slot, so the other runs go on, and their decoders join the same batch."""
+    _aside.calls = (leave, come_back)
+    try:
+        yield
+    finally:
+        _aside.calls = None
 
 
 def alone(step: Step, decoder: Decoder):
@@ -66,7 +80,9 @@ class _Job:
     result: object = None
     error: BaseException | None = None
     cpu: float = 0.0
-    done: threading.Event = field(default_factory=threading.Event)
+    finished: bool = False
+    since: float = field(default_factory=time.perf_counter)
+    woken: threading.Event = field(default_factory=threading.Event)  # done, or the loop is now this thread's to run
 
     @property
     def rows(self) -> int:
@@ -78,14 +94,19 @@ class _Job:
             self.wanted = next(self.decoder) if given is None else self.decoder.send(given)
         except StopIteration as finished:
             self.result = finished.value
-            return True
+            return self._finish()
         except Exception as exc:  # noqa: BLE001 - delivered to its own caller, never to the others
             self.error = exc
-            return True
+            return self._finish()
         if self.rows < 1:
             self.error = ValueError("a decoder asked to step no rows")
-            return True
+            return self._finish()
         return False
+
+    def _finish(self) -> bool:
+        self.finished = True
+        self.woken.set()
+        return True
 
 
 @dataclass
@@ -99,61 +120,83 @@ class LoopStats:
 
 
 class StepLoop:
-    """One model's shared step loop, on a thread of its own while there is work."""
+    """One model's shared step loop. No thread of its own: the first caller runs the rounds in its
+    own thread (which holds a turn to compute anyway), the callers who come meanwhile wait without
+    one, and when the runner's own decoder is done it hands the loop to one of them. So a batch
+    never adds a thread that competes for the interpreter's lock with the runs it serves."""
 
-    def __init__(self, step: Step, name: str = "", max_rows: int = MAX_ROWS, idle_s: float = IDLE_S) -> None:
-        self.step, self.name, self.max_rows, self.idle_s = step, name, max_rows, idle_s
+    def __init__(self, step: Step, name: str = "", max_rows: int = MAX_ROWS) -> None:
+        self.step, self.name, self.max_rows = step, name, max_rows
         self.stats = LoopStats()
-        self._queue: deque[tuple[_Job, float]] = deque()
-        self._lock = threading.Condition()
-        self._thread: threading.Thread | None = None
+        self._queue: deque[_Job] = deque()
+        self._active: list[_Job] = []
+        self._lock = threading.Lock()
+        self._running = False
 
     def run(self, decoder: Decoder):
         """Step ``decoder`` with everyone else's; block until it returns (its value) or raises (its error)."""
         job = _Job(decoder)
         with self._lock:
-            self._queue.append((job, time.perf_counter()))
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._serve, name=f"step-loop {self.name}", daemon=True)
-                self._thread.start()
-            self._lock.notify()
-        job.done.wait()
+            self._queue.append(job)
+            leading = not self._running
+            self._running = True
+        if leading:
+            self._serve(job)
+        else:
+            aside = getattr(_aside, "calls", None)
+            if aside is not None:
+                aside[0]()
+            try:
+                job.woken.wait()
+                if not job.finished:  # handed the loop: run it now, never wait for a turn with a batch waiting on us
+                    self._serve(job)
+            finally:
+                if aside is not None:
+                    aside[1]()
         _charged.cpu = charged() + job.cpu
         if job.error is not None:
             raise job.error
         return job.result
 
-    def _admit(self, active: list[_Job]) -> bool:
-        """Move waiting decoders into ``active`` while the round has rows to spare; False when the
-        loop has nothing to do and may end (its thread is then forgotten under the lock)."""
+    def _serve(self, own: _Job) -> None:
+        while not own.finished:
+            self._admit()
+            if not self._active:
+                continue
+            try:
+                self._active = self._round(self._active)
+            except Exception as exc:  # noqa: BLE001 - the step itself failed: every decoder in it hears so
+                for job in self._active:
+                    job.error = exc
+                    job._finish()
+                self._active = []
+        with self._lock:  # hand the loop on: to a decoder still going, else to the first waiting, else stop
+            self._admit_locked()
+            if self._active:
+                self._active[0].woken.set()
+            else:
+                self._running = False
+
+    def _admit(self) -> None:
         with self._lock:
-            if not active and not self._queue:
-                self._lock.wait(self.idle_s)
-                if not self._queue:
-                    self._thread = None
-                    return False
-            waiting = list(self._queue)
-            self._queue.clear()
-        rows = sum(j.rows for j in active)
+            self._admit_locked()
+
+    def _admit_locked(self) -> None:
+        """Start waiting decoders while the round has rows to spare (first come, first stepped)."""
+        rows = sum(j.rows for j in self._active)
         now = time.perf_counter()
-        for n, (job, since) in enumerate(waiting):
-            if active and rows >= self.max_rows:
-                with self._lock:
-                    self._queue.extendleft(reversed(waiting[n:]))  # first come, first stepped
-                break
+        while self._queue and not (self._active and rows >= self.max_rows):
+            job = self._queue.popleft()
             start = time.thread_time()
             finished = job.advance()
             job.cpu += time.thread_time() - start
-            wait = now - since
+            wait = now - job.since
             self.stats.decoders += 1
             self.stats.waited_s += wait
             self.stats.longest_wait_s = max(self.stats.longest_wait_s, wait)
-            if finished:
-                job.done.set()
-            else:
-                active.append(job)
+            if not finished:
+                self._active.append(job)
                 rows += job.rows
-        return True
 
     def _round(self, active: list[_Job]) -> list[_Job]:
         """One step for every active decoder; those still going. The round's CPU time is split among
@@ -173,9 +216,7 @@ class StepLoop:
             given = (logits, state) if len(active) == 1 else (
                 logits[part], [(h[part], None if c is None else c[part]) for h, c in state])
             row += rows
-            if job.advance(given):
-                job.done.set()
-            else:
+            if not job.advance(given):
                 going.append(job)
         spent = (time.thread_time() - start) / row
         for job, rows in zip(active, sizes, strict=True):
@@ -185,14 +226,3 @@ class StepLoop:
         self.stats.widest = max(self.stats.widest, len(active))
         return going
 
-    def _serve(self) -> None:
-        active: list[_Job] = []
-        while self._admit(active):
-            if active:
-                try:
-                    active = self._round(active)
-                except Exception as exc:  # noqa: BLE001 - the step itself failed: every decoder in it hears so
-                    for job in active:
-                        job.error = exc
-                        job.done.set()
-                    active = []
