@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import threading
 import time
 
@@ -46,14 +47,20 @@ def _wait_turn(who: str) -> None:
 
 class _Turns:
     """The turns a run holds while it computes (the heavy lane's, the gate's): given back while it
-    waits for a model's step loop (``playground.core.batching``), taken again once served."""
+    waits for a model's step loop (``playground.core.batching``), and taken again once served ahead of
+    the runs still waiting for a first turn (it had one: queueing again behind them at every model
+    call would make a page that calls a model six times wait six times)."""
 
     def __init__(self, who: str) -> None:
-        self.who, self.lane, self.gate = who, False, False
+        self.who, self.lane, self.gate, self.held_lane = who, False, False, False
 
     def take(self) -> None:
-        self.lane = SHARE.heavy(self.who) and LANE.enter(SHARE.credit(self.who))
+        self.lane = self.held_lane = SHARE.heavy(self.who) and LANE.enter(SHARE.credit(self.who))
         self.gate = GATE.slots > 0 and GATE.enter(0.0)
+
+    def take_again(self) -> None:
+        self.lane = self.held_lane and LANE.enter(math.inf)
+        self.gate = GATE.slots > 0 and GATE.enter(math.inf)
 
     def give_back(self) -> None:
         if self.gate:
@@ -76,7 +83,7 @@ def paced_run():
     _inside.active = True
     start, lent = time.thread_time(), batching.charged()  # the step loops' work for this run is its cost too
     try:
-        with batching.stepping_aside(turns.give_back, turns.take):
+        with batching.stepping_aside(turns.give_back, turns.take_again):
             yield
     finally:
         _inside.active = False
