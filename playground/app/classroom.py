@@ -30,7 +30,7 @@ from playground import lessons
 from playground.app import visitors
 from playground.app.fair import paced_run
 from playground.app.language import lang, tr
-from playground.app.store import LINK_EXTRAS, url_follows
+from playground.app.store import LINK_EXTRAS, hold_url, url_follows, url_held
 from playground.core.class_store import CHOICE, Asked, ClassStore, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
 
@@ -40,6 +40,18 @@ QUESTION_ANCHOR = "question"  # the element id of a page's question box: a banne
 JOINED, TEACHER, REFUSED = "_class_code", "_class_teacher", "_class_refused"  # session keys
 ENDED_NOTE = "_class_ended_note"  # session: the class this visit was in ended (said once)
 SEEN = "_class_seen"  # session: the page's question's state as the page last drew it
+# The token leaves the browser's history entry in place (replaceState), drawn by every run of the first
+# FORGET_S seconds, which change no address (store.hold_url): a new address first would be a new entry,
+# and Back would show the token on the projector. (A run that is rerun at once may never be drawn.)
+FORGET_S = 3.0
+_FORGET_TOKEN_HTML = """<script>
+(function () {{
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("{key}")) return;
+  url.searchParams.delete("{key}");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+}})();
+</script>"""
 STUDENT_POLL_S = 4.0  # the banner's look at the store: 100 students, 25 small reads a second
 
 
@@ -62,6 +74,8 @@ def read_link() -> None:
     """Once per session, with its first run: join the link's class if it is open (as its teacher with
     the teacher's token, or from a browser that showed it); refuse any other ``class`` value, saying why."""
     if "_class_read" in st.session_state:
+        if url_held() and teaching():
+            _forget_token()
         return
     st.session_state["_class_read"] = True
     raw, token = st.query_params.get(CLASS_KEY), st.query_params.get(TEACHER_KEY)
@@ -78,9 +92,15 @@ def read_link() -> None:
         st.session_state[TEACHER] = token
         with contextlib.suppress(NotTeacher):
             class_store().remember_browser(code, token, browser)
+        hold_url(FORGET_S)
+        _forget_token()
     elif kept := class_store().token_for(code, browser):
         st.session_state[TEACHER] = kept
     _keep_in_link()
+
+
+def _forget_token() -> None:
+    st.html(_FORGET_TOKEN_HTML.format(key=TEACHER_KEY), unsafe_allow_javascript=True)
 
 
 def joined() -> str | None:

@@ -17,6 +17,7 @@ The rules, in order:
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any
 
 import streamlit as st
@@ -62,6 +63,7 @@ def generation(prefix: str) -> int:
 
 
 URL_STALE = "_url_stale"  # the store changed since the address bar was last written
+URL_HELD = "_url_held"  # session: until when the address is left alone (hold_url)
 LINK_EXTRAS = "_link_extras"  # parameters that hold for the whole visit beside the language (presentation mode)
 LABELS = "_control_labels"  # {setting key: its widget's label}, as last drawn (presentation mode names them)
 
@@ -70,12 +72,22 @@ def url_follows() -> None:
     st.session_state[URL_STALE] = True
 
 
+def hold_url(seconds: float) -> None:
+    """Leave the address as the browser has it for ``seconds`` (the first flush after writes it): a
+    script edits the browser's own history entry meanwhile, which a new address would leave behind."""
+    st.session_state[URL_HELD] = time.monotonic() + seconds
+
+
+def url_held() -> bool:
+    return time.monotonic() < st.session_state.get(URL_HELD, 0.0)
+
+
 
 def flush_url() -> None:
     """The address bar from the store: the language and this page's chosen settings, nothing else.
     Once per run, at its end (``streamlit_app.py``; a fragment's rerun at its own end, ``fair.fragment``),
     and only when the store changed: the store is the one writer of the URL."""
-    if not st.session_state.pop(URL_STALE, False):
+    if url_held() or not st.session_state.pop(URL_STALE, False):
         return
     state: PageState | None = st.session_state.get(ACTIVE)
     held = store()

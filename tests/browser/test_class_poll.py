@@ -76,6 +76,12 @@ def test_a_teachers_link_opens_the_class_on_fresh_replicas(recipe, browser):
     page.get_by_role("button", name=t("class.end", "en")).wait_for(timeout=15_000)
     assert page.get_by_text("Page not found").count() == 0
     assert urlparse(page.url).path == "/class" and "teacher" not in parse_qs(urlparse(page.url).query)
+    page.reload()  # the console comes back from the browser, with no token in the address
+    _settled(page)
+    page.get_by_role("button", name=t("class.end", "en")).wait_for(timeout=15_000)
+    # no entry of the browser's history holds the token: Back leaves the app (issue 52)
+    page.go_back()
+    assert "teacher=" not in page.url, page.url
     page.context.close()
 
 
