@@ -172,6 +172,33 @@ def test_many_students_at_once_are_all_counted(make_store):
     assert tallies["grad_guess"] == {1: Counter(a=10, b=10, c=10, d=10)}
 
 
+def test_one_address_brings_at_most_the_classes_allowance_of_voters(make_store):
+    """Issue 52: one client cast 255 votes from one address. A class takes at most ``voters_per_place``
+    voters from one address (120 unless the teacher changes it); a voter already counted may still
+    change their answer; other addresses are not affected; only the teacher changes the allowance."""
+    store = make_store()
+    code, token = store.start()
+    assert store.voters_per_place(code) == class_store.VOTERS_PER_PLACE == 120
+    store.allow_voters(code, token, 3)
+    counted = [store.answer(code, "grad_guess", f"browser-{n:04d}", "a", place="10.0.0.1") for n in range(5)]
+    assert counted == [1, 1, 1, class_store.FULL, class_store.FULL]
+    assert store.answer(code, "grad_guess", "browser-0000", "b", place="10.0.0.1") == 1  # counted: may change
+    assert store.answer(code, "grad_guess", "browser-0009", "a", place="10.0.0.2") == 1  # another address
+    assert store.tallies(code)["grad_guess"][1] == Counter(a=3, b=1)
+    with pytest.raises(NotTeacher):
+        store.allow_voters(code, token + "x", 500)
+    for wrong in (0, class_store.MAX_VOTERS_PER_PLACE + 1, 2.5, "9"):
+        with pytest.raises(ValueError):
+            store.allow_voters(code, token, wrong)
+    store.allow_voters(code, token, 4)  # the teacher raises it: one more
+    assert store.answer(code, "grad_guess", "browser-0003", "a", place="10.0.0.1") == 1
+    assert store.answer(code, "grad_guess", "browser-0004", "a", place="10.0.0.1") == class_store.FULL
+    store.end(code, token)
+    other, other_token = store.start()  # a new class starts with the default and no voters
+    assert store.voters_per_place(other) == 120
+    assert store.answer(other, "grad_guess", "browser-0004", "a", place="10.0.0.1") == 1
+
+
 def test_the_store_is_chosen_by_the_environment(tmp_path, monkeypatch, redis_url):
     monkeypatch.delenv(class_store.STORE_ENV, raising=False)
     assert isinstance(class_store.open_store(tmp_path / "a.sqlite3"), SQLiteStore)

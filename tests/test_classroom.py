@@ -83,6 +83,25 @@ def test_round_one_a_vote_is_counted_and_the_answer_held_back(a_class):
     assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1)}}
 
 
+def test_a_full_address_is_told_its_vote_was_not_counted(a_class):
+    """Issue 52: one address brings at most the class's allowance of voters; the next is told why its
+    answer did not count, and the teacher can raise the allowance on the console."""
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    class_store().allow_voters(code, token, 2)
+    for n in range(2):  # two others on the same address ("local" in a test run) have answered
+        assert class_store().answer(code, "home_guess", f"v-{n:032d}", "a", place="local") == 1
+    at = open_page(None, link={"class": code})
+    at.radio(key="home_guess").set_value("b").run()
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(a=2)}}
+    assert t("class.place_full", "en", n=2) in [w.value for w in at.warning]
+    console = open_page("pages/class.py", link={"class": code, "teacher": token})
+    console.number_input(key=f"class_per_place_{code}").set_value(3).run()
+    assert class_store().voters_per_place(code) == 3
+    at.radio(key="home_guess").set_value("c").run()
+    assert class_store().tallies(code) == {"home_guess": {1: Counter(a=2, c=1)}}
+
+
 def _voted_in_round_one(code: str, token: str, choice: str):
     """A student on Home's question, asked by the teacher, who voted ``choice`` in round 1."""
     class_store().ask(code, token, "home_guess")

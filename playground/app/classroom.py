@@ -31,7 +31,7 @@ from playground.app import visitors
 from playground.app.fair import paced_run
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, hold_url, url_follows, url_held
-from playground.core.class_store import CHOICE, Asked, ClassStore, NotTeacher, open_store, valid_code
+from playground.core.class_store import CHOICE, FULL, Asked, ClassStore, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
 
 CLASS_KEY, TEACHER_KEY = "class", "teacher"
@@ -39,6 +39,7 @@ PATH = "class"  # the teacher's page
 QUESTION_ANCHOR = "question"  # the element id of a page's question box: a banner link lands on it
 JOINED, TEACHER, REFUSED = "_class_code", "_class_teacher", "_class_refused"  # session keys
 ENDED_NOTE = "_class_ended_note"  # session: the class this visit was in ended (said once)
+PLACE_FULL = "_class_place_full"  # session: a vote was not counted, the address's voters are all in (the allowance)
 SEEN = "_class_seen"  # session: the page's question's state as the page last drew it
 # The token leaves the browser's history entry in place (replaceState), drawn by every run of the first
 # FORGET_S seconds, which change no address (store.hold_url): a new address first would be a new entry,
@@ -119,17 +120,23 @@ def leave() -> None:
 
 
 def _voter() -> str:
-    name = visitors.visitor_id() or visitors.session_name()  # the browser, else this session
+    """The fair share's visitor (issue 52): the browser, else the session, and past its address's allowance
+    of new names one visitor for all of them, so a client that makes up cookies counts once."""
+    name = visitors.visitor()[0]
     return "v-" + hashlib.sha256(name.encode()).hexdigest()[:32]
 
 
 def vote(question: str, choice: object) -> int:
     """A predict-first answer, counted for the class this session joined -> the round it counts in, or 0
-    (no class, the teacher's own answer, a closed round)."""
+    (no class, the teacher's own answer, a closed round), or ``FULL`` (this network address has brought
+    as many voters as the class allows: said on the banner)."""
     code = joined()
     if not code or teaching() or not isinstance(choice, str) or not CHOICE.fullmatch(choice):
         return 0
-    return class_store().answer(code, question, _voter(), choice)
+    counted = class_store().answer(code, question, _voter(), choice, place=visitors.client_address())
+    if counted == FULL:
+        st.session_state[PLACE_FULL] = class_store().voters_per_place(code)
+    return counted
 
 
 @dataclass(frozen=True)
@@ -212,6 +219,8 @@ def _banner_body(code: str, page_question: str | None) -> None:
         st.markdown(tr("class.banner.asking", page=title) + go, unsafe_allow_html=True)
         st.caption(stem)
         st.markdown(f"**{_status(view.of(view.asking), mine, teacher)}**")
+        if not teacher and not mine and (allowed := st.session_state.get(PLACE_FULL)):
+            st.warning(tr("class.place_full", n=allowed), icon=":material/group_off:")
 
 
 @st.fragment(run_every=STUDENT_POLL_S)

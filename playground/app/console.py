@@ -35,7 +35,7 @@ from playground.app.fair import fragment
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, url_follows
 from playground.app.widgets import show_svg
-from playground.core.class_store import NotTeacher
+from playground.core.class_store import MAX_VOTERS_PER_PLACE, NotTeacher
 from playground.core.settings import SKIPPED
 
 POLL_S = 2.0
@@ -216,7 +216,18 @@ def _running(code: str, token: str) -> None:
     with st.expander(tr("class.teacher_link_title"), icon=":material/key:"):
         st.caption(tr("class.teacher_link"))
         st.code(teachers_link(code, token), language=None, wrap_lines=True)
+    with st.expander(tr("class.settings"), icon=":material/tune:"):
+        _voter_allowance(code)
     _end_button()
+
+
+def _voter_allowance(code: str) -> None:
+    """How many voters one network address may bring (issue 52: one computer, one vote)."""
+    allowed = st.number_input(tr("class.voters_per_place"), 1, MAX_VOTERS_PER_PLACE,
+                              class_store().voters_per_place(code), step=10, key=f"class_per_place_{code}",
+                              help=tr("class.voters_per_place_help"))
+    if int(allowed) != class_store().voters_per_place(code):
+        _as_teacher("allow_voters", int(allowed))
 
 
 def class_page() -> None:

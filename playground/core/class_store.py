@@ -34,6 +34,9 @@ from pathlib import Path
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 characters, none a look-alike of another
 CODE_LENGTH = 8
 LIFETIME_S = 12 * 3600
+VOTERS_PER_PLACE = 120  # voters one network address brings to a class (a hall behind one NAT); the teacher may raise it
+MAX_VOTERS_PER_PLACE = 2000
+FULL = -1  # ``answer``: not counted, the voter's address has brought the class's allowance of voters
 QUESTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CHOICE = re.compile(r"[a-z0-9_]{1,20}")
 VOTER = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -68,6 +71,11 @@ def _seal(text: str, browser: str, opening: bool = False) -> str | None:
         return None
     mixed = bytes(a ^ b for a, b in zip(data, key, strict=False))
     return mixed.decode(errors="replace") if opening else mixed.hex()
+
+
+def _place(code: str, address: str) -> str:
+    """A network address as the store keeps it: hashed with the class's code (never the address itself)."""
+    return hashlib.sha256(f"rnn-class-place:{code}:{address}".encode()).hexdigest()[:24]
 
 
 def _valid_answer(code: str, question: str, voter: str, choice: str) -> bool:
@@ -162,16 +170,29 @@ class ClassStore:
         self._end(code)
 
     # --- the students ---------------------------------------------------------------------------------
-    def answer(self, code: str, question: str, voter: str, choice: str) -> int:
+    def answer(self, code: str, question: str, voter: str, choice: str, place: str = "") -> int:
         """Keep (or change) a voter's choice in the question's open round -> that round (1 or 2), or 0 when
-        nothing was kept: the class is not open, the question revealed, or a value is not one."""
+        nothing was kept: the class is not open, the question revealed, or a value is not one; ``FULL``
+        when ``place`` (the voter's network address) has brought the class's allowance of voters."""
         if not _valid_answer(code, question, voter, choice) or not self.is_open(code):
             return 0
         asked = self.asked(code, question)
         if asked.revealed:
             return 0
+        if not self._admit_voter(code, voter, _place(code, place), self.voters_per_place(code)):
+            return FULL
         self._answer(code, question, asked.round, voter, choice)
         return asked.round
+
+    def voters_per_place(self, code: str) -> int:
+        return self._cap(code) or VOTERS_PER_PLACE
+
+    def allow_voters(self, code: str, token: str, per_place: int) -> None:
+        """The teacher raises (or lowers) how many voters one network address may bring."""
+        self._teacher(code, token)
+        if not isinstance(per_place, int) or not 1 <= per_place <= MAX_VOTERS_PER_PLACE:
+            raise ValueError("out of range")
+        self._set_cap(code, per_place)
 
     def votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
         """A voter's choice in each round of a question."""
@@ -217,8 +238,11 @@ class SQLiteStore(ClassStore):
                                       PRIMARY KEY (code, question));
     CREATE TABLE IF NOT EXISTS votes (code TEXT, question TEXT, round INTEGER, voter TEXT, choice TEXT NOT NULL,
                                       PRIMARY KEY (code, question, round, voter));
+    CREATE TABLE IF NOT EXISTS voters (code TEXT, voter TEXT, place TEXT NOT NULL, PRIMARY KEY (code, voter));
+    CREATE INDEX IF NOT EXISTS voters_place ON voters (code, place);
+    CREATE TABLE IF NOT EXISTS caps (code TEXT PRIMARY KEY, per_place INTEGER NOT NULL);
     """
-    TABLES = ("votes", "asked", "browsers", "classes")
+    TABLES = ("votes", "voters", "caps", "asked", "browsers", "classes")
     BEFORE_ROUNDS = ("answers", "shown")  # issue 36's tables: a file from then starts afresh
 
     def __init__(self, path: str | Path, lifetime_s: float = LIFETIME_S) -> None:
@@ -274,6 +298,27 @@ class SQLiteStore(ClassStore):
 
     def _answer(self, code: str, question: str, round_: int, voter: str, choice: str) -> None:
         self._db().execute("INSERT OR REPLACE INTO votes VALUES (?, ?, ?, ?, ?)", (code, question, round_, voter, choice))
+
+    def _admit_voter(self, code: str, voter: str, place: str, cap: int) -> bool:
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")  # the count and the insert in one step, across replicas
+        try:
+            if db.execute("SELECT 1 FROM voters WHERE code = ? AND voter = ?", (code, voter)).fetchone():
+                return True
+            (count,) = db.execute("SELECT COUNT(*) FROM voters WHERE code = ? AND place = ?", (code, place)).fetchone()
+            if count >= cap:
+                return False
+            db.execute("INSERT INTO voters VALUES (?, ?, ?)", (code, voter, place))
+            return True
+        finally:
+            db.execute("COMMIT")
+
+    def _cap(self, code: str) -> int | None:
+        row = self._db().execute("SELECT per_place FROM caps WHERE code = ?", (code,)).fetchone()
+        return row[0] if row else None
+
+    def _set_cap(self, code: str, per_place: int) -> None:
+        self._db().execute("INSERT OR REPLACE INTO caps VALUES (?, ?)", (code, per_place))
 
     def _votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
         return dict(self._db().execute("SELECT round, choice FROM votes WHERE code = ? AND question = ? AND voter = ?",
@@ -366,6 +411,27 @@ class RedisStore(ClassStore):
     def _ballots(self, code: str, question: str, round_: int) -> dict[str, str]:
         return self.client.hgetall(self._key(code, "q", question, str(round_)))
 
+    def _admit_voter(self, code: str, voter: str, place: str, cap: int) -> bool:
+        voters, places = self._key(code, "voters"), self._key(code, "place", place)
+        if self.client.hget(voters, voter) is not None:
+            return True
+        if self.client.scard(places) >= cap:
+            return False
+        pipe = self.client.pipeline()
+        pipe.hset(voters, voter, place)
+        pipe.sadd(places, voter)
+        pipe.sadd(self._key(code, "places"), place)
+        self._expire(pipe, code, voters, places, self._key(code, "places"))
+        pipe.execute()
+        return True
+
+    def _cap(self, code: str) -> int | None:
+        value = self.client.hget(self._key(code), "per_place")
+        return int(value) if value else None
+
+    def _set_cap(self, code: str, per_place: int) -> None:
+        self.client.hset(self._key(code), "per_place", str(per_place))
+
     def _votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
         pipe = self.client.pipeline()
         for round_ in ROUNDS:
@@ -381,8 +447,11 @@ class RedisStore(ClassStore):
 
     def _end(self, code: str) -> None:
         questions = self.client.smembers(self._key(code, "questions"))
-        self.client.delete(self._key(code), *(self._key(code, part) for part in ("questions", "asked", "browsers")),
-                           *(self._key(code, "q", q, str(r)) for q in questions for r in ROUNDS))
+        places = self.client.smembers(self._key(code, "places"))
+        self.client.delete(self._key(code), *(self._key(code, part) for part in ("questions", "asked", "browsers",
+                                                                                  "voters", "places")),
+                           *(self._key(code, "q", q, str(r)) for q in questions for r in ROUNDS),
+                           *(self._key(code, "place", p) for p in places))
 
     def _view(self, code: str) -> ClassView:
         pipe = self.client.pipeline()
