@@ -199,6 +199,18 @@ def test_one_address_brings_at_most_the_classes_allowance_of_voters(make_store):
     assert store.answer(other, "grad_guess", "browser-0004", "a", place="10.0.0.1") == 1
 
 
+def test_one_address_keeps_a_bounded_number_of_classes_open(make_store):
+    """Issue 52: 891 classes in 40 s from one client. An address may have CLASSES_PER_PLACE open; ending
+    one frees its place; another address is not affected."""
+    store = make_store()
+    opened = [store.start(place="10.0.0.7") for _ in range(class_store.CLASSES_PER_PLACE)]
+    with pytest.raises(class_store.TooManyClasses):
+        store.start(place="10.0.0.7")
+    assert store.start(place="10.0.0.8")
+    store.end(*opened[0])
+    assert store.is_open(store.start(place="10.0.0.7")[0])
+
+
 def test_the_store_is_chosen_by_the_environment(tmp_path, monkeypatch, redis_url):
     monkeypatch.delenv(class_store.STORE_ENV, raising=False)
     assert isinstance(class_store.open_store(tmp_path / "a.sqlite3"), SQLiteStore)

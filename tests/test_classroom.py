@@ -11,7 +11,7 @@ from test_predict_first import EXPECTED
 
 from playground import lessons
 from playground.app import console
-from playground.app.classroom import class_store
+from playground.app.classroom import JOINED, class_store
 from playground.app.store import URL_HELD
 from playground.core.i18n import t
 from playground.home import run_sheet
@@ -100,6 +100,37 @@ def test_a_full_address_is_told_its_vote_was_not_counted(a_class):
     assert class_store().voters_per_place(code) == 3
     at.radio(key="home_guess").set_value("c").run()
     assert class_store().tallies(code) == {"home_guess": {1: Counter(a=2, c=1)}}
+
+
+def test_a_session_starts_a_bounded_number_of_classes():
+    at = open_page("pages/class.py")
+    for _ in range(console.CLASSES_PER_SESSION):  # start, end (asked once), start again
+        at.button(key="class_start").click().run()
+        code = at.session_state[JOINED]
+        at.button(key="class_end").click().run()
+        at.button(key="class_end_yes").click().run()
+        assert not class_store().is_open(code)
+    at.button(key="class_start").click().run()
+    assert t("class.too_many", "en") in [e.value for e in at.error]
+
+
+def test_every_tab_of_a_class_shares_one_read_a_second(a_class, monkeypatch):
+    """Issue 52: a dozen forged consoles re-running the poll cost the store a read each. A process reads
+    a class's state at most once a second for all its tabs, and again at once after a change it made."""
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    reads = []
+    real_view = class_store().view
+    monkeypatch.setattr(class_store(), "view", lambda c: reads.append(c) or real_view(c))
+    pages = [open_page(None, link={"class": code}) for _ in range(3)]
+    for at in pages:
+        at.run()
+    assert len(reads) <= 2  # (a read may fall on a second's boundary)
+    pages[0].radio(key="home_guess").set_value("b").run()
+    class_store().open_round_two(code, token, "home_guess")  # a change: the next look reads it at once
+    before = len(reads)
+    pages[1].run()
+    assert len(reads) == before + 1 and _shows(pages[1], t("class.status.open", "en", round=2))
 
 
 def _voted_in_round_one(code: str, token: str, choice: str):

@@ -31,7 +31,7 @@ from playground.app import visitors
 from playground.app.fair import paced_run
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, hold_url, url_follows, url_held
-from playground.core.class_store import CHOICE, FULL, Asked, ClassStore, NotTeacher, open_store, valid_code
+from playground.core.class_store import CHOICE, FULL, Asked, ClassStore, ClassView, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
 
 CLASS_KEY, TEACHER_KEY = "class", "teacher"
@@ -59,6 +59,22 @@ STUDENT_POLL_S = 4.0  # the banner's look at the store: 100 students, 25 small r
 @st.cache_resource(show_spinner=False)
 def class_store() -> ClassStore:
     return open_store(cache_dir() / "classes.sqlite3")
+
+
+SHARED_READ_S = 1.0  # a class's state is read from the store at most this often per process, for all its tabs
+
+
+@st.cache_data(ttl=SHARED_READ_S, max_entries=256, show_spinner=False)
+def _shared_state(code: str, writes: int) -> tuple[bool, ClassView, dict]:  # noqa: ARG001 - in the key
+    store = class_store()
+    return store.is_open(code), store.view(code), store.tallies(code)
+
+
+def shared_state(code: str) -> tuple[bool, ClassView, dict]:
+    """(open, its view, its tallies) as every tab of the class reads them (issue 52: a hundred banners
+    and a dozen forged consoles polling cost the store one read a second): at most SHARED_READ_S old,
+    never older than this process's last change (the store counts them)."""
+    return _shared_state(code, class_store().writes)
 
 
 def _keep_in_link() -> None:
@@ -157,8 +173,8 @@ def held(question: str) -> Held | None:
     code = joined()
     if not code:
         return None
-    view = class_store().view(code)
-    if not class_store().is_open(code):
+    is_open, view, _ = shared_state(code)
+    if not is_open:
         return None
     st.session_state.setdefault(SEEN, {})[question] = view.of(question)
     mine = {} if teaching() else class_store().votes_of(code, question, _voter())
@@ -195,8 +211,8 @@ def _status(asked: Asked, mine: dict[int, str], teacher: bool) -> str:
 
 
 def _banner_body(code: str, page_question: str | None) -> None:
-    view = class_store().view(code)
-    if not class_store().is_open(code):
+    is_open, view, _ = shared_state(code)
+    if not is_open:
         leave()
         st.session_state[ENDED_NOTE] = code
         st.rerun(scope="app")  # the address drops the class; the page is no longer held for it

@@ -29,19 +29,22 @@ from playground.app.classroom import (
     joined,
     leave,
     read_link,
+    shared_state,
     teaching,
 )
 from playground.app.fair import fragment
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, url_follows
 from playground.app.widgets import show_svg
-from playground.core.class_store import MAX_VOTERS_PER_PLACE, NotTeacher
+from playground.core.class_store import MAX_VOTERS_PER_PLACE, NotTeacher, TooManyClasses
 from playground.core.settings import SKIPPED
 
 POLL_S = 2.0
 ASKING = "class_asking"  # the question picker's key
 ENDING, ENDED = "_class_ending", "_class_ended"  # session: End pressed once; the class that ended
 QR_PX = 320
+CLASSES_PER_SESSION = 5  # a teacher ends a class and starts another a few times in a day, not hundreds
+STARTED, REFUSED_START = "_classes_started", "_class_start_refused"  # session keys
 
 
 def _root() -> str:
@@ -66,10 +69,20 @@ def _qr_svg(link: str) -> str:
 
 
 def _start() -> None:
-    code, token = class_store().start()
-    st.session_state[JOINED], st.session_state[TEACHER] = code, token
+    """A new class for this session (issue 52: a session starts at most CLASSES_PER_SESSION, an address
+    at most ``class_store.CLASSES_PER_PLACE`` open at once; past either, it says so)."""
     from playground.app import visitors
 
+    started = st.session_state.get(STARTED, 0)
+    try:
+        if started >= CLASSES_PER_SESSION:
+            raise TooManyClasses
+        code, token = class_store().start(place=visitors.client_address())
+    except TooManyClasses:
+        st.session_state[REFUSED_START] = True
+        return
+    st.session_state[STARTED] = started + 1
+    st.session_state[JOINED], st.session_state[TEACHER] = code, token
     class_store().remember_browser(code, token, visitors.visitor_id())
     extras = dict(st.session_state.get(LINK_EXTRAS, {}), **{CLASS_KEY: code})
     st.session_state[LINK_EXTRAS] = extras
@@ -169,11 +182,10 @@ def _rounds(code: str, question: str, asked, rounds: dict) -> None:
 @fragment(run_every=POLL_S)
 def _console(code: str) -> None:
     """The question the class is on and its rounds, read from the store every 2 s."""
-    if not teaching() or not class_store().is_open(code):
+    is_open, view, tallies = shared_state(code)
+    if not teaching() or not is_open:
         st.warning(tr("class.over"))
         return
-    view = class_store().view(code)
-    tallies = class_store().tallies(code)
     question = _picker(view.asking)
     if question:
         _rounds(code, question, view.of(question), tallies.get(question, {}))
@@ -245,4 +257,6 @@ def class_page() -> None:
         st.caption(tr("class.not_teacher"))
         return
     st.markdown(tr("class.intro"))
+    if st.session_state.pop(REFUSED_START, False):
+        st.error(tr("class.too_many"), icon=":material/block:")
     st.button(tr("class.start"), key="class_start", icon=":material/groups:", type="primary", on_click=_start)

@@ -119,6 +119,8 @@ STRINGS: dict[str, dict[str, str]] = {
                              "en": "Your answer is counted (round {round}). You may change it until the round closes."},
     "class.place_full": {"zh": "你的答案没有计入：这个课堂最多接受同一网络地址的 {n} 位同学作答，这一名额已经用完。请告诉老师，老师可以在控制台调高这个上限。",
                          "en": "Your answer was not counted: this class takes answers from at most {n} people on one network address, and that many have answered. Tell your teacher, who can raise the limit on the console."},
+    "class.too_many": {"zh": "现在不能再开新课堂：这台电脑或这个网络已经开了太多课堂。请先结束不用的课堂，或者过一段时间再试。",
+                       "en": "No new class now: this browser or this network has started too many. End a class you no longer need, or try again later."},
     "class.settings": {"zh": "课堂设置", "en": "Class settings"},
     "class.voters_per_place": {"zh": "同一网络地址最多可作答的人数", "en": "Answers allowed from one network address"},
     "class.voters_per_place_help": {"zh": "全班经同一个校园网出口上网时，请调到不少于全班人数。这个上限防止一台电脑冒充许多同学刷票。",

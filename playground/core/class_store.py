@@ -37,6 +37,12 @@ LIFETIME_S = 12 * 3600
 VOTERS_PER_PLACE = 120  # voters one network address brings to a class (a hall behind one NAT); the teacher may raise it
 MAX_VOTERS_PER_PLACE = 2000
 FULL = -1  # ``answer``: not counted, the voter's address has brought the class's allowance of voters
+CLASSES_PER_PLACE = 20  # classes open at once that one network address has started (a school's teachers, one NAT)
+PURGE_EVERY_S = 60.0  # classes past their lifetime are forgotten at most this often (on the next start)
+
+
+class TooManyClasses(Exception):
+    """This network address has CLASSES_PER_PLACE classes open: one must end (or run out) first."""
 QUESTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 CHOICE = re.compile(r"[a-z0-9_]{1,20}")
 VOTER = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -106,14 +112,26 @@ class ClassView:
 
 
 class ClassStore:
-    """What every store does; the subclasses keep it."""
+    """What every store does; the subclasses keep it. ``writes`` counts this process's changes, so a
+    read cached by it (``playground.app.classroom``) is never older than this process's last write."""
 
-    def start(self, now: float | None = None) -> tuple[str, str]:
-        """A new class: (its code, the teacher's token). The token is shown once and never kept."""
+    writes = 0
+
+    def _wrote(self) -> None:
+        self.writes += 1
+
+    def start(self, now: float | None = None, place: str = "") -> tuple[str, str]:
+        """A new class: (its code, the teacher's token). The token is shown once and never kept.
+        TooManyClasses when ``place`` (the network address) has CLASSES_PER_PLACE classes open."""
+        now = time.time() if now is None else now
+        maker = _place("-", place)
+        if self._started_by(maker, now) >= CLASSES_PER_PLACE:
+            raise TooManyClasses
         token = secrets.token_urlsafe(24)
         while True:
             code = new_code()
-            if self._create(code, digest(token), time.time() if now is None else now):
+            if self._create(code, digest(token), now):
+                self._record_maker(code, maker, now)
                 return code, token
 
     def is_teacher(self, code: str, token: object) -> bool:
@@ -146,28 +164,33 @@ class ClassStore:
         self._teacher(code, token)
         if QUESTION.fullmatch(question):
             self._set_asking(code, question)
+        self._wrote()
 
     def open_round_two(self, code: str, token: str, question: str) -> None:
         """Round 1 closes (its answers stay as they are); round 2 opens. Only from an open round 1."""
         self._teacher(code, token)
         if QUESTION.fullmatch(question) and self.asked(code, question) == Asked(1, False):
             self._set_asked(code, question, Asked(2, False))
+        self._wrote()
 
     def reveal(self, code: str, token: str, question: str, shown: bool = True) -> None:
         """Revealed, every round is closed; hidden again, the last round reopens."""
         self._teacher(code, token)
         if QUESTION.fullmatch(question):
             self._set_asked(code, question, Asked(self.asked(code, question).round, shown))
+        self._wrote()
 
     def clear(self, code: str, token: str, question: str) -> None:
         """The question's answers are gone and it is back at round 1, hidden: ask it again."""
         self._teacher(code, token)
         if QUESTION.fullmatch(question):
             self._clear(code, question)
+        self._wrote()
 
     def end(self, code: str, token: str) -> None:
         self._teacher(code, token)
         self._end(code)
+        self._wrote()
 
     # --- the students ---------------------------------------------------------------------------------
     def answer(self, code: str, question: str, voter: str, choice: str, place: str = "") -> int:
@@ -182,6 +205,7 @@ class ClassStore:
         if not self._admit_voter(code, voter, _place(code, place), self.voters_per_place(code)):
             return FULL
         self._answer(code, question, asked.round, voter, choice)
+        self._wrote()
         return asked.round
 
     def voters_per_place(self, code: str) -> int:
@@ -193,6 +217,7 @@ class ClassStore:
         if not isinstance(per_place, int) or not 1 <= per_place <= MAX_VOTERS_PER_PLACE:
             raise ValueError("out of range")
         self._set_cap(code, per_place)
+        self._wrote()
 
     def votes_of(self, code: str, question: str, voter: str) -> dict[int, str]:
         """A voter's choice in each round of a question."""
@@ -241,8 +266,10 @@ class SQLiteStore(ClassStore):
     CREATE TABLE IF NOT EXISTS voters (code TEXT, voter TEXT, place TEXT NOT NULL, PRIMARY KEY (code, voter));
     CREATE INDEX IF NOT EXISTS voters_place ON voters (code, place);
     CREATE TABLE IF NOT EXISTS caps (code TEXT PRIMARY KEY, per_place INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS makers (code TEXT PRIMARY KEY, maker TEXT NOT NULL, began REAL NOT NULL);
+    CREATE INDEX IF NOT EXISTS makers_by ON makers (maker, began);
     """
-    TABLES = ("votes", "voters", "caps", "asked", "browsers", "classes")
+    TABLES = ("votes", "voters", "caps", "makers", "asked", "browsers", "classes")
     BEFORE_ROUNDS = ("answers", "shown")  # issue 36's tables: a file from then starts afresh
 
     def __init__(self, path: str | Path, lifetime_s: float = LIFETIME_S) -> None:
@@ -265,6 +292,9 @@ class SQLiteStore(ClassStore):
         return self._local.db
 
     def _purge(self) -> None:
+        if time.monotonic() < getattr(self, "_purged_at", -PURGE_EVERY_S) + PURGE_EVERY_S:
+            return
+        self._purged_at = time.monotonic()
         db = self._db()
         old = [row[0] for row in db.execute("SELECT code FROM classes WHERE began < ?", (time.time() - self.lifetime_s,))]
         for code in old:
@@ -274,6 +304,14 @@ class SQLiteStore(ClassStore):
         self._purge()
         cursor = self._db().execute("INSERT OR IGNORE INTO classes VALUES (?, ?, ?, NULL)", (code, token_digest, now))
         return cursor.rowcount == 1
+
+    def _started_by(self, maker: str, now: float) -> int:
+        (count,) = self._db().execute("SELECT COUNT(*) FROM makers WHERE maker = ? AND began >= ?",
+                                      (maker, now - self.lifetime_s)).fetchone()
+        return count
+
+    def _record_maker(self, code: str, maker: str, now: float) -> None:
+        self._db().execute("INSERT OR REPLACE INTO makers VALUES (?, ?, ?)", (code, maker, now))
 
     def _token_digest(self, code: str) -> str | None:
         row = self._db().execute("SELECT token, began FROM classes WHERE code = ?", (code,)).fetchone()
@@ -379,6 +417,19 @@ class RedisStore(ClassStore):
         self.client.expireat(key, int(now + self.lifetime_s))
         return True
 
+    def _started_by(self, maker: str, now: float) -> int:
+        key = self._key("-", "maker", maker)
+        self.client.zremrangebyscore(key, "-inf", now - self.lifetime_s)
+        return self.client.zcard(key)
+
+    def _record_maker(self, code: str, maker: str, now: float) -> None:
+        key = self._key("-", "maker", maker)
+        pipe = self.client.pipeline()
+        pipe.zadd(key, {code: now})
+        pipe.expireat(key, int(now + self.lifetime_s))
+        pipe.hset(self._key(code), "maker", maker)
+        pipe.execute()
+
     def _token_digest(self, code: str) -> str | None:
         return self.client.hget(self._key(code), "token")
 
@@ -448,6 +499,8 @@ class RedisStore(ClassStore):
     def _end(self, code: str) -> None:
         questions = self.client.smembers(self._key(code, "questions"))
         places = self.client.smembers(self._key(code, "places"))
+        if maker := self.client.hget(self._key(code), "maker"):
+            self.client.zrem(self._key("-", "maker", maker), code)
         self.client.delete(self._key(code), *(self._key(code, part) for part in ("questions", "asked", "browsers",
                                                                                   "voters", "places")),
                            *(self._key(code, "q", q, str(r)) for q in questions for r in ROUNDS),
