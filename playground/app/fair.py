@@ -21,6 +21,7 @@ from playground.app.shell import tr
 from playground.app.store import flush_url
 from playground.app.visitors import visitor as session_visitor
 from playground.core import batching, fairness, runtime
+from playground.core.datasets import cache as data_cache
 
 SHARE = fairness.FairShare()
 LANE = fairness.HeavyLane()
@@ -83,7 +84,8 @@ def paced_run():
     _inside.active = True
     start, lent = time.thread_time(), batching.charged()  # the step loops' work for this run is its cost too
     try:
-        with batching.stepping_aside(turns.give_back, turns.take_again):
+        # a model's step loop is waited for without a turn; a download never (datasets.cache)
+        with batching.stepping_aside(turns.give_back, turns.take_again), data_cache.page_run():
             yield
     finally:
         _inside.active = False

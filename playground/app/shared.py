@@ -13,6 +13,7 @@ from playground.app.background import job_runner, waiting_message
 from playground.app.shell import OFFERS_KEY, tr
 from playground.core import identity
 from playground.core.checkpoints import CheckpointError
+from playground.core.datasets.cache import DataPending, DataUnavailable
 from playground.core.device import device
 from playground.core.formatting import escape_markdown
 
@@ -63,6 +64,16 @@ def _shared_resource(key: str, _factory: Callable[[], object]):
     made = _factory()
     SHARED[f"resource:{key}"] = made
     return made
+
+
+def data_missing(exc: DataUnavailable, message_key: str) -> None:
+    """The page's data is not here: on its way (fetched in the background, a button looks again), or
+    it could not be fetched (``message_key`` says so in the page's words)."""
+    if isinstance(exc, DataPending):
+        st.info(tr("data.pending"), icon=":material/downloading:")
+        st.button(tr("data.look_again"), key=f"{message_key}_again", icon=":material/refresh:")
+    else:
+        st.warning(tr(message_key), icon=":material/cloud_off:")
 
 
 def checkpoint_error(exc: CheckpointError) -> None:

@@ -9,6 +9,7 @@ from playground import charlm
 from playground.app import (
     CHART_CONFIG,
     checkpoint_error,
+    data_missing,
     fragment,
     how_we_know,
     input_error,
@@ -295,8 +296,8 @@ def _start_live(source: str, live_text: str | None, chosen: dict) -> None:
         start_job("charlm", f"charlm-{chosen['kind']}", live_job(train_text, val_text, **chosen), lane=HEAVY)
     except InputError as exc:
         input_error(exc)
-    except DataUnavailable:
-        st.warning(tr("charlm.live.no_data"), icon=":material/cloud_off:")
+    except DataUnavailable as exc:
+        data_missing(exc, "charlm.live.no_data")
 
 
 def _live_result() -> None:

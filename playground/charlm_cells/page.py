@@ -5,6 +5,7 @@ import streamlit as st
 
 from playground.app import (
     busy,
+    data_missing,
     fragment,
     how_we_know,
     input_error,
@@ -54,8 +55,8 @@ elif source == "shakespeare":
         offset = number(narrowed(state.OFFSET, high=len(test_text) - PASSAGE_CHARS),
                         tr("cells.offset", chars=f"{PASSAGE_CHARS:,}"))
         passage = test_text[offset : offset + PASSAGE_CHARS]
-    except DataUnavailable:
-        st.warning(tr("cells.no_data"), icon=":material/cloud_off:")
+    except DataUnavailable as exc:
+        data_missing(exc, "cells.no_data")
 else:
     passage = text(state.TEXT, tr("cells.paste"), area=True, height=150, help=tr("cells.paste_help"))
 try:

@@ -9,6 +9,7 @@ from playground.app import (
     CHART_CONFIG,
     busy,
     checkpoint_error,
+    data_missing,
     fragment,
     how_we_know,
     input_error,
@@ -78,8 +79,8 @@ st.header(tr("fc.data.header"), anchor="fc-data")
 city = choice(state.CITY, tr("fc.city"), format_func=lambda c: tr(f"fc.city.{c}"))
 try:
     prep = _prepared(city)
-except DataUnavailable:
-    st.warning(tr("fc.no_data"), icon=":material/cloud_off:")
+except DataUnavailable as exc:
+    data_missing(exc, "fc.no_data")
     st.stop()
 days = np.arange(len(prep.values) // 24)
 daily_mean = prep.values[:len(days) * 24].reshape(-1, 24).mean(axis=1)

