@@ -357,6 +357,54 @@ def test_the_line_takes_turns_between_addresses():
     assert order[:4] == ["f0", "victim", "late", "f1"] and order[4:] == [f"f{k}" for k in range(2, 10)]
 
 
+def test_an_addresses_short_job_goes_before_its_long_ones():
+    """Issue 52 (held-out check): ten forged cookies on a student's own address each queued a memory-span
+    run, and the student's two-1s job waited 55 s. An address's jobs in line go shortest first."""
+    from playground.gradients import memory_span
+    from playground.two_ones.model import TrainSettings
+
+    runner = JobRunner(cap=1, tiny_cap=1)
+    gate, order = threading.Event(), []
+    span = memory_span.estimate_s("gru", 50)
+    forged = [runner.submit(f"f{k}", _gate_work(gate, order, f"f{k}"), lane=TINY, visitor=f"forged-{k}",
+                            address="school", estimate_s=span) for k in range(10)]
+    assert _wait_for(lambda: forged[0].status == RUNNING)
+    two_ones = TrainSettings().estimate_s()
+    assert two_ones < span
+    student = runner.submit("two-ones", _gate_work(gate, order, "student"), lane=TINY, visitor="student",
+                            address="school", estimate_s=two_ones)
+    assert runner.position(student) == 1
+    gate.set()
+    assert all(j.join(5) for j in (*forged, student))
+    assert order[:2] == ["f0", "student"] and order[2:] == [f"f{k}" for k in range(1, 10)]
+
+
+def test_newcomers_past_the_allowance_share_a_cpu_share_but_not_a_job():
+    """Issue 52: past an address's allowance every new name was one visitor, so the first job of any of
+    them told every later student "You already have a training job running". They still share one CPU
+    share (the fair share's visitor, ``newcomers-<address>``), but each session owns its own job; the
+    address keeps its cap on jobs in line."""
+    from playground.app.visitors import NEWCOMERS_PREFIX, job_owner
+    from playground.core import fairness
+
+    newcomers = fairness.Newcomers(burst=1, per_minute=0)
+    assert newcomers.admit("school", "browser-a") and not newcomers.admit("school", "browser-b")
+    shared = NEWCOMERS_PREFIX + "school"
+    owners = [job_owner(shared, f"session-{k}") for k in range(2)]
+    assert owners == ["session-0", "session-1"] and job_owner("browser-a", "session-9") == "browser-a"
+    runner = JobRunner(cap=1, tiny_cap=1, per_address=2)
+    gate = threading.Event()
+    jobs = [SessionJobs(runner, visitor=o, address="school").start("two_ones", "t", _gate_work(gate), lane=TINY)
+            for o in owners]  # neither is "busy" because of the other
+    from playground.core.jobs import LineFull
+
+    with pytest.raises(LineFull):
+        SessionJobs(runner, visitor=job_owner(shared, "session-2"), address="school").start("two_ones", "t",
+                                                                                             _gate_work(gate), lane=TINY)
+    gate.set()
+    assert all(j.join(5) for j in jobs)
+
+
 def test_one_address_queues_at_most_its_cap():
     from playground.core.jobs import LineFull
 

@@ -8,7 +8,7 @@ import streamlit as st
 
 from playground import lessons
 from playground.app.language import lang, tr
-from playground.app.visitors import visitor
+from playground.app.visitors import job_owner, session_name, visitor
 from playground.app.widgets import CHART_CONFIG
 from playground.core.jobs import (
     FINISHED,
@@ -70,7 +70,7 @@ def session_jobs() -> SessionJobs:
     from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
     name, address = visitor()
-    jobs = SessionJobs(job_runner(), visitor=name, address=address)
+    jobs = SessionJobs(job_runner(), visitor=job_owner(name, session_name()), address=address)
     ctx = get_script_run_ctx()
     if ctx is not None:
         _BY_SESSION[ctx.session_id] = jobs
@@ -136,11 +136,12 @@ def start_button(label: str, key: str, primary: bool = False) -> bool:
                      disabled=blocked, help=why)
 
 
-def start_job(slot: str, name: str, work, lane: str = HEAVY) -> None:
+def start_job(slot: str, name: str, work, lane: str = HEAVY, estimate_s: float = 0.0) -> None:
     """Start ``work`` for this visitor and run the page again (its Start button, drawn above, is now
-    disabled and says why), or say why not (a job of theirs still runs or waits)."""
+    disabled and says why), or say why not (a job of theirs still runs or waits). ``estimate_s``: about
+    how long it runs (an address's jobs in line go shortest first)."""
     try:
-        session_jobs().start(slot, name, work, lane=lane)
+        session_jobs().start(slot, name, work, lane=lane, estimate_s=estimate_s)
     except Busy:
         st.warning(busy_reason() or tr("job.busy_running", where=""), icon=":material/hourglass_top:")
         return

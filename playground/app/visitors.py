@@ -21,6 +21,7 @@ from playground.core import fairness
 XSRF_COOKIE = "_streamlit_xsrf"
 NEWCOMERS = fairness.Newcomers()
 _VISITOR = "_visitor"  # session key: (name, address) decided at the session's first run
+NEWCOMERS_PREFIX = "newcomers-"  # the one visitor of an address's newcomers past its allowance
 
 
 def xsrf_token(cookie: str | None) -> bytes | None:
@@ -76,6 +77,13 @@ def visitor() -> tuple[str, str]:
     if held is None:
         name, address = visitor_id() or session_name(), client_address()
         if not NEWCOMERS.admit(address, name):
-            name = f"newcomers-{address}"  # one more new name than the address may bring: they share one
+            name = NEWCOMERS_PREFIX + address  # one more new name than the address may bring: they share one
         held = st.session_state[_VISITOR] = (name, address)
     return held
+
+
+def job_owner(name: str, session: str) -> str:
+    """Who owns a training job (one job each): the visitor, except that the newcomers an address brings
+    past its allowance, who share one visitor (one CPU share), each own their session's job (issue 52:
+    the first job of any of them told every later student that they already had one)."""
+    return session if name.startswith(NEWCOMERS_PREFIX) else name

@@ -22,6 +22,9 @@ Fair training (issue 28):
   served first come, first served among itself, as before. ``MAX_JOBS_PER_ADDRESS`` (running or
   waiting, both lanes) bounds what one address can queue (``LineFull``); a class of 100 fits. A
   waiting job has no thread: 30 queued visitors cost the server nothing until their turn.
+* **Shortest first within an address.** Jobs carry the page's estimate of their seconds
+  (``estimate_s``); an address's own jobs in line go shortest first (issue 52: ten memory-span runs
+  from forged cookies on a student's address put the student's two-1s job 55 s back).
 * **One job per visitor.** ``submit(..., visitor=...)`` refuses (``Busy``) while the same visitor
   has a job running or waiting, in either lane; the check and the queueing are one step under the
   runner's lock, so two tabs clicking at once cannot both get in.
@@ -145,6 +148,7 @@ class Job:
     address: str = ""  # the client's network address: the line takes turns between addresses
     slot: str = ""  # where on the site (``SessionJobs.start``): the page says where a visitor's job is
     max_seconds: float | None = JOB_SECONDS
+    estimate_s: float = 0.0  # the page's estimate of its running time: an address's jobs go shortest first
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ended: threading.Event = field(default_factory=threading.Event)
     _on_stop: Callable[[Job], None] | None = None
@@ -198,7 +202,7 @@ class JobRunner:
 
     def submit(self, name: str, work: Callable[[Callable[..., None], threading.Event], Any],
                max_seconds: float | None = JOB_SECONDS, lane: str = HEAVY, visitor: str | None = None,
-               address: str = "") -> Job:
+               address: str = "", estimate_s: float = 0.0) -> Job:
         """Queue ``work`` in ``lane``; it starts at once if the lane has a free slot, else when its
         turn comes. Once running it is stopped after ``max_seconds`` (None: no limit). With
         ``visitor``: raises ``Busy`` if that visitor already has a job running or waiting; raises
@@ -215,7 +219,7 @@ class JobRunner:
             if from_address >= self.per_address:
                 raise LineFull(address, from_address)
             job = Job(id=next(self._ids), name=name, lane=lane, visitor=visitor, address=address,
-                      max_seconds=max_seconds)
+                      max_seconds=max_seconds, estimate_s=max(0.0, float(estimate_s)))
             job.thread = threading.Thread(target=self._run, args=(job, work), name=f"job-{job.id}-{name}", daemon=True)
             job._on_stop = self._withdraw
             self._jobs.append(job)
@@ -225,8 +229,9 @@ class JobRunner:
 
     @staticmethod
     def _next(queue: list[Job], served: dict[str, int]) -> Job:
-        """Whose turn it is: the first job of the address served longest ago (never: first of all)."""
-        return min(queue, key=lambda j: (served.get(j.address, 0), j.id))
+        """Whose turn it is: the address served longest ago (never: first of all), its shortest job
+        (then the first come)."""
+        return min(queue, key=lambda j: (served.get(j.address, 0), j.estimate_s, j.id))
 
     def _dispatch(self) -> None:
         """Start the line's next jobs while their lane has free slots (the lock is held)."""
@@ -331,7 +336,8 @@ class SessionJobs:
         self.started: dict[str, int] = {}  # per slot: how many jobs this session has started there
         self.replaced: dict[str, int] = {}  # per slot: the number of the job (and model) the latest one replaced
 
-    def start(self, slot: str, name: str, work, lane: str = HEAVY, max_seconds: float | None = None) -> Job:
+    def start(self, slot: str, name: str, work, lane: str = HEAVY, max_seconds: float | None = None,
+              estimate_s: float = 0.0) -> Job:
         """Start ``work`` under ``slot`` in ``lane``. One visitor trains one thing at a time: while
         this visitor has a job running or waiting (on any page, in any tab), raises ``Busy`` and
         starts nothing; the page says so by its Start button (``busy``).
@@ -343,7 +349,7 @@ class SessionJobs:
         if max_seconds is None:
             max_seconds = TINY_SECONDS if lane == TINY else JOB_SECONDS
         job = self.runner.submit(name, work, max_seconds=max_seconds, lane=lane, visitor=self.visitor,
-                                 address=self.address)  # or Busy, or LineFull
+                                 address=self.address, estimate_s=estimate_s)  # or Busy, or LineFull
         job.slot = slot
         previous = self.jobs.get(slot)
         if previous is not None and previous.result is not None:

@@ -234,7 +234,7 @@ with st.container(border=True):
     live_cell = choice(state.LIVE_CELL, tr("fc.live.cell"), format_func=str.upper)
     if start_button(tr("fc.live.start", city=tr(f"fc.city.{city}")), "fc_live_start"):
         start_job("forecast", f"forecast-{live_cell}", lambda report, stop: forecast.live_training(
-            live_cell, city, report=report, stop=stop), lane=TINY)
+            live_cell, city, report=report, stop=stop), lane=TINY, estimate_s=forecast.LIVE_ESTIMATE_S)
 job_panel("forecast")
 job = session_jobs().get("forecast")
 if job is not None and job.finished and job.result:

@@ -258,7 +258,8 @@ with st.container(border=True):  # not a form: the choices are kept (and linked)
     live_distance = select(state.SPAN_DISTANCE, tr("grad.span.live_distance"), f2)
     if start_button(tr("grad.span.run"), "grad_span_run"):
         start_job("span", "memory-span", lambda report, stop: memory_span.train_one(
-            live_cell, live_distance, report=report, stop=stop), lane=TINY)
+            live_cell, live_distance, report=report, stop=stop), lane=TINY,
+            estimate_s=memory_span.estimate_s(live_cell, live_distance))
 job_panel("span")
 job = session_jobs().get("span")
 if job is not None and job.finished and job.result:

@@ -227,7 +227,8 @@ with st.container(border=True):
     seed = number(state.TRAIN_SEED, tr("two.train.seed"), f5)
     if start_button(tr("two.train.start"), "ones_train_start"):
         settings = two_ones.TrainSettings(hidden=hidden, activation=train_activation, lr=lr, steps=steps, seed=int(seed))
-        start_job("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop), lane=TINY)
+        start_job("two_ones", "two-ones", lambda report, stop: two_ones.train(settings, report, stop), lane=TINY,
+                  estimate_s=settings.estimate_s())
 job_panel("two_ones")
 
 job = session_jobs().get("two_ones")
