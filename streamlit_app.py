@@ -11,7 +11,8 @@ from playground.core import runtime
 from playground.lessons import HOME_ALIAS, PAGES
 
 runtime.configure_server()  # once per process: torch threads and allocator arenas (see playground.core.runtime)
-rebalance.start(busy=session_is_training)  # behind the replicas' proxy only (RNN_CLASS_LOAD_URL): a class spreads out again
+# behind the replicas' proxy only (RNN_CLASS_LOAD_URL): a class spreads out again, moving no one who trains or teaches
+rebalance.start(busy=lambda sid: session_is_training(sid) or classroom.is_teaching_session(sid))
 
 # the icon is served by the app itself: a Material icon name makes every browser fetch it from a font host,
 # which would see every student's address (issue 52)

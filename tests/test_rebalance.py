@@ -78,3 +78,22 @@ def test_only_two_looks_in_a_row_move_anyone(monkeypatch):
     assert rebalance.rebalance_once(runtime, (6, 2), 0, busy=lambda sid: False) == (3, 0)
     assert rebalance.rebalance_once(runtime, (6, 2), 3, busy=lambda sid: False) == (3, 3) and len(closed) == 3
     assert rebalance.rebalance_once(runtime, None, 3, busy=lambda sid: False) == (0, 0)
+
+
+def test_the_moved_are_drawn_at_random_and_a_teacher_is_never_moved(monkeypatch):
+    """Issue 52: an attacker's early sessions were never moved (the newest were), and the teacher's console
+    was. Now the moved are drawn from every idle session, and a teaching one is never among them."""
+    from playground.app import classroom
+
+    closed = []
+    monkeypatch.setattr(rebalance, "close_sockets", lambda runtime, sessions: closed.extend(sessions) or len(sessions))
+    monkeypatch.setitem(classroom._TEACHING, "teacher", None)
+    infos = [_Info("teacher")] + [_Info(f"early-{k}") for k in range(12)] + [_Info(f"late-{k}") for k in range(12)]
+    runtime = _Runtime(infos)
+    chosen = set()
+    for _ in range(30):
+        closed.clear()
+        rebalance.rebalance_once(runtime, (25, 2), 12, busy=classroom.is_teaching_session)
+        chosen |= {i.session.id for i in closed}
+    assert "teacher" not in chosen
+    assert any(c.startswith("early-") for c in chosen) and any(c.startswith("late-") for c in chosen)

@@ -120,13 +120,34 @@ def _forget_token() -> None:
     st.html(_FORGET_TOKEN_HTML.format(key=TEACHER_KEY), unsafe_allow_javascript=True)
 
 
+_TEACHING: dict[str, None] = {}  # session ids that hold a teacher's token: the rebalancer never moves them
+_TEACHING_KEPT = 4096
+
+
+def _mark_teaching() -> None:
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        _TEACHING[ctx.session_id] = None
+        while len(_TEACHING) > _TEACHING_KEPT:  # the oldest first (a dict keeps its order)
+            del _TEACHING[next(iter(_TEACHING))]
+
+
+def is_teaching_session(session_id: str) -> bool:
+    return session_id in _TEACHING
+
+
 def joined() -> str | None:
     return st.session_state.get(JOINED)
 
 
 def teaching() -> bool:
     """This session holds the teacher's token of the class it joined."""
-    return bool(joined() and st.session_state.get(TEACHER))
+    if joined() and st.session_state.get(TEACHER):
+        _mark_teaching()
+        return True
+    return False
 
 
 def leave() -> None:

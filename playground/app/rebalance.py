@@ -12,7 +12,9 @@ the proxy ignores the cookie of a websocket reconnect whose replica carries more
 
 A moved session starts afresh on the other replica from its link, which holds every setting of
 its page (the app writes them into the address bar); a session with a training job running or
-waiting is never moved, nor one in the middle of a run. Without ``RNN_CLASS_LOAD_URL`` (one
+waiting is never moved, nor a teacher's (issue 52: the console on the projector), nor one in the
+middle of a run. The ones moved are drawn at random among the rest, not the newest: a visitor who
+opened many sessions early cannot make the replica shed everyone else's. Without ``RNN_CLASS_LOAD_URL`` (one
 process, Community Cloud) nothing runs.
 """
 
@@ -23,6 +25,7 @@ import contextlib
 import logging
 import math
 import os
+import random
 import threading
 import time
 import urllib.request
@@ -94,7 +97,7 @@ def rebalance_once(runtime, load: tuple[int, int] | None, seen_before: int, busy
     mine, movable = movable_sessions(runtime, busy)
     wanted = to_shed(mine, *load)
     count = min(wanted, seen_before, len(movable))
-    return wanted, close_sockets(runtime, movable[-count:]) if count > 0 else 0
+    return wanted, close_sockets(runtime, random.sample(movable, count)) if count > 0 else 0
 
 
 def _keep_rebalancing(url: str, busy: Callable[[str], bool]) -> None:
