@@ -206,13 +206,50 @@ def _blank_log_probs(model: BiCloze, vocab: CharVocab, left: str, right: str, bl
     return torch.log_softmax(logits, -1).cpu().numpy()
 
 
+@torch.no_grad()
+def _contexts(model: BiCloze, vocab: CharVocab, left: str, right: str) -> tuple:
+    """The forward reader's state after the left context, the backward one's after the right (read once per blank)."""
+    device = next(model.parameters()).device
+    embed = lambda ids: model.embedding(torch.tensor(ids, dtype=torch.long, device=device))  # noqa: E731
+    forward, backward = _one_direction(model, False), _one_direction(model, True)
+    return forward(embed([[BOUNDARY_ID, *vocab.ids(left)]]))[1], backward(embed([[BOUNDARY_ID, *vocab.ids(right[::-1])]]))[1]
+
+
+@torch.no_grad()
+def _first_mask_log_probs(model: BiCloze, vocab: CharVocab, left: str, right: str, prefixes: list[str],
+                          k: int, contexts: tuple | None = None) -> np.ndarray:
+    """log p over characters at the first mask of left + prefix + MASK * (k - j) + right, one row per
+    prefix (all of one length j < k): what ``_blank_log_probs`` gives at that mask, read with far less.
+    A one-layer reader's forward state there depends only on the prefix, and its backward state only on
+    the k - 1 - j masks after it and the right context, the same for every prefix: one backward row,
+    one forward row per prefix, and the output layer only where a log p is read."""
+    if model.rnn.num_layers != 1:
+        blanks = [p + MASK * (k - len(p)) for p in prefixes]
+        return _blank_log_probs(model, vocab, left, right, blanks).reshape(len(prefixes), k - len(prefixes[0]),
+                                                                           -1)[:, 0]
+    device = next(model.parameters()).device
+    embed = lambda ids: model.embedding(torch.tensor(ids, dtype=torch.long, device=device))  # noqa: E731
+    forward, backward = _one_direction(model, False), _one_direction(model, True)
+    (h_f, c_f), (h_b, c_b) = contexts or _contexts(model, vocab, left, right)
+    n, j = len(prefixes), len(prefixes[0])
+    before = h_f[0].expand(n, -1)
+    if j:
+        ids = [[vocab.index.get(ch, 0) for ch in prefix] for prefix in prefixes]
+        before = forward(embed(ids), (h_f.expand(1, n, -1).contiguous(), c_f.expand(1, n, -1).contiguous()))[1][0][0]
+    after = h_b[0]
+    if k - 1 - j:
+        after = backward(embed([[MASK_ID] * (k - 1 - j)]), (h_b, c_b))[1][0][0]
+    logits = model.out(torch.tanh(model.proj(torch.cat([before, after.expand(n, -1)], -1)))).double()
+    logits[:, :3] = -torch.inf
+    return torch.log_softmax(logits, -1).cpu().numpy()
+
+
 def candidates(model: BiCloze, vocab: CharVocab, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
     """The ``width`` best k-character fillers by a beam through the blank: the first character with
     all k masked, each next one with the previous ones filled in (scores: chain-rule log p)."""
-    beams = {"": 0.0}
-    for j in range(k):
-        logp = _blank_log_probs(model, vocab, left, right, [b + MASK * (k - j) for b in beams])
-        logp = logp.reshape(len(beams), k - j, -1)[:, 0]
+    beams, contexts = {"": 0.0}, _contexts(model, vocab, left, right)
+    for _ in range(k):
+        logp = _first_mask_log_probs(model, vocab, left, right, list(beams), k, contexts)
         grown = {}
         for (prefix, score), row in zip(beams.items(), logp, strict=True):
             for i in np.argpartition(-row, width)[:width]:
@@ -223,22 +260,19 @@ def candidates(model: BiCloze, vocab: CharVocab, left: str, right: str, k: int, 
 
 def blank_log_prob(model: BiCloze, vocab: CharVocab, left: str, right: str, fillers: list[str]) -> dict[str, float]:
     """log p(filler | left, right) by the chain rule inside the blank:
-    sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right)."""
+    sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right), read once per distinct prefix."""
     if not fillers:
         return {}
-    blanks, owners = [], []
-    for f, filler in enumerate(fillers):
-        for j in range(len(filler)):
-            blanks.append(filler[:j] + MASK * (len(filler) - j))
-            owners.append((f, vocab.index.get(filler[j], 0)))
+    if len({len(f) for f in fillers}) != 1:
+        return {f: blank_log_prob(model, vocab, left, right, [f])[f] for f in fillers}
+    k, contexts = len(fillers[0]), _contexts(model, vocab, left, right)
     scores = np.zeros(len(fillers))
-    for start in range(0, len(blanks), 512):
-        chunk = blanks[start:start + 512]
-        logp = _blank_log_probs(model, vocab, left, right, chunk)
-        row = 0
-        for blank, (f, target) in zip(chunk, owners[start:start + 512], strict=True):
-            scores[f] += logp[row][target]  # the first mask of this blank
-            row += blank.count(MASK)
+    for j in range(k):
+        prefixes = sorted({f[:j] for f in fillers})
+        rows = {prefix: r for r, prefix in enumerate(prefixes)}
+        logp = _first_mask_log_probs(model, vocab, left, right, prefixes, k, contexts)
+        for n, filler in enumerate(fillers):
+            scores[n] += logp[rows[filler[:j]], vocab.index.get(filler[j], 0)]
     return {filler: float(s) for filler, s in zip(fillers, scores, strict=True)}
 
 

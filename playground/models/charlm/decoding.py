@@ -300,16 +300,17 @@ def candidate_log_probs(sampler: FastSampler, prompt: str, candidates: list[str]
 
 
 def _scoring(logits: np.ndarray, state, ids: np.ndarray):
-    """``candidate_log_probs`` as a decoder: every row of ``ids`` read on from one state -> their log p."""
-    n = len(ids)
-    state = [(np.repeat(h, n, axis=0), None if c is None else np.repeat(c, n, axis=0)) for h, c in state]
-    logits = np.repeat(logits, n, axis=0)
-    total = np.zeros(n)
-    for position in range(ids.shape[1]):
-        logp = log_softmax(logits.astype(np.float64))
-        total += logp[np.arange(n), ids[:, position]]
-        if position + 1 < ids.shape[1]:
-            logits, state = yield ids[:, position], state
+    """``candidate_log_probs`` as a decoder: every row of ``ids`` read on from one state -> their log p.
+    Candidates that share their first characters share a state: each distinct prefix is read once
+    (the first character of all of them comes from one distribution, normalised once)."""
+    total = log_softmax(logits[0].astype(np.float64))[ids[:, 0]]
+    rows = np.zeros(len(ids), dtype=np.int64)  # each candidate's row of the state so far
+    for position in range(1, ids.shape[1]):
+        pairs, inverse = np.unique(np.stack([rows, ids[:, position - 1]], axis=1), axis=0, return_inverse=True)
+        state = [(h[pairs[:, 0]], None if c is None else c[pairs[:, 0]]) for h, c in state]
+        logits, state = yield pairs[:, 1], state
+        rows = inverse.reshape(-1)
+        total += log_softmax(logits.astype(np.float64))[rows, ids[:, position]]
     return total.tolist()
 
 
