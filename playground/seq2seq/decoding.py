@@ -102,6 +102,7 @@ class BeamResult:
     hypotheses: list[Hypothesis]  # finished first, best first
     nodes: list[TreeNode] = field(default_factory=list)
     greedy_won: bool = False  # the greedy hypothesis outscored every path the beam kept
+    greedy: Hypothesis | None = None  # the width-1 search's answer (``keep_greedy``): greedy decoding's
 
     def path(self) -> list[int]:
         """Node ids from the first word to the winner's last node."""
@@ -134,6 +135,7 @@ def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int
         if keep_greedy and width > 1:
             for result, greedy in zip(found, _beam_chunk(model, src_vocab, chunk, 1, length_penalty, max_len, False),
                                       strict=True):
+                result.greedy = greedy.best
                 if greedy.best.score > result.best.score + 1e-6:
                     candidate = Hypothesis(greedy.best.tokens, greedy.best.log_prob, greedy.best.finished,
                                            greedy.best.score)

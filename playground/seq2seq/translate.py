@@ -147,8 +147,7 @@ class Translator:
         check_decoding(strategy, beam, length_penalty, temperature, seed)
         source = prepare_source(text, self.src_vocab)
         if strategy == "greedy":
-            ids = greedy_batch(self.model, self.src_vocab, [source.text])[0]
-            finished = len(ids) < MAX_OUTPUT_TOKENS
+            ids, finished = self._greedy(source.text)
         elif strategy == "beam":
             best = self._beam(source.text, int(beam), length_penalty).best
             ids, finished = best.tokens, best.finished
@@ -187,6 +186,17 @@ class Translator:
         hyps = [{"text": detokenize_en(self.words(h.tokens)), "log_prob": h.log_prob, "score": h.score,
                  "finished": h.finished, "best": h is result.best} for h in result.hypotheses]
         return TreeView(nodes, result.path(), hyps, result.greedy_won)
+
+    def _greedy(self, source: str) -> tuple[list[int], bool]:
+        """Greedy decoding's words: the width-1 search a beam search of this sentence already ran (the
+        page's lab searches first), else decoded now."""
+        with self._lock:
+            done = next((r.greedy for (text, _, _), r in reversed(self._searches.items())
+                         if text == source and r.greedy is not None), None)
+        if done is not None:
+            return done.tokens, done.finished
+        ids = greedy_batch(self.model, self.src_vocab, [source])[0]
+        return ids, len(ids) < MAX_OUTPUT_TOKENS
 
     def _beam(self, source: str, width: int, length_penalty: float) -> BeamResult:
         """One beam search per sentence and settings, its tree recorded: a page shows the translation
