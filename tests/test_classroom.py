@@ -133,6 +133,22 @@ def test_every_tab_of_a_class_shares_one_read_a_second(a_class, monkeypatch):
     assert len(reads) == before + 1 and _shows(pages[1], t("class.status.open", "en", round=2))
 
 
+def test_the_shared_read_is_never_older_than_a_change_made_here(a_class, monkeypatch):
+    """Within the second a read is shared, a change this process made is seen at once (the cache is keyed
+    by the store's count of changes), and no change means no read."""
+    from playground.app import classroom
+
+    code, token = a_class
+    reads = []
+    real_view = class_store().view
+    monkeypatch.setattr(class_store(), "view", lambda c: reads.append(c) or real_view(c))
+    classroom.shared_state(code)
+    classroom.shared_state(code)
+    assert len(reads) == 1
+    class_store().ask(code, token, "home_guess")
+    assert classroom.shared_state(code)[1].asking == "home_guess" and len(reads) == 2
+
+
 def _voted_in_round_one(code: str, token: str, choice: str):
     """A student on Home's question, asked by the teacher, who voted ``choice`` in round 1."""
     class_store().ask(code, token, "home_guess")
