@@ -64,6 +64,7 @@ def generation(prefix: str) -> int:
 
 URL_STALE = "_url_stale"  # the store changed since the address bar was last written
 URL_HELD = "_url_held"  # session: until when the address is left alone (hold_url)
+URL_WRITTEN = "_url_written"  # session: the query this session last sent to the browser
 LINK_EXTRAS = "_link_extras"  # parameters that hold for the whole visit beside the language (presentation mode)
 LABELS = "_control_labels"  # {setting key: its widget's label}, as last drawn (presentation mode names them)
 
@@ -94,8 +95,12 @@ def flush_url() -> None:
     want = {LANG_KEY: lang(), **st.session_state.get(LINK_EXTRAS, {})}
     if state is not None:
         want |= {key: state[key].as_url(held[key]) for key in state.keys if key in held}
-    if st.query_params.to_dict() != want:
+    # The run starts from the query the browser had when it asked for the run; an earlier run's
+    # write may still be on its way and land after it, so a match with the browser's copy alone
+    # is not enough: the last write must match too (quick clicks left a stale value in the link).
+    if st.query_params.to_dict() != want or st.session_state.get(URL_WRITTEN) != want:
         st.query_params.from_dict(want)
+        st.session_state[URL_WRITTEN] = want
 
 
 def renew_editors(prefix: str) -> None:
