@@ -56,12 +56,15 @@ class LightSession:
     headers: dict[str, str] = field(default_factory=dict)  # sent with the websocket upgrade (a proxy's cookie)
     handshake_headers: dict[str, str] = field(default_factory=dict)  # the upgrade response's, lower-cased names
     source: str = ""  # the loopback address to connect from (127.0.0.2 ...): a client on another network
+    session_id: str = ""  # the server's id of this session: a reconnect names it, as a browser's does
     _socket: object = None
 
     async def open(self, timeout_s: float = 300.0) -> float:
         """Connect and load the page; seconds until its first run finished."""
         where = {"local_addr": (self.source, 0)} if self.source else {}
-        self._socket = await connect(f"{self.url}/_stcore/stream", subprotocols=["streamlit"], max_size=None,
+        # a browser's reconnect names its last session (third entry; the second is the XSRF token's place)
+        protocols = ["streamlit", *(("PLACEHOLDER_AUTH_TOKEN", self.session_id) if self.session_id else ())]
+        self._socket = await connect(f"{self.url}/_stcore/stream", subprotocols=protocols, max_size=None,
                                      open_timeout=timeout_s, ping_interval=None, additional_headers=self.headers or None,
                                      **where)
         self.handshake_headers = {k.lower(): v for k, v in self._socket.response.headers.raw_items()}
@@ -156,6 +159,7 @@ class LightSession:
             self._seen(message, kind)
             if kind == "new_session":
                 self.page_script_hash = message.new_session.page_script_hash
+                self.session_id = message.new_session.initialize.session_id or self.session_id
             elif kind == "navigation" and message.navigation.page_script_hash:
                 # the page st.navigation ran (new_session names the entry script): a full rerun
                 # sent with the entry script's hash would run the default page instead

@@ -52,12 +52,14 @@ def test_the_load_is_read_from_the_proxy_and_a_dead_one_is_none():
 
 
 class _Info:
-    def __init__(self, sid, running=False):
+    def __init__(self, sid, running=False, named=None):
+        """A session; ``named``: the session id its browser's websocket named (a reconnect)."""
         from streamlit.runtime.app_session import AppSessionState
 
         self.session = type("S", (), {"id": sid, "_state": AppSessionState.APP_IS_RUNNING if running
                                       else AppSessionState.APP_NOT_RUNNING})()
-        self.client = None
+        protocols = "streamlit, PLACEHOLDER_AUTH_TOKEN" + (f", {named}" if named else "")
+        self.client = type("C", (), {"_websocket": type("W", (), {"headers": {"sec-websocket-protocol": protocols}})()})()
 
 
 class _Runtime:
@@ -71,13 +73,53 @@ def test_a_session_that_trains_or_runs_is_never_moved():
     assert mine == 4 and [i.session.id for i in movable] == ["a", "d"]
 
 
-def test_only_two_looks_in_a_row_move_anyone(monkeypatch):
+def _closing(monkeypatch) -> list:
     closed = []
     monkeypatch.setattr(rebalance, "close_sockets", lambda runtime, sessions: closed.extend(sessions) or len(sessions))
-    runtime = _Runtime([_Info(str(k)) for k in range(6)])
-    assert rebalance.rebalance_once(runtime, (6, 2), 0, busy=lambda sid: False) == (3, 0)
-    assert rebalance.rebalance_once(runtime, (6, 2), 3, busy=lambda sid: False) == (3, 3) and len(closed) == 3
-    assert rebalance.rebalance_once(runtime, None, 3, busy=lambda sid: False) == (0, 0)
+    return closed
+
+
+def test_an_imbalance_must_last_before_anyone_moves(monkeypatch):
+    """Issue 52: closing tabs on one replica made the other shed at once. Now the replica waits until
+    it has been above its share for SUSTAIN_S, and sheds the fewest any look of that time asked for."""
+    closed = _closing(monkeypatch)
+    runtime, looks, idle = _Runtime([_Info(str(k)) for k in range(8)]), rebalance.Looks(), lambda sid: False
+    assert rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=0.0) == (4, 0)
+    assert rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=rebalance.SUSTAIN_S - 1) == (4, 0)
+    assert rebalance.rebalance_once(runtime, (8, 1), looks, idle, now=rebalance.SUSTAIN_S) == (0, 0)  # it passed
+    assert rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=100.0) == (4, 0)  # it starts again
+    assert rebalance.rebalance_once(runtime, (10, 2), looks, idle, now=110.0) == (3, 0)
+    assert rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=100 + rebalance.SUSTAIN_S) == (4, 3)
+    assert len(closed) == 3  # the fewest asked for in the window
+    assert rebalance.rebalance_once(runtime, None, looks, idle, now=1000.0) == (0, 0)
+
+
+def test_a_replica_sheds_at_most_once_a_while(monkeypatch):
+    closed = _closing(monkeypatch)
+    runtime, looks, idle = _Runtime([_Info(str(k)) for k in range(8)]), rebalance.Looks(), lambda sid: False
+    for now in range(0, 200, 3):
+        rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=float(now))
+    sheds = 200 // rebalance.SHED_EVERY_S  # at most one shed in each SHED_EVERY_S (the first after SUSTAIN_S)
+    assert 0 < len(closed) <= 4 * sheds and len(closed) % 4 == 0, len(closed)
+    assert len(closed) < 4 * len(range(0, 200, 3))
+
+
+def test_a_session_moved_here_is_not_moved_again_within_the_window(monkeypatch):
+    """Issue 52: alternating closes moved three students four times in 36 s. A session whose browser
+    reconnected naming a session this replica never had came from another one: it stays."""
+    closed = _closing(monkeypatch)
+    arrived = [_Info(f"new-{k}", named=f"old-{k}") for k in range(6)]
+    resumed = _Info("same", named="same")  # a reconnect to its own replica: not a move
+    runtime, looks, idle = _Runtime([*arrived, resumed, _Info("fresh")]), rebalance.Looks(), lambda sid: False
+    assert [rebalance.came_from_elsewhere(i) for i in (arrived[0], resumed)] == [True, False]
+    for now in (0.0, rebalance.SUSTAIN_S):
+        rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=now)
+    assert sorted(i.session.id for i in closed) == ["fresh", "same"]
+    closed.clear()
+    later = rebalance.MOVED_WINDOW_S + 1.0  # the window over: they may move again
+    for now in (later, later + rebalance.SUSTAIN_S):
+        rebalance.rebalance_once(runtime, (8, 2), looks, idle, now=now)
+    assert len(closed) == 4 and any(i.session.id.startswith("new-") for i in closed)  # (the fake keeps the closed)
 
 
 def test_the_moved_are_drawn_at_random_and_a_teacher_is_never_moved(monkeypatch):
@@ -85,15 +127,16 @@ def test_the_moved_are_drawn_at_random_and_a_teacher_is_never_moved(monkeypatch)
     was. Now the moved are drawn from every idle session, and a teaching one is never among them."""
     from playground.app import classroom
 
-    closed = []
-    monkeypatch.setattr(rebalance, "close_sockets", lambda runtime, sessions: closed.extend(sessions) or len(sessions))
+    closed = _closing(monkeypatch)
     monkeypatch.setitem(classroom._TEACHING, "teacher", None)
     infos = [_Info("teacher")] + [_Info(f"early-{k}") for k in range(12)] + [_Info(f"late-{k}") for k in range(12)]
     runtime = _Runtime(infos)
     chosen = set()
     for _ in range(30):
         closed.clear()
-        rebalance.rebalance_once(runtime, (25, 2), 12, busy=classroom.is_teaching_session)
+        looks = rebalance.Looks()
+        for now in (0.0, rebalance.SUSTAIN_S):
+            rebalance.rebalance_once(runtime, (25, 2), looks, classroom.is_teaching_session, now=now)
         chosen |= {i.session.id for i in closed}
     assert "teacher" not in chosen
     assert any(c.startswith("early-") for c in chosen) and any(c.startswith("late-") for c in chosen)

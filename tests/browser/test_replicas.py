@@ -31,7 +31,7 @@ def test_the_docs_point_to_the_one_config_file_and_it_parses():
 def test_a_class_behind_haproxy_stays_sticky_survives_a_killed_replica_and_spreads_out_again():
     # a thread of its own: Playwright's sync API may hold an event loop in this one
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        r = pool.submit(replicas.run, STUDENTS, 0.6, kill_at=5.0, interval=3.0, late=0, warm=False,
+        r = pool.submit(replicas.run, STUDENTS, 1.3, kill_at=5.0, interval=3.0, late=0, warm=False,
                         compare=False).result()
     assert r["errors"] == [], r["errors"]
     assert r["sessions_checked"] == STUDENTS
@@ -48,7 +48,7 @@ def test_a_class_behind_haproxy_stays_sticky_survives_a_killed_replica_and_sprea
     # sockets of its extra sessions and the proxy sent their reconnects to the restarted replica
     final = r["final_students_per_replica"]
     if not r["rejoined_same_replica"]:
-        assert len(r["rebalanced"]) >= 1 and max(r["moves_s_after_up"]) < 20, r["paths"]
+        assert len(r["rebalanced"]) >= 1 and max(r["moves_s_after_up"]) < rebalance.SUSTAIN_S + 20, r["paths"]
         assert all(r["paths"][i].endswith(f"-> {r['killed']}") for i in r["rebalanced"]), r["paths"]
     assert max(final.values()) - min(final.values()) < 2 * rebalance.MARGIN, f"the class spread out again: {final}"
     assert r["interactions"] > 0 and all(mb > 0 for mb in r["rss_peak_mb"].values())
