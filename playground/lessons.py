@@ -1,10 +1,10 @@
 """The house: the lessons, in the order the app lists them.
 
 A lesson is its folder ``playground/<word>/`` (its manifest ``LESSON`` in ``__init__.py``, and its
-``page.py``, ``settings.py``, ``strings.py``, ``question.py``), one word in ``LESSONS`` below and its
+``page.py``, ``settings.py``, ``strings.py``, ``question.py``, ``challenges.py``), one word in ``LESSONS`` below and its
 page file ``pages/<word>.py``. Everything that spans the lessons is built here from their manifests:
 the app's page list, the strings, the shipped-model registry, the job slots, the classes shared
-caches key by identity, the lecture map's places and the class console's questions.
+caches key by identity, the lecture map's places, the class console's questions and the challenges.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import importlib
 from functools import cache
 from types import ModuleType
 
+from playground.core.challenges import Challenge
 from playground.core.lesson import Lesson, Place
 
 LESSONS: tuple[str, ...] = ("home", "two_ones", "cell_lab", "gradients", "sentiment", "seq2seq", "forecast", "charlm",
@@ -50,7 +51,7 @@ def lesson(key: str) -> Lesson:
 
 
 def module(lesson_or_key: Lesson | str, part: str) -> ModuleType:
-    """One of a lesson's own modules: ``settings``, ``strings``, ``question`` or ``page``."""
+    """One of a lesson's own modules: ``settings``, ``strings``, ``question``, ``challenges`` or ``page``."""
     key = lesson_or_key if isinstance(lesson_or_key, str) else lesson_or_key.key
     return importlib.import_module(f"{lesson(key).package}.{part}")
 
@@ -100,3 +101,19 @@ def questions() -> dict[str, Lesson]:
 def behind_question() -> dict[str, Lesson]:
     """Each anchor a page keeps behind its predict-first question, and its lesson."""
     return {anchor: found for found in lessons() for anchor in found.behind_question}
+
+
+@cache
+def challenges() -> dict[str, tuple[Challenge, Lesson]]:
+    """Every lesson's challenges (``CHALLENGES`` in its ``challenges.py``) by name, in the house's order."""
+    found: dict[str, tuple[Challenge, Lesson]] = {}
+    for each in lessons():
+        for challenge in module(each, "challenges").CHALLENGES:
+            if challenge.name in found:
+                raise ValueError(f"the challenge {challenge.name!r} is set by two lessons")
+            found[challenge.name] = (challenge, each)
+    return found
+
+
+def challenges_of(key: str) -> tuple[Challenge, ...]:
+    return tuple(challenge for challenge, each in challenges().values() if each.key == key)

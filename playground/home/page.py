@@ -6,7 +6,19 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from playground import lessons
-from playground.app import busy, classroom, fragment, input_error, lang, present, show_svg, tr, until_answered
+from playground.app import (
+    busy,
+    classroom,
+    fragment,
+    input_error,
+    lang,
+    page_challenges,
+    present,
+    show_svg,
+    tr,
+    until_answered,
+)
+from playground.app.challenge import solved_list
 from playground.app.store import choice, narrowed, remember, select, slider, stored, text
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
@@ -115,6 +127,7 @@ def window_lab() -> None:
 
 
 window_lab()
+page_challenges("home")  # issue 53
 
 
 # --- 5. misconceptions and the map of the playground -----------------------------------------
@@ -126,6 +139,8 @@ if other_pages:
     for spec in other_pages:
         st.page_link(spec.path, label=tr(spec.title_key), icon=spec.icon)
         st.caption(tr(spec.blurb_key))
+st.header(tr("challenge.home.header"), anchor="home-challenges")
+solved_list()  # what this visit solved, kept in the session only (issue 53)
 
 # --- 6. the run-sheet: a lecture step by step (issue 36) ---------------------------------------
 st.header(tr("home.sheet.header"), anchor="home-runsheet")

@@ -230,12 +230,24 @@ def count_strings(max_len: int) -> int:
     return 2 ** (max_len + 1) - 2
 
 
-def verify(weights: Weights, max_len: int = 10) -> str | None:
-    """None when every 0/1 string of length 1..max_len is answered right at every step; else the
-    shortest (then lexicographically first) counterexample as a string."""
+def three_in_a_row(xs: np.ndarray) -> np.ndarray:
+    """y_t = 1 when x_{t-2} = x_{t-1} = x_t = 1 (rows of 0/1; a challenge's task)."""
+    goal = np.zeros_like(xs)
+    goal[:, 2:] = xs[:, 2:] * xs[:, 1:-1] * xs[:, :-2]
+    return goal
+
+
+def odd_so_far(xs: np.ndarray) -> np.ndarray:
+    """y_t = 1 when x_1 .. x_t hold an odd number of 1s (a challenge's task)."""
+    return np.cumsum(xs, axis=1) % 2
+
+
+def verify(weights: Weights, max_len: int = 10, targets: Callable[[np.ndarray], np.ndarray] = _targets) -> str | None:
+    """None when every 0/1 string of length 1..max_len is answered right at every step (by ``targets``:
+    two 1s in a row unless told); else the shortest (then lexicographically first) counterexample."""
     for length in range(1, max_len + 1):
         xs = all_strings(length)
-        wrong = ~(decide(forward(xs, weights)["y"]) == _targets(xs)).all(axis=1)
+        wrong = ~(decide(forward(xs, weights)["y"]) == targets(xs)).all(axis=1)
         if wrong.any():
             return "".join(str(int(b)) for b in xs[int(np.argmax(wrong))])
     return None

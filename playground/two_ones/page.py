@@ -13,6 +13,7 @@ from playground.app import (
     input_error,
     job_panel,
     matrix_editor,
+    page_challenges,
     session_jobs,
     shipped_model,
     tr,
@@ -212,6 +213,8 @@ with until_answered(state.GUESS):  # the lecture's sequence, run step by step, a
     st.markdown(tr("two.input.lecture"))
     hand_built_network()
 
+
+page_challenges("two_ones")  # weights of your own for other questions (issue 53)
 
 # --- 5. learn it from scratch ----------------------------------------------------------------------
 st.header(tr("two.train.header"), anchor="ones-train")

@@ -217,4 +217,92 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "隐藏状态只记两样东西：当前值和前一个值。每一步都重新检查这两格是否都是 1，所以第 5 步的 1 与第 4 步凑成一对，第 6 步的 1 又与第 5 步凑成一对——相邻的两对共用中间那个 1。",
         "en": "The hidden state keeps two things: the current input and the previous one. Every step checks afresh whether both are 1, so the 1 at step 5 pairs with step 4, and the 1 at step 6 pairs with step 5: neighbouring pairs share the 1 between them.",
     },
+    # --- challenges (issue 53; two_ones.challenges) ---------------------------------------------------
+    "challenge.ones.all_right": {
+        "zh": "长度 1 到 10 的全部 {n} 个 0/1 串，每一步都答对了。",
+        "en": "All {n} strings of length 1 to 10 are answered right at every step.",
+    },
+    "challenge.ones.wrong_on": {
+        "zh": "在全部 {n} 个串里，最先答错的是 **{bits}**：把它填进上面的输入框，逐步看是哪一步出了错。",
+        "en": "Of the {n} strings, the first it gets wrong is **{bits}**: type it into the input above and step through it to see where.",
+    },
+    "challenge.ch_ones_three.title": {"zh": "连续三个 1", "en": "Three 1s in a row"},
+    "challenge.ch_ones_three.task": {
+        "zh": (
+            "网络的结构不变（三维隐藏状态，同样的递推公式），只改权重，让它在**连续出现三个 1** 时输出 1，其余时候输出 0。"
+            "例如 1,1,1,1,0,1 → 0,0,1,1,0,0。在上面“权重”一节打开“编辑权重”，改好后按“检查”："
+            "页面会把长度 1 到 10 的全部 2,046 个 0/1 串逐一跑一遍。"
+        ),
+        "en": (
+            "Keep the network as it is (a three-dimensional hidden state, the same recurrence) and change only the weights, "
+            "so that it outputs 1 when **three 1s in a row** have just been read, and 0 otherwise: 1,1,1,1,0,1 → 0,0,1,1,0,0. "
+            "Turn on “Edit the weights” in the weights section above, then press Check: the page runs all 2,046 strings of length 1 to 10."
+        ),
+    },
+    "challenge.ch_ones_three.hint": {
+        "zh": (
+            "只记“当前值”和“前一个值”已经不够了。换个思路：让第一个隐藏单元数一数“到现在为止连续读到了几个 1”——"
+            "读到 1 就加一，读到 0 就被一个很大的负数压到零以下，由 ReLU 清零。输出只需在计数达到 3 时不小于 0.5。"
+        ),
+        "en": (
+            "Remembering the current and the previous value is no longer enough. Let the first unit count the 1s read in a row instead: "
+            "a 1 adds one, a 0 pushes it far below zero and ReLU clears it. The output then only has to reach 0.5 once the count is 3."
+        ),
+    },
+    "challenge.ch_ones_three.solution": {
+        "zh": (
+            r"第一个单元做计数器：$c_t=\mathrm{ReLU}(c_{t-1}+20x_t-19)$。读到 1 时 $c_t=c_{t-1}+1$；读到 0 时 $c_t=\mathrm{ReLU}(c_{t-1}-19)=0$"
+            "（长度不超过 10，计数不会超过 19）。第三个单元仍是常数 1，正好提供 $-19$ 的偏置。输出 $y_t=\\mathrm{ReLU}(c_t-2)$："
+            "计数 2 以下为 0，计数 3 起至少为 1。\n\n"
+            r"$W_{xh}=\begin{bmatrix}20\\0\\0\end{bmatrix}$，$W_{hh}=\begin{bmatrix}1&0&-19\\0&0&0\\0&0&1\end{bmatrix}$，"
+            r"$W_{hy}=\begin{bmatrix}1&0&-2\end{bmatrix}$，$h_0=(0,0,1)$，激活函数与输出都用 ReLU。"
+        ),
+        "en": (
+            r"The first unit is a counter: $c_t=\mathrm{ReLU}(c_{t-1}+20x_t-19)$. Reading a 1 gives $c_t=c_{t-1}+1$; reading a 0 gives "
+            r"$c_t=\mathrm{ReLU}(c_{t-1}-19)=0$ (within 10 steps the count never reaches 19). The third unit is still the constant 1, "
+            r"which supplies the $-19$. The output $y_t=\mathrm{ReLU}(c_t-2)$ is 0 up to a count of 2 and at least 1 from 3 on."
+            "\n\n"
+            r"$W_{xh}=\begin{bmatrix}20\\0\\0\end{bmatrix}$, $W_{hh}=\begin{bmatrix}1&0&-19\\0&0&0\\0&0&1\end{bmatrix}$, "
+            r"$W_{hy}=\begin{bmatrix}1&0&-2\end{bmatrix}$, $h_0=(0,0,1)$, ReLU for both the activation and the output."
+        ),
+    },
+    "challenge.ch_ones_odd.title": {"zh": "读到的 1 是奇数个吗", "en": "An odd number of 1s so far"},
+    "challenge.ch_ones_odd.task": {
+        "zh": (
+            "还是只改权重：让网络每读一个数就回答“到目前为止读到的 1 是不是奇数个”，是则输出 1。"
+            "例如 1,0,1,1 → 1,1,0,1。按“检查”验证全部 2,046 个串。"
+        ),
+        "en": (
+            "Again change only the weights: at every step the network should answer whether it has read an odd number of 1s so far "
+            "(1 if so): 1,0,1,1 → 1,1,0,1. Press Check to test all 2,046 strings."
+        ),
+    },
+    "challenge.ch_ones_odd.hint": {
+        "zh": (
+            r"奇偶性的更新是 $p_t=|p_{t-1}-x_t|$，而绝对值可以拆成两个 ReLU 之和：$|a|=\mathrm{ReLU}(a)+\mathrm{ReLU}(-a)$。"
+            "让前两个单元各存一半，它们的和就是 $p_t$。"
+        ),
+        "en": (
+            r"Parity updates as $p_t=|p_{t-1}-x_t|$, and an absolute value is two ReLUs added: $|a|=\mathrm{ReLU}(a)+\mathrm{ReLU}(-a)$. "
+            r"Keep one half in each of the first two units: their sum is $p_t$."
+        ),
+    },
+    "challenge.ch_ones_odd.solution": {
+        "zh": (
+            r"取 $a_t=\mathrm{ReLU}(p_{t-1}-x_t)$，$b_t=\mathrm{ReLU}(x_t-p_{t-1})$，其中 $p_{t-1}=a_{t-1}+b_{t-1}$；"
+            r"两者至多一个非零，$a_t+b_t=|p_{t-1}-x_t|=p_t$。输出 $y_t=\mathrm{ReLU}(a_t+b_t)$。"
+            "\n\n"
+            r"$W_{xh}=\begin{bmatrix}-1\\1\\0\end{bmatrix}$，$W_{hh}=\begin{bmatrix}1&1&0\\-1&-1&0\\0&0&1\end{bmatrix}$，"
+            r"$W_{hy}=\begin{bmatrix}1&1&0\end{bmatrix}$，$h_0=(0,0,1)$，激活函数与输出都用 ReLU。"
+            "换成 tanh 就不行了：tanh 不会把负值截成 0，两个单元一正一负，正好互相抵消。"
+        ),
+        "en": (
+            r"Take $a_t=\mathrm{ReLU}(p_{t-1}-x_t)$ and $b_t=\mathrm{ReLU}(x_t-p_{t-1})$ with $p_{t-1}=a_{t-1}+b_{t-1}$: at most one "
+            r"of them is non-zero, and $a_t+b_t=|p_{t-1}-x_t|=p_t$. The output is $y_t=\mathrm{ReLU}(a_t+b_t)$."
+            "\n\n"
+            r"$W_{xh}=\begin{bmatrix}-1\\1\\0\end{bmatrix}$, $W_{hh}=\begin{bmatrix}1&1&0\\-1&-1&0\\0&0&1\end{bmatrix}$, "
+            r"$W_{hy}=\begin{bmatrix}1&1&0\end{bmatrix}$, $h_0=(0,0,1)$, ReLU for both the activation and the output. "
+            "With tanh it fails: tanh keeps negative values, so the two units come out one positive and one negative and cancel."
+        ),
+    },
 }

@@ -1,0 +1,3 @@
+"""This page's challenges (issue 53)."""
+
+CHALLENGES = ()
