@@ -246,3 +246,31 @@ def test_the_run_sheets_step_puts_the_class_on_its_question(a_class):
     assert t("class.asking_this", "en") in [c.value for c in teacher.caption]
     student = open_page(None, link={"class": code, "home_sheet": "notes", "home_step": str(step)})
     assert not [b for b in student.button if b.key == "home_sheet_ask_class"]
+
+
+def test_a_challenge_as_the_class_task_counts_solvers_and_shows_its_solution(a_class):
+    """Issue 53: the teacher sets two 1s' "three 1s" challenge; a student's banner names it and links to its
+    box; their passing Check counts (anonymously), a failing one does not; the console counts 1 solver and
+    shows the worked solution on the projector when asked, after which no solve counts."""
+    code, token = a_class
+    name = "ch_ones_three"
+    teacher = open_page("pages/class.py", link={"class": code, "teacher": token})
+    teacher.selectbox(key=console.ASKING).set_value(name).run()
+    assert class_store().view(code).asking == name
+    student = open_page("pages/two_ones.py", link={"class": code, "ones_guess": "skip"})
+    assert not student.exception
+    assert _shows(student, t(f"challenge.{name}.title", "en")) and _shows(student, t("class.status.solve", "en"))
+    assert any(f"#{name.replace('_', '-')}" in m.value for m in student.markdown)  # the link lands on its box
+    student.button(key=f"{name}_check").click().run()  # the page's defaults: not solved, not counted
+    assert class_store().tallies(code).get(name) is None
+    student.button(key=f"{name}_show").click().run()
+    student.button(key=f"{name}_use").click().run()
+    student.button(key=f"{name}_check").click().run()
+    assert _shows(student, t("challenge.done", "en"))
+    assert sum(class_store().tallies(code)[name][1].values()) == 1
+    teacher.run()
+    assert _shows(teacher, t("class.solvers", "en", n=1))
+    assert not _shows(teacher, t(f"challenge.{name}.solution", "en"))
+    teacher.button(key="class_solution").click().run()
+    assert _shows(teacher, t(f"challenge.{name}.solution", "en"))
+    assert class_store().answer(code, name, "v-" + "9" * 16, "solved") == 0  # shown: no more solves counted

@@ -168,7 +168,7 @@ def _asked() -> dict[str, printout.Asked]:
     return {"home": printout.Asked("Q <b>$x_1$</b>", {"a": "**Zero**", "b": "Some"}, frozenset({"a"}), "d = 0 <i>")}
 
 
-LABELS = {k: k.upper() for k in ("step", "words", "show", "ask", "title", "answer", "cue", "say")} | {
+LABELS = {k: k.upper() for k in ("step", "words", "show", "ask", "title", "answer", "cue", "say", "homework")} | {
     "budget": "{total} in all, {opening} {transitions} {slack}", "class": "JOIN", "press": "press {button}"}
 
 
@@ -230,3 +230,41 @@ def test_a_step_past_a_shorter_sheets_end_is_moved_to_its_last_step():
     at = open_page(None, link={"home_sheet": "script", "home_step": str(STEP.high)})
     assert not at.exception and at.slider(key="home_step").value == len(run_sheet.steps("script"))
     assert GUESS.key not in at.query_params
+
+
+def test_each_part_offers_its_pages_challenges_as_homework_once_and_the_printout_lists_them():
+    """Issue 53: at the last step of a part, the challenges of the pages that part showed (each once in the
+    sheet); Home's card offers them and the printout lists them with their task and link."""
+    for key in run_sheet.SHEETS:
+        sheet = run_sheet.sheet(key)
+        offered = [(i, name) for i in range(len(sheet.steps)) for name in run_sheet.homework(sheet, i)]
+        names = [name for _, name in offered]
+        assert len(names) == len(set(names)), key  # each once
+        shown = {demo.page for step in sheet.steps for demo in step.places}
+        assert set(names) == {c.name for page in shown for c in lessons.challenges_of(page)}, key
+        for i, name in offered:
+            last = i + 1 == len(sheet.steps) or sheet.steps[i + 1].part.id != sheet.steps[i].part.id
+            assert last and lessons.challenges()[name][1].key in {d.page for d in sheet.steps[i].places} | {
+                d.page for step in sheet.steps[:i + 1] if step.part.id == sheet.steps[i].part.id for d in step.places}
+    sheet = run_sheet.sheet(run_sheet.PLAN)
+    html = printout.printout(sheet, "en", "https://class.example/", LABELS, _asked())
+    for i in range(len(sheet.steps)):
+        for name in run_sheet.homework(sheet, i):
+            assert t(f"challenge.{name}.title", "en") in html
+            address = "https://class.example/" + run_sheet.challenge_link(name, "en").removeprefix("./")
+            assert address.replace("&", "&amp;") in html
+    assert html.count("<tr class='homework'>") == len({i for i in range(len(sheet.steps)) if run_sheet.homework(sheet, i)})
+
+
+def test_homes_card_offers_the_parts_homework_with_a_link_to_its_box():
+    sheet = run_sheet.sheet(run_sheet.PLAN)
+    index = next(i for i in range(len(sheet.steps)) if run_sheet.homework(sheet, i))
+    at = open_page(None, link={"home_sheet": run_sheet.PLAN, "home_step": str(index + 1)})
+    assert not at.exception
+    texts = "\n".join(m.value for m in (*at.markdown, *at.caption))
+    for n, name in enumerate(run_sheet.homework(sheet, index)):
+        assert f"{t('home.sheet.homework', 'en')}** · {t(f'challenge.{name}.title', 'en')}" in texts
+        assert t(f"challenge.{name}.task", "en") in texts
+        assert f"#{lessons.challenges()[name][0].anchor}" in texts
+    at = open_page(None, link={"home_sheet": run_sheet.PLAN, "home_step": str(index)})  # not a part's end
+    assert t("home.sheet.homework", "en") not in "\n".join(m.value for m in at.markdown)

@@ -31,6 +31,7 @@ from playground.app import visitors
 from playground.app.fair import paced_run
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, hold_url, url_follows, url_held
+from playground.core.challenges import SOLVED
 from playground.core.class_store import CHOICE, FULL, Asked, ClassStore, ClassView, NotTeacher, open_store, valid_code
 from playground.core.datasets.cache import cache_dir
 
@@ -40,6 +41,7 @@ QUESTION_ANCHOR = "question"  # the element id of a page's question box: a banne
 JOINED, TEACHER, REFUSED = "_class_code", "_class_teacher", "_class_refused"  # session keys
 ENDED_NOTE = "_class_ended_note"  # session: the class this visit was in ended (said once)
 PLACE_FULL = "_class_place_full"  # session: a vote was not counted, the address's voters are all in (the allowance)
+SOLVED_CHALLENGES = "_challenges_solved"  # session: the challenges solved in this visit (app.challenge keeps it)
 SEEN = "_class_seen"  # session: the page's question's state as the page last drew it
 # The token leaves the browser's history entry in place (replaceState), drawn by every run of the first
 # FORGET_S seconds, which change no address (store.hold_url): a new address first would be a new entry,
@@ -245,6 +247,9 @@ def _banner_body(code: str, page_question: str | None) -> None:
     with st.container(border=True, key="class_banner"):
         who = tr("class.banner.teacher" if teacher else "class.banner.student", code=code)
         st.markdown(f":material/groups: {who}")
+        if view.asking in lessons.challenges():
+            _challenge_banner(code, view, teacher)
+            return
         if view.asking not in lessons.questions():
             st.caption(tr("class.banner.waiting"))
             return
@@ -258,6 +263,24 @@ def _banner_body(code: str, page_question: str | None) -> None:
         st.markdown(f"**{_status(view.of(view.asking), mine, teacher)}**")
         if not teacher and not mine and (allowed := st.session_state.get(PLACE_FULL)):
             st.warning(tr("class.place_full", n=allowed), icon=":material/group_off:")
+
+
+def _challenge_banner(code: str, view: ClassView, teacher: bool) -> None:
+    """The class's task is a challenge (issue 53): which, a link to its box, and whether this solve counted."""
+    challenge, lesson = lessons.challenges()[view.asking]
+    path = "./" if lesson.default else f"./{lesson.url_path}"
+    address = f"{path}?{CLASS_KEY}={code}&lang={lang()}#{challenge.anchor}"
+    go = f' · <a href="{escape(address)}" target="_self">{escape(tr("class.banner.open_challenge"))}</a>'
+    st.markdown(tr("class.banner.challenge", page=tr(lesson.title_key), title=tr(challenge.key("title"))) + go,
+                unsafe_allow_html=True)
+    asked = view.of(view.asking)
+    if asked.revealed:
+        st.markdown(f"**{tr('class.status.solution_shown')}**")
+    elif not teacher:
+        done = bool(class_store().votes_of(code, view.asking, _voter()))
+        if not done and view.asking in st.session_state.get(SOLVED_CHALLENGES, {}):  # solved before it was set
+            done = vote(view.asking, SOLVED) > 0
+        st.markdown(f"**{tr('class.status.solved' if done else 'class.status.solve')}**")
 
 
 @st.fragment(run_every=STUDENT_POLL_S)

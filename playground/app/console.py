@@ -36,6 +36,7 @@ from playground.app.fair import fragment
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, url_follows
 from playground.app.widgets import show_svg
+from playground.core.challenges import SOLVED
 from playground.core.class_store import MAX_VOTERS_PER_PLACE, NotTeacher, TooManyClasses
 from playground.core.settings import SKIPPED
 
@@ -145,15 +146,39 @@ def changes_line(options: dict[str, str], changes) -> str:
     return tr("class.changes", moved=sum(moved.values()), both=both) + (f" ({detail})" if detail else "")
 
 
+def tasks() -> dict[str, str]:
+    """Everything a class can be set, in the house's order: each page's question, then the challenges
+    (issue 53), as the picker labels them."""
+    questions = {q: f"{tr(lesson.title_key)} · {lessons.module(lesson, 'question').text()}"
+                 for q, lesson in lessons.questions().items()}
+    challenges = {name: f"{tr(lesson.title_key)} · {tr('class.challenge', title=tr(challenge.key('title')))}"
+                  for name, (challenge, lesson) in lessons.challenges().items()}
+    return questions | challenges
+
+
 def _picker(asking: str | None) -> str | None:
-    questions = lessons.questions()
     if st.session_state.get("_class_synced") != asking:  # another tab or the run-sheet chose it
         st.session_state["_class_synced"] = st.session_state[ASKING] = asking
-    def label(q: str) -> str:
-        return f"{tr(questions[q].title_key)} · {lessons.module(questions[q], 'question').text()}"
+    labels = tasks()
+    return st.selectbox(tr("class.pick"), list(labels), key=ASKING, on_change=_ask_picked, index=None,
+                        placeholder=tr("class.pick_none"), format_func=labels.get)
 
-    return st.selectbox(tr("class.pick"), list(questions), key=ASKING, on_change=_ask_picked, index=None,
-                        placeholder=tr("class.pick_none"), format_func=label)
+
+def _solvers(question: str, asked, rounds: dict) -> None:
+    """A challenge: how many solved it (anonymous), and its worked solution on the projector on request."""
+    challenge, _ = lessons.challenges()[question]
+    st.subheader(tr("class.solvers", n=sum(c.get(SOLVED, 0) for c in rounds.values())), anchor=False)
+    st.caption(tr("class.solvers_hidden"))
+    buttons = st.container(horizontal=True)
+    buttons.button(tr("class.hide_solution" if asked.revealed else "class.show_solution"), key="class_solution",
+                   type="secondary" if asked.revealed else "primary", on_click=_as_teacher,
+                   args=("reveal", question, not asked.revealed), icon=":material/visibility:")
+    buttons.button(tr("class.clear"), key="class_clear", on_click=_as_teacher, args=("clear", question),
+                   icon=":material/replay:")
+    if asked.revealed:
+        with st.container(border=True):
+            st.markdown(f"**{tr(challenge.key('title'))}** · {tr('challenge.solution')}")
+            st.markdown(tr(challenge.key("solution")))
 
 
 def _rounds(code: str, question: str, asked, rounds: dict) -> None:
@@ -187,13 +212,20 @@ def _console(code: str) -> None:
         st.warning(tr("class.over"))
         return
     question = _picker(view.asking)
-    if question:
+    if question in lessons.challenges():
+        _solvers(question, view.of(question), tallies.get(question, {}))
+    elif question:
         _rounds(code, question, view.of(question), tallies.get(question, {}))
     others = {q: sum(sum(c.values()) for c in r.values()) for q, r in tallies.items() if q != question}
-    if others:
-        questions = lessons.questions()
-        st.caption(tr("class.others") + " · ".join(f"{tr(questions[q].title_key)}: {n}"
-                                                  for q, n in others.items() if q in questions))
+    if shown := [f"{_short(q)}: {n}" for q, n in others.items() if q in lessons.questions() or q in lessons.challenges()]:
+        st.caption(tr("class.others") + " · ".join(shown))
+
+
+def _short(question: str) -> str:
+    """A task as the console's line of other answers names it: its page, or the challenge's title."""
+    if question in lessons.challenges():
+        return tr("class.challenge", title=tr(lessons.challenges()[question][0].key("title")))
+    return tr(lessons.questions()[question].title_key)
 
 
 def _big_code(code: str) -> None:

@@ -188,6 +188,16 @@ def _step_card(sheet: run_sheet.Sheet, index: int) -> None:
             st.info(f"**{tr('home.sheet.ask')}**\n\n{question}", icon=":material/psychology_alt:")
             classroom.ask_button(lessons.module(step.ask, "settings").GUESS.key, key="home_sheet_ask_class")
         _show(step, back)
+        _homework(sheet, index)
+
+
+def _homework(sheet: run_sheet.Sheet, index: int) -> None:
+    """After a part's last step, its challenges as homework (issue 53); a class's teacher may set one now."""
+    for n, name in enumerate(run_sheet.homework(sheet, index)):
+        st.markdown(f"**{tr('home.sheet.homework')}** · {tr(f'challenge.{name}.title')}")
+        st.caption(tr(f"challenge.{name}.task"))
+        _same_window(tr("home.sheet.open_challenge"), run_sheet.challenge_link(name, lang()), key=f"home_sheet_hw_{n}")
+        classroom.ask_button(name, key=f"home_sheet_hw_class_{n}")
 
 
 def _root() -> str:
@@ -210,7 +220,7 @@ def _printed(key: str, language: str, root: str, code: str | None) -> str:
     sheet = run_sheet.sheet(key)
     questions = {step.ask: _asked(step.ask, language) for step in sheet.steps if step.ask}
     labels = {k: tr(f"home.sheet.col.{k}") for k in ("step", "words", "show", "ask")} | {
-        k: tr(f"home.sheet.print.{k}") for k in ("title", "budget", "class", "answer", "cue", "say", "press")}
+        k: tr(f"home.sheet.print.{k}") for k in ("title", "budget", "class", "answer", "cue", "say", "press", "homework")}
     in_class = None if code is None else printout.ClassLink(code, f"{root}?{classroom.CLASS_KEY}={code}")
     return printout.printout(sheet, language, root, labels, questions, in_class)
 

@@ -1,8 +1,9 @@
 """The run-sheet for the lectern (issue 50): one sheet as an HTML page that prints on A4 portrait. Per
 step: its clock, the text's words (maths rendered as MathML, which browsers draw natively), what to show
 and press with a short link and a QR code, what to say, the blackboard cue, and the question with its
-options, its answer and a one-line reveal; at the top the clock's budget and, in a class, the students'
-link and code. No Streamlit: Home passes in what it computed (the questions, the class)."""
+options, its answer and a one-line reveal; after a part's last step, its challenges as homework; at
+the top the clock's budget and, in a class, the students' link and code. No Streamlit: Home passes in
+what it computed (the questions, the class)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import re
 from dataclasses import dataclass
 from html import escape
 
+from playground.core.i18n import t
 from playground.home.lecture_map import Demo, button_label, say
-from playground.home.run_sheet import Sheet, Step, section
+from playground.home.run_sheet import Sheet, Step, challenge_link, homework, section
 
 QR_MM = 18  # a step's QR code: a phone reads it from the printed page
 MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
@@ -97,6 +99,21 @@ def _ask(asked: Asked | None, labels: dict[str, str]) -> str:
             f"<p><b>{escape(labels['answer'])}</b> {escape(answer)} · {maths(plain(asked.reveal))}</p>")
 
 
+def _homework(sheet: Sheet, index: int, lang: str, base: str, labels: dict[str, str]) -> str:
+    """After a part's last step, its challenges as homework (issue 53): title, task and a link."""
+    names = homework(sheet, index)
+    if not names:
+        return ""
+    items = []
+    for name in names:
+        address = base + challenge_link(name, lang).removeprefix("./")
+        items.append(f"<li><b>{escape(t(f'challenge.{name}.title', lang))}</b>: "
+                     f"{maths(plain(t(f'challenge.{name}.task', lang)))} <a class='link' href='{escape(address)}'>"
+                     f"{escape(_short(address))}</a></li>")
+    return (f"<tr class='homework'><td></td><td colspan='3'><b>{escape(labels['homework'])}</b>"
+            f"<ul>{''.join(items)}</ul></td></tr>")
+
+
 def _row(sheet: Sheet, index: int, lang: str, base: str, labels: dict[str, str], asked: Asked | None) -> str:
     step = sheet.steps[index]
     start, end = sheet.clock(index)
@@ -105,7 +122,7 @@ def _row(sheet: Sheet, index: int, lang: str, base: str, labels: dict[str, str],
     return (f"<tr><td class='n'>{index + 1}<br><span class='clock'>{start}–{end}′</span></td>"
             f"<td><p class='where'>{escape(section(step, lang))}</p><blockquote>{maths(step.quote.words)}</blockquote>"
             f"{gloss}{cue}</td><td>{_show(step, lang, base, labels)}</td>"
-            f"<td>{_ask(asked, labels)}</td></tr>")
+            f"<td>{_ask(asked, labels)}</td></tr>") + _homework(sheet, index, lang, base, labels)
 
 
 STYLE = """<style>
@@ -132,6 +149,8 @@ blockquote { margin: 0 0 3pt; padding-left: 4pt; border-left: 2pt solid #444; co
 .press { font-size: 9pt; }
 ol.options { margin: 0 0 3pt; padding-left: 12pt; list-style: none; }
 ol.options li.right { font-weight: bold; }
+tr.homework td { background: #f7f7f7; }
+tr.homework ul { margin: 0; padding-left: 12pt; }
 math { font-size: 105%; }
 </style>""".replace("QR", str(QR_MM))
 

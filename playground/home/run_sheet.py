@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from playground.home.lecture_map import SEEDS, Demo, Part, Seed, Text, link, page_spec, place, query, say
-from playground.lessons import lesson
+from playground.lessons import challenges, challenges_of, lesson
 
 FOLDER = Path(__file__).with_name("sheets")
 PLAN = "plan90"
@@ -182,3 +182,26 @@ def concept_step(sheet_steps: list[Step], page: str) -> int | None:
 def longest() -> int:
     """The most steps of any sheet (the step setting's declared range)."""
     return max(len(sheet(key).steps) for key in SHEETS)
+
+
+def homework(sheet_: Sheet, index: int) -> tuple[str, ...]:
+    """The challenges offered as homework after step ``index`` (issue 53): at the last step of a part (a run
+    of steps in one part of the text), those of the pages that part showed, each once in the sheet (at the
+    first part that showed its page); none elsewhere."""
+    steps_ = sheet_.steps
+    part = steps_[index].part.id
+    if index + 1 < len(steps_) and steps_[index + 1].part.id == part:
+        return ()
+    start = index
+    while start > 0 and steps_[start - 1].part.id == part:
+        start -= 1
+    earlier = {demo.page for step in steps_[:start] for demo in step.places}
+    here = dict.fromkeys(demo.page for step in steps_[start:index + 1] for demo in step.places)
+    return tuple(c.name for page in here if page not in earlier for c in challenges_of(page))
+
+
+def challenge_link(name: str, lang: str) -> str:
+    """The relative address of challenge ``name``'s box on its page."""
+    found, page = challenges()[name]
+    path = "./" if page.default else f"./{page.url_path}"
+    return f"{path}?{urlencode({'lang': lang})}#{found.anchor}"

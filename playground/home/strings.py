@@ -205,6 +205,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.sheet.print.answer": {"zh": "答案：", "en": "Answer:"},
     "home.sheet.print.cue": {"zh": "板书：", "en": "On the board:"},
     "home.sheet.print.say": {"zh": "讲：", "en": "Say:"},
+    "home.sheet.print.homework": {"zh": "课后挑战（这一部分讲完后布置）：", "en": "Homework challenges (set at the end of this part):"},
+    "home.sheet.homework": {"zh": "课后挑战", "en": "Homework challenge"},
+    "home.sheet.open_challenge": {"zh": "打开这个挑战", "en": "Open this challenge"},
     "home.sheet.print.press": {
         "zh": "打开后点击“{button}”",
         "en": "once open, press “{button}”",
