@@ -262,7 +262,7 @@ def test_homes_card_offers_the_parts_homework_with_a_link_to_its_box():
     at = open_page(None, link={"home_sheet": run_sheet.PLAN, "home_step": str(index + 1)})
     assert not at.exception
     texts = "\n".join(m.value for m in (*at.markdown, *at.caption))
-    for n, name in enumerate(run_sheet.homework(sheet, index)):
+    for name in run_sheet.homework(sheet, index):
         assert f"{t('home.sheet.homework', 'en')}** · {t(f'challenge.{name}.title', 'en')}" in texts
         assert t(f"challenge.{name}.task", "en") in texts
         assert f"#{lessons.challenges()[name][0].anchor}" in texts
