@@ -28,7 +28,8 @@ LAYERS = (
     ("app", r"playground\.app(\..*)?"),  # the Streamlit side: shell, store, widgets, player, fair share, jobs panel
     ("shipped", r"playground\.(registry|train)"),  # every lesson's shipped-model interface
     # declared page state, the lecture map's links, the run-sheets made of them and their printout
-    ("settings", rf"playground\.({LESSON})\.settings|playground\.home\.(lecture_map|run_sheet|printout)"),
+    # and a lesson's challenges, which read its settings (issue 53)
+    ("settings", rf"playground\.({LESSON})\.(settings|challenges)|playground\.home\.(lecture_map|run_sheet|printout)"),
     ("house", r"playground|playground\.lessons"),  # the one tuple of lessons, read from their manifests
     ("lessons", rf"playground\.({LESSON})(\..*)?"),  # a lesson's manifest, models, data and strings
     ("models", r"playground\.models(\..*)?"),  # models two lessons read (the char-LMs, the sentiment classifiers)
