@@ -11,6 +11,7 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
+    page_challenges,
     shipped_model,
     show_svg,
     tr,
@@ -106,6 +107,7 @@ def one_step() -> None:
 
 
 one_step()
+page_challenges("cell_lab")  # a cell that holds for 50 steps; one input, two opposite gates (issue 53)
 
 
 # --- 3. the conveyor belt over a sentence ----------------------------------------------------------

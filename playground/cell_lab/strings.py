@@ -181,4 +181,130 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.label.0": {"zh": "负面", "en": "negative"},
     "lab.lang.zh": {"zh": "中文", "en": "Chinese"},
     "lab.lang.en": {"zh": "英文", "en": "English"},
+    # --- challenges (issue 53; cell_lab.challenges) -----------------------------------------------------
+    "challenge.lab.unusable": {
+        "zh": "页面上有的数值用不了（不是有限的数，或向量的长度不对），先把它们改成普通的数字。",
+        "en": "Some of the page's values cannot be used (not finite numbers, or a vector of the wrong length): make them ordinary numbers first.",
+    },
+    "challenge.lab.held": {
+        "zh": "50 步里，$c_t$ 始终在 $c_0$ = {c0} 的 1% 以内（$c_{{50}}$ = {c50}）。",
+        "en": "Over all 50 steps $c_t$ stays within 1% of $c_0$ = {c0} ($c_{{50}}$ = {c50}).",
+    },
+    "challenge.lab.hold_left": {
+        "zh": "第 {t} 步就越出了 1% 的范围：这一步 $c_t$ = {ct}，与 $c_0$ = {c0} 相差 {off}；到第 50 步，$c_{{50}}$ = {c50}。",
+        "en": "At step {t} the cell leaves the 1% band: there $c_t$ = {ct}, {off} away from $c_0$ = {c0}; by step 50, $c_{{50}}$ = {c50}.",
+    },
+    "challenge.lab.hold_empty": {
+        "zh": "旧记忆 $c_0$ = {c0} 太接近 0，它的 1% 几乎为零，谈不上“记住”什么。先把 $|c_0|$ 调到 0.1 或更大。",
+        "en": "The old memory $c_0$ = {c0} is too close to 0: 1% of it is next to nothing, so there is nothing to hold. Set $|c_0|$ to 0.1 or more first.",
+    },
+    "challenge.ch_lab_hold.title": {"zh": "五十步不走样", "en": "Hold it for 50 steps"},
+    "challenge.ch_lab_hold.task": {
+        "zh": (
+            r"用“讲解稿里的一维例子”一节的滑块设定旧记忆和各个门，然后设想同样的 $f_t$、$i_t$、$\widetilde c_t$ 连续作用 50 步："
+            r"每一步都算 $c_t=f_tc_{t-1}+i_t\widetilde c_t$，上一步的结果就是下一步的旧记忆，起点 $c_0$ 是滑块上的旧记忆。"
+            r"要求 $c_1,c_2,\dots,c_{50}$ 每一个与 $c_0$ 的差都不超过 $|c_0|$ 的 1%，并且 $|c_0|\ge0.1$（细胞里得真有东西可记）。"
+            "按“检查”，页面会把这 50 步逐一算出来。"
+        ),
+        "en": (
+            r"Set the old memory and the gates with the sliders of “The lecture script's one-dimensional example”, then let the same "
+            r"$f_t$, $i_t$, $\widetilde c_t$ act for 50 steps in a row: each step computes $c_t=f_tc_{t-1}+i_t\widetilde c_t$, and its "
+            r"result is the next step's old memory, starting from the old-memory slider $c_0$. Solved when every one of "
+            r"$c_1,c_2,\dots,c_{50}$ is within 1% of $|c_0|$ of $c_0$, with $|c_0|\ge0.1$ (the cell must hold something). "
+            "Check works out all 50 steps."
+        ),
+    },
+    "challenge.ch_lab_hold.hint": {
+        "zh": (
+            r"每一步，细胞经遗忘门漏掉 $(1-f_t)c_{t-1}$，又经输入门写进 $i_t\widetilde c_t$；两者相等时，$c$ 就停在原处。"
+            r"再想一想：$f_t=0.99$ 看上去几乎不忘，连乘 50 次之后还剩多少？"
+        ),
+        "en": (
+            r"At every step the cell leaks $(1-f_t)c_{t-1}$ through the forget gate and takes in $i_t\widetilde c_t$ through the input "
+            r"gate; when the two are equal, $c$ stays put. And ask yourself: $f_t=0.99$ looks like almost no forgetting, but how "
+            "much is left after 50 such multiplications?"
+        ),
+    },
+    "challenge.ch_lab_hold.solution": {
+        "zh": (
+            r"$c$ 保持不变的条件是 $c=fc+i\widetilde c$，即 $(1-f)c=i\widetilde c$：漏掉的恰好等于写进的。"
+            r"保留讲解稿的 $c_0=0.8$、$f=0.9$、$\widetilde c=0.5$，只把输入门调到 $i=0.16$："
+            r"每一步漏掉 $0.1\times0.8=0.08$，又写进 $0.16\times0.5=0.08$，$c_t$ 一直是 0.8。"
+            r"（讲解稿原来的 $i=0.2$ 每步写进 0.1，$c$ 会一路涨向 $0.1/0.1=1$，第 1 步就到了 0.82。）"
+            "\n\n"
+            r"最直接的解是 $f=1$、$i=0$：原样保留，什么也不写。这正是 LSTM 能沿细胞状态把信息传得很远的原因。"
+            r"$f=0.99$、$i=0$ 却不行：$0.99^{50}\approx0.605$，50 步后只剩六成左右，第 2 步就越出了 1% 的范围。"
+        ),
+        "en": (
+            r"$c$ stays the same when $c=fc+i\widetilde c$, that is $(1-f)c=i\widetilde c$: what leaks out equals what is written in. "
+            r"Keep the script's $c_0=0.8$, $f=0.9$ and $\widetilde c=0.5$ and only turn the input gate down to $i=0.16$: each step "
+            r"leaks $0.1\times0.8=0.08$ and writes $0.16\times0.5=0.08$, so $c_t$ stays at 0.8. (The script's $i=0.2$ writes 0.1 a "
+            r"step, and $c$ climbs towards $0.1/0.1=1$: already 0.82 after one step.)"
+            "\n\n"
+            r"The most direct answer is $f=1$, $i=0$: keep everything, write nothing. That is exactly why an LSTM can carry "
+            r"information far along its cell state. But $f=0.99$, $i=0$ fails: $0.99^{50}\approx0.605$, about six tenths are left "
+            "after 50 steps, and the band is left at step 2."
+        ),
+    },
+    "challenge.lab.chose": {
+        "zh": "种子 {seed} 的这一步：第 1 个单元的遗忘门 $f_t$ = {f1}，第 2 个单元的 $f_t$ = {f2}。一个几乎全忘，一个几乎全留。",
+        "en": "This step with seed {seed}: unit 1's forget gate is $f_t$ = {f1} and unit 2's is $f_t$ = {f2}. One forgets almost everything, the other keeps almost everything.",
+    },
+    "challenge.lab.choose_not": {
+        "zh": "种子 {seed} 的这一步：第 1 个单元的遗忘门 $f_t$ = {f1}（要求 ≤ 0.05），第 2 个单元的 $f_t$ = {f2}（要求 ≥ 0.95）。",
+        "en": "This step with seed {seed}: unit 1's forget gate is $f_t$ = {f1} (wanted: at most 0.05) and unit 2's is $f_t$ = {f2} (wanted: at least 0.95).",
+    },
+    "challenge.lab.choose_gru": {
+        "zh": "现在选的是 GRU，它没有单独的遗忘门。把单元类型换成 LSTM。",
+        "en": "The cell chosen is the GRU, which has no forget gate of its own. Switch the cell to the LSTM.",
+    },
+    "challenge.ch_lab_choose.title": {"zh": "同一个输入：一个单元忘，一个单元记", "en": "One input: one unit forgets, the other keeps"},
+    "challenge.ch_lab_choose.task": {
+        "zh": (
+            r"遗忘门 $f_t=\sigma(W_f[h_{t-1},x_t]+b_f)$ 是由这一步的输入算出来的，每个隐藏单元各有一行权重，"
+            r"所以同一个输入可以让两个单元做出相反的决定。在“向量版：完整走一步”一节选 LSTM（权重种子任选，默认是 0），"
+            r"修改 $x_t$（需要的话也可以改 $h_{t-1}$），使这一步**第 1 个单元的遗忘门 $f_t\le0.05$**（几乎全忘），"
+            r"同时**第 2 个单元的 $f_t\ge0.95$**（几乎全留）。按“检查”，页面用当前的种子和向量算出这一步。"
+        ),
+        "en": (
+            r"The forget gate $f_t=\sigma(W_f[h_{t-1},x_t]+b_f)$ is computed from this step's inputs, with a row of weights for each "
+            r"hidden unit, so one input can make the two units decide opposite things. In “With vectors: one full step” choose the "
+            r"LSTM (any weight seed; 0 by default) and edit $x_t$ (and $h_{t-1}$ if you like) so that in this step **unit 1's forget "
+            r"gate is $f_t\le0.05$** (it forgets almost everything) while **unit 2's is $f_t\ge0.95$** (it keeps almost everything). "
+            "Check computes the step with the seed and the vectors on the page."
+        ),
+    },
+    "challenge.ch_lab_choose.hint": {
+        "zh": (
+            r"$\sigma(a)\le0.05$ 要求 $a\le-2.94$，$\sigma(a)\ge0.95$ 要求 $a\ge2.94$。打开“这一步用到的权重矩阵”，"
+            r"看 $W_f$ 的后三列（它们乘的是 $x_t$）：找一个方向，让第 1 行的加权和变负、第 2 行的变正，再把 $x_t$ 沿这个方向放大。"
+        ),
+        "en": (
+            r"$\sigma(a)\le0.05$ needs $a\le-2.94$ and $\sigma(a)\ge0.95$ needs $a\ge2.94$. Open “The weight matrices of this step” "
+            r"and look at the last three columns of $W_f$ (they multiply $x_t$): find a direction that makes row 1's weighted sum "
+            r"negative and row 2's positive, then scale $x_t$ up along it."
+        ),
+    },
+    "challenge.ch_lab_choose.solution": {
+        "zh": (
+            r"种子 0 时，$W_f$ 乘 $x_t$ 的三列是 $(-0.014,\,0.187)^\top$、$(0.561,\,-0.214)^\top$、$(-0.063,\,-0.139)^\top$，"
+            r"偏置 $b_f=(0.572,\,0.043)^\top$。第二列对两个单元的符号相反：$x_2$ 取负，第 1 个单元的预激活下降、第 2 个上升；"
+            r"$x_1$ 取正，几乎只推高第 2 个单元。取 $x_t=(10,\,-10,\,0)$，$h_{t-1}$ 保持 $(0.1,\,-0.2)$，"
+            r"预激活约为 $-5.2$ 和 $+3.9$，得 $f_t\approx(0.006,\,0.98)$。"
+            "\n\n"
+            r"方向对了，力度也要够：$x_t=(7,\,-7,\,0)$ 时预激活只有 $-3.5$ 和 $+2.7$，第 2 个单元的 $f_t$ 停在 0.937。"
+            r"训练好的 LSTM 正是这样工作的：门的开合取决于当下读到的内容，同一个词可以让某些单元清空记忆、让另一些单元继续保留。"
+        ),
+        "en": (
+            r"With seed 0 the columns of $W_f$ that multiply $x_t$ are $(-0.014,\,0.187)^\top$, $(0.561,\,-0.214)^\top$ and "
+            r"$(-0.063,\,-0.139)^\top$, and $b_f=(0.572,\,0.043)^\top$. The second column has opposite signs for the two units: a "
+            r"negative $x_2$ lowers unit 1's pre-activation and raises unit 2's, and a positive $x_1$ raises almost only unit 2's. "
+            r"With $x_t=(10,\,-10,\,0)$ and $h_{t-1}$ left at $(0.1,\,-0.2)$ the pre-activations are about $-5.2$ and $+3.9$, "
+            r"so $f_t\approx(0.006,\,0.98)$."
+            "\n\n"
+            r"The direction is not enough without the size: $x_t=(7,\,-7,\,0)$ gives only $-3.5$ and $+2.7$, and unit 2's $f_t$ "
+            r"stops at 0.937. A trained LSTM works this way: its gates open and close with what it is reading, so one word can "
+            "empty some units' memory while others keep theirs."
+        ),
+    },
 }
