@@ -15,6 +15,7 @@ from playground.app import (
     how_we_know,
     input_error,
     job_panel,
+    page_challenges,
     session_jobs,
     shipped_model,
     tr,
@@ -160,6 +161,7 @@ def rnn_lab() -> None:
 
 
 rnn_lab()
+page_challenges("gradients")  # a hundred steps without vanishing or exploding (issue 53)
 
 
 # --- 4. gradient clipping ---------------------------------------------------------------------------------

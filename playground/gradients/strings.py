@@ -219,4 +219,74 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "每步只丢一半，听起来不算多，可连乘是指数级的：往回走上十步，误差信号就所剩无几，离句尾远的词几乎学不到东西，这就是梯度消失。反过来，每步的因子大于 1 时会越乘越大，成为梯度爆炸。下面的滑块可以换别的因子和步数试试。",
         "en": "Losing half at each step does not sound like much, but repeated multiplication is exponential: ten steps back, little of the error signal is left, and words far from the end barely learn anything. That is the vanishing gradient. A factor above 1 grows with every step instead: the exploding gradient. Try other factors and step counts with the sliders below.",
     },
+    # --- challenges (issue 53; gradients.challenges) ----------------------------------------------------
+    "challenge.grad.unusable": {
+        "zh": "实验的设置里有用不了的值（不是有限的数，或超出了范围），先把它改回正常的数。",
+        "en": "One of the lab's settings cannot be used (not a finite number, or out of its range): set it back to an ordinary value first.",
+    },
+    "challenge.grad.too_short": {
+        "zh": "序列长度 T 现在是 {length}：要从第 {least} 步传回第 0 步，T 至少得是 {least}。",
+        "en": "The length T is {length}: to go back from step {least} to step 0, T must be at least {least}.",
+    },
+    "challenge.grad.overflowed": {
+        "zh": "在 {length} 个时间步中，有 {count} 个的梯度上溢成了 inf 或 NaN（离 T 最近的一个在 t = {t}），远远超过了 10。",
+        "en": "At {count} of the {length} time steps the gradient overflowed to inf or NaN (the one nearest T at t = {t}): far above 10.",
+    },
+    "challenge.grad.in_band": {
+        "zh": "T = {length} 时，‖∂h_T/∂h_t‖ 最小为 {low}（t = {t_low}），最大为 {high}（t = {t_high}），全程都在 0.1 到 10 之间。",
+        "en": "With T = {length}, ‖∂h_T/∂h_t‖ is at least {low} (t = {t_low}) and at most {high} (t = {t_high}): between 0.1 and 10 all the way.",
+    },
+    "challenge.grad.out_of_band": {
+        "zh": "T = {length} 时，‖∂h_T/∂h_t‖ 最小为 {low}（t = {t_low}），最大为 {high}（t = {t_high}），没有全程落在 0.1 到 10 之间。",
+        "en": "With T = {length}, ‖∂h_T/∂h_t‖ goes as low as {low} (t = {t_low}) and as high as {high} (t = {t_high}): not between 0.1 and 10 all the way.",
+    },
+    "challenge.ch_grad_band.title": {"zh": "一百步不消失也不爆炸", "en": "A hundred steps, neither vanishing nor exploding"},
+    "challenge.ch_grad_band.task": {
+        "zh": (
+            "在“普通 RNN 实验”一节里改变激活函数和 $W_{hh}$ 的尺度（其余设置可以不动，序列长度 $T$ 不少于 100），"
+            r"让上面那条曲线 $\lVert\partial h_T/\partial h_t\rVert$ 在每一个 $t=0,1,\dots,T-1$ 上都落在 0.1 到 10 之间："
+            "梯度从最后一步一路传回第 0 步，既不消失，也不爆炸。按“检查”，页面会用实验本身的反向传播重新量一遍。"
+        ),
+        "en": (
+            r"In the vanilla RNN lab, change the activation and the scale of $W_{hh}$ (leave the rest as it is if you like; the "
+            r"length $T$ must be at least 100) so that the curve $\lVert\partial h_T/\partial h_t\rVert$ above lies between 0.1 "
+            r"and 10 at every $t=0,1,\dots,T-1$: the gradient travels from the last step all the way back to step 0 without "
+            "vanishing or exploding. Check measures it again with the lab's own backpropagation."
+        ),
+    },
+    "challenge.ch_grad_band.hint": {
+        "zh": (
+            r"每往回一步，梯度乘上 $\operatorname{diag}(f'(z_k))\,W_{hh}$。要连乘 99 次还不变样，这个因子必须几乎不改变长度。"
+            r"实验说明里点出了两个原因：$\tanh'\le1$，以及 $W_{hh}$ 的奇异值。先去掉其中一个，再看另一个该取多大。"
+        ),
+        "en": (
+            r"Each step back multiplies the gradient by $\operatorname{diag}(f'(z_k))\,W_{hh}$. To survive 99 such products, that "
+            r"factor must leave lengths almost unchanged. The page named two causes: $\tanh'\le1$, and the singular values of "
+            r"$W_{hh}$. Remove one of them, then ask how large the other should be."
+        ),
+    },
+    "challenge.ch_grad_band.solution": {
+        "zh": (
+            r"激活函数选“恒等”，$f'\equiv1$，只剩 $W_{hh}$ 一个原因；尺度取 1.0，正交初始化的 $W_{hh}$ 就是一个正交矩阵，"
+            r"只转动梯度而不改变它的长度。于是 $\partial h_T/\partial h_t=W_{hh}^{T-t}$ 仍是正交矩阵，"
+            r"它的范数（页面画的是 Frobenius 范数）恒为 $\sqrt m=\sqrt{32}\approx5.66$，每一步都一样。"
+            "\n\n"
+            r"尺度差一点都不行：取 0.95 时 $0.95^{99}\times5.66\approx0.035$（$t=0$ 处消失），"
+            r"取 1.05 时 $t=0$ 处约为 744（爆炸）。ReLU 也能做到，不过窗口很窄：种子 0 下尺度 1.3 可以，1.25 会消失，1.35 会爆炸。"
+            r"ReLU 把负值单元的导数置零，大约一半单元每一步都切掉一部分梯度，所以尺度要比 1 大一些来补回来。"
+            r"还有一个有意思的解：保持 tanh 和尺度 1，把输入尺度调成 0。状态始终是 0，而 $\tanh'(0)=1$，tanh 就和恒等函数一样了。"
+        ),
+        "en": (
+            r"Choose the identity activation: $f'\equiv1$, and only $W_{hh}$ is left. At scale 1.0 the orthogonally initialised "
+            r"$W_{hh}$ is an orthogonal matrix, which turns the gradient without changing its length. So "
+            r"$\partial h_T/\partial h_t=W_{hh}^{T-t}$ is orthogonal too, and its norm (the page draws the Frobenius norm) is "
+            r"$\sqrt m=\sqrt{32}\approx5.66$ at every step."
+            "\n\n"
+            r"A little off is too much: at 0.95, $0.95^{99}\times5.66\approx0.035$ at $t=0$ (vanished); at 1.05 it is about 744 "
+            r"(exploded). ReLU can do it too, in a narrow window: with seed 0, scale 1.3 passes, 1.25 vanishes and 1.35 explodes. "
+            r"ReLU sets the derivative of the units below zero to 0, about half of them, cutting off part of the gradient at "
+            r"every step, so the scale has to be somewhat above 1 to make up for it. One more answer worth seeing: keep tanh and "
+            r"scale 1 and set the input scale to 0. The state then stays at 0, where $\tanh'(0)=1$, and tanh acts like the identity."
+        ),
+    },
 }
