@@ -14,6 +14,7 @@ from playground.app import (
     how_we_know,
     input_error,
     job_panel,
+    page_challenges,
     session_jobs,
     shared_results,
     shipped_model,
@@ -226,6 +227,7 @@ st.markdown(tr("fc.lab.intro"))
 with until_answered(state.GUESS):  # the error curves answer the question above; the table shares its numbers
     forecast_lab()
     baselines()
+page_challenges("forecast")  # two days ahead from half a day's reading (issue 53)
 
 # --- 5. train one yourself -----------------------------------------------------------------------------
 st.header(tr("fc.live.header"), anchor="fc-live")

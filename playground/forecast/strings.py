@@ -197,4 +197,76 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "越往后越难预报，任何方法都如此（同样自由运行的线性模型，误差也在增长）；对网络来说还多一个原因：它训练时只见过真实输入，自由运行时每一步的小误差都会成为下一步的输入，把网络带入训练中从未遇到的状态，这就是**暴露偏差**。可以在下面的实验中更换单元、窗口和预报时长再观察。",
         "en": "Forecasting further ahead is harder for any method (the linear model running free grows too); the network has one more reason: it trained on true inputs only, and running free, each step's small error becomes the next step's input and takes it somewhere it never practised, which is called exposure bias. The lab below lets you change the cell, the window and the horizon.",
     },
+    # --- challenges (issue 53; forecast.challenges) -----------------------------------------------------
+    "challenge.fc.shipped_only": {
+        "zh": "检查用的是随附的模型：把单元换成 RNN、GRU 或 LSTM（你自己训练的模型只存在于这次访问里，检查读不到它）。",
+        "en": "The check uses the shipped models: choose RNN, GRU or LSTM as the cell (a model you trained lives only in this visit, where the check cannot reach it).",
+    },
+    "challenge.fc.unusable": {
+        "zh": "城市、窗口或预报时长里有用不了的值，先把它们改回实验允许的范围。",
+        "en": "The city, the window or the horizon holds a value the lab cannot use: set it back within the lab's range first.",
+    },
+    "challenge.fc.settings": {
+        "zh": "现在是读 {window} 小时、往后报 {horizon} 小时；题目要求预报时长正好 48 小时，窗口不超过 12 小时。",
+        "en": "The lab now reads {window} hours and forecasts {horizon} hours ahead; the task asks for a horizon of exactly 48 hours and a window of at most 12.",
+    },
+    "challenge.fc.no_data": {
+        "zh": "气温数据还没下载到服务器上，现在没法检查。等页面上方的数据图出现后再按一次“检查”。",
+        "en": "The temperatures have not reached the server yet, so there is nothing to check against. Press Check again once the page's data chart has appeared.",
+    },
+    "challenge.fc.ahead": {
+        "zh": "{cell} 读 {window} 小时后自由运行，48 个小时里误差没有一个小时超过季节朴素法；第 48 小时为 {free} °C，季节朴素法为 {seasonal} °C。",
+        "en": "The {cell}, running free after reading {window} hours, errs no more than seasonal naive at any of the 48 hours; at hour 48 it is {free} °C against {seasonal} °C.",
+    },
+    "challenge.fc.behind": {
+        "zh": "{cell} 读 {window} 小时后自由运行，在第 {k} 小时误差首次超过季节朴素法：{free} °C 对 {seasonal} °C。",
+        "en": "The {cell}, running free after reading {window} hours, first errs more than seasonal naive at hour {k}: {free} °C against {seasonal} °C.",
+    },
+    "challenge.ch_fc_two_days.title": {"zh": "只读半天，报两天", "en": "Read half a day, forecast two"},
+    "challenge.ch_fc_two_days.task": {
+        "zh": (
+            "在实验里把预报时长设为 48 小时（两整天），输入窗口不超过 12 小时（网络只读半天），"
+            "让“教师强制与自由运行”图中“网络 · 自由运行”那条曲线在第 1 到第 48 小时的每一个小时都不高于“季节朴素法”："
+            "在测试月份上，网络拿自己的预报接着往下报，每个小时的平均绝对误差都不比照搬昨天大。"
+            "单元和城市可以任选（用随附的模型）。按“检查”，页面会用实验本身的算法重新算这两条曲线。"
+        ),
+        "en": (
+            "In the lab, set the horizon to 48 hours (two whole days) and the window to at most 12 hours (the network reads half "
+            "a day), so that in the chart of teacher forcing against free running the “network · free running” curve is never "
+            "above the “seasonal naive” one at any hour from 1 to 48: over the test months, the network feeding on its own "
+            "forecasts errs, on average, no more than copying yesterday at every hour ahead. Any cell and city (the shipped "
+            "models). Check works out both curves again with the lab's own code."
+        ),
+    },
+    "challenge.ch_fc_two_days.hint": {
+        "zh": (
+            "窗口是网络预报前的“热身”：读得越少，开始预报时的隐藏状态越粗糙，自由运行时这份误差还会一小时一小时地累积下去。"
+            "只有 12 小时可读，就要看哪种单元用半天的输入就能进入状态：三种单元都试一试，看两条曲线在第几小时交叉。"
+        ),
+        "en": (
+            "The window is the network's warm-up: the less it reads, the rougher its hidden state when the forecast begins, and "
+            "running free it builds on that error hour after hour. With only 12 hours to read, the question is which cell settles "
+            "in half a day: try all three and watch where the two curves cross."
+        ),
+    },
+    "challenge.ch_fc_two_days.solution": {
+        "zh": (
+            "西雅图，窗口 12 小时，预报 48 小时，单元选 LSTM：自由运行的误差 48 个小时里一直低于季节朴素法，"
+            "第 48 小时是 0.171 °C 对 0.182 °C；两者最接近的是第 14 小时，只差约 0.004 °C。"
+            "曲线下方的解读也随之变成“在这 48 小时内，自由运行的网络始终优于照搬昨天的季节朴素法”。"
+            "\n\n"
+            "同样的设置换成 GRU，从第 24 小时起就落后了；GRU 要读满 24 小时才能撑过两天。RNN 读多少小时都撑不过第 20 小时左右。"
+            "这个结果没法从结构图上推出来：它取决于训练好的模型在短窗口下能把状态调到多好，以及自由运行时误差累积得多快，只能靠测量。"
+        ),
+        "en": (
+            "Seattle, a window of 12 hours, a horizon of 48, and the LSTM: running free it errs less than seasonal naive at all 48 "
+            "hours, 0.171 °C against 0.182 °C at hour 48; the two come closest at hour 14, about 0.004 °C apart. The reading under "
+            "the chart now says that within these 48 hours the network running free stays better than copying yesterday."
+            "\n\n"
+            "The same settings with the GRU fall behind from hour 24 on; the GRU needs to read 24 hours to last two days. The RNN "
+            "does not get past about hour 20 whatever it reads. None of this follows from the cells' diagrams: it depends on how "
+            "well each trained model settles its state from a short window and how fast its errors pile up running free, which "
+            "only a measurement tells."
+        ),
+    },
 }
