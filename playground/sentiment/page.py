@@ -15,6 +15,7 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
+    page_challenges,
     shipped_model,
     show_svg,
     tr,
@@ -287,6 +288,17 @@ def classifier_lab(language: str, kind: str) -> None:
 
 
 classifier_lab(language, kind)
+
+
+@fragment
+def truth_of_the_review() -> None:
+    """The label the student gives the review in the box: the challenge below checks both models against it."""
+    choice(state.TRUTH, tr("senti.challenge.truth"), format_func=lambda v: tr(f"senti.label.{v}"))
+    st.caption(tr("senti.challenge.truth_note"))
+
+
+truth_of_the_review()
+page_challenges("sentiment")  # a short review only reading in order gets right (issue 53)
 
 # --- the model panel ------------------------------------------------------------------------------------
 st.header(tr("senti.panel.header"))

@@ -27,6 +27,8 @@ SHOW_ALL = Setting("senti_show_all", True)
 # which inside view the heat map shows: the hidden state or one gate (the page offers the kind's own)
 VIEWS = ("h", "i", "f", "o", "c", "z", "r")
 VIEW = Setting("senti_view", "h", options=VIEWS, needs=(("senti_kind", "lstm"),))
+# the label the student gives their own review, for the challenge below the classifiers (issue 53)
+TRUTH = Setting("senti_truth", 1, options=(1, 0))
 
 
 
@@ -48,4 +50,4 @@ WALK_TOKENS = Structured("senti_walk_table", tuple(zip(LECTURE_TOKENS, LECTURE_X
 GUESS = guess("senti_guess")
 
 STATE = PageState("senti", (GUESS, W_X, W_H, W_Y, LABEL, MODEL_LANG, KIND, REVIEW, T, COUNTERFACTUAL, SHOW_ALL, VIEW,
-                            WALK_TOKENS))
+                            WALK_TOKENS, TRUTH))

@@ -183,4 +183,81 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "取平均时不管先后：同一袋字词平均出来是同一个向量，词袋只能给出同一个概率。讲解稿说过，只数“慢”“不好吃”这些词的模型可能读错语气；RNN、LSTM、GRU 按顺序读，两句读完停在不同的状态上，判断才可能不同。",
         "en": "An average ignores order: the same bag of tokens averages to the same vector, so the bag can only give the same probability. As the lecture script says, a model that only counts words such as \"slow\" and \"bad\" may misread the tone; an RNN, LSTM or GRU reads in order, ends the two sentences in different states, and so can judge them differently.",
     },
+    # --- the challenge (issue 53; sentiment.challenges) ------------------------------------------------
+    "senti.challenge.truth": {"zh": "你的评论本来的意思", "en": "What your review really says"},
+    "senti.challenge.truth_note": {
+        "zh": "下面的挑战以这里选的标签为准，判断上面输入框里那条评论哪个模型读对了。",
+        "en": "The challenge below takes this label as the truth about the review in the box above.",
+    },
+    "challenge.ch_senti_short.title": {"zh": "词袋读错、LSTM 读对的短评", "en": "A short review the bag gets wrong"},
+    "challenge.ch_senti_short.task": {
+        "zh": (
+            "在上面的输入框里写一条**不超过 12 个字符**的评论（首尾空格不算），让 LSTM 读对、词袋基线读错。"
+            "对错以你的标签为准：在本框上方选好“你的评论本来的意思”。检查时用评论所属语言的 LSTM 和词袋各读一遍"
+            "（中英文模型都能读时，用页面上选的模型语言），读完最后一个 token 时正面概率不低于 0.5 算判为正面，"
+            "与上面的判断框一致。LSTM 的判断与你的标签相同、词袋的判断与之相反，即为完成。"
+        ),
+        "en": (
+            "In the box above, write a review of **at most 12 characters** (spaces at either end do not count) that the LSTM reads right "
+            "and the bag of tokens reads wrong. Right is your label: set “What your review really says” just above this box. "
+            "The check reads the review with the LSTM and the bag of tokens of the review's language (the page's model language when "
+            "either could read it); a verdict is positive when p(positive) after the last token is at least 0.5, as in the verdict above. "
+            "Solved when the LSTM's verdict matches your label and the bag's does not."
+        ),
+    },
+    "challenge.ch_senti_short.hint": {
+        "zh": (
+            "词袋把各个 token 的向量取平均，只知道出现了哪些字词，不知道先后。找一条整体意思与其中单个字词的倾向相反的评论："
+            "比如一个很负面的字，前面有个字把它的意思翻了过来。在逐字曲线图上（“同时显示四个模型”打开时），看 LSTM 和词袋两条曲线在哪个字上分道扬镳。"
+        ),
+        "en": (
+            "The bag of tokens averages its tokens' vectors: it knows which words occur, not in what order. Look for a review whose "
+            "meaning goes against the lean of its words taken one by one: a strongly negative word, say, turned round by the word "
+            "before it. On the chart of p after each token (with “Show all four models” on), watch where the LSTM's and the bag's curves part."
+        ),
+    },
+    "challenge.ch_senti_short.solution": {
+        "zh": (
+            "“一点也不差”（5 个字），标签选“正面”：LSTM 读完的正面概率是 0.996，词袋只有 0.104。"
+            "“不”和“差”单独出现时都把词袋往负面拉（词袋单读“不”得 0.010，单读“差”得 0.000），平均下来整句偏负面。"
+            "LSTM 按顺序读：读到“不”时正面概率为 0.943，再读到“差”反而升到 0.996——前面的“不”已经改变了它的状态，"
+            "“差”在这里的意思是“不差”。\n\n"
+            "同一框架的“一点也不好”（标签“负面”）就不算：LSTM 读成 0.026，词袋也读成 0.462，两者都对，词袋并没有读错。"
+            "英文里 not a bore（标签“正面”）也行：LSTM 0.991，词袋 0.004。"
+        ),
+        "en": (
+            "一点也不差 (“not bad at all”, 5 characters), labelled positive: the LSTM ends at p(positive) = 0.996, the bag of tokens "
+            "at 0.104. On their own, 不 (“not”) and 差 (“bad”) both pull the bag towards negative (read alone, 不 gives 0.010 and "
+            "差 0.000), so the average leans negative. The LSTM reads in order: after 不 it stands at 0.943, and 差 then raises it to "
+            "0.996; 不 has already changed its state, and 差 here means “not bad”.\n\n"
+            "The same frame 一点也不好 (“not good at all”, labelled negative) does not count: the LSTM reads 0.026 and the bag 0.462, "
+            "both right, so the bag is not wrong. In English, “not a bore” (labelled positive) works too: LSTM 0.991, bag 0.004."
+        ),
+    },
+    "challenge.senti.empty": {"zh": "输入框是空的：先写一条评论。", "en": "The review box is empty: write a review first."},
+    "challenge.senti.too_long": {
+        "zh": "这条评论有 {n} 个字符，最多只能有 {limit} 个。",
+        "en": "The review has {n} characters; at most {limit} count.",
+    },
+    "challenge.senti.unreadable": {
+        "zh": "模型读不了这条评论（上面的实验区说明了原因），换一条再检查。",
+        "en": "The models cannot read this review (the lab above says why): change it and check again.",
+    },
+    "challenge.senti.lstm_wrong.1": {
+        "zh": "你的标签是“正面”，LSTM 却判为负面：正面概率 {lstm}（词袋：{bag}）。",
+        "en": "Your label is positive, but the LSTM reads it as negative: p(positive) = {lstm} (the bag: {bag}).",
+    },
+    "challenge.senti.lstm_wrong.0": {
+        "zh": "你的标签是“负面”，LSTM 却判为正面：正面概率 {lstm}（词袋：{bag}）。",
+        "en": "Your label is negative, but the LSTM reads it as positive: p(positive) = {lstm} (the bag: {bag}).",
+    },
+    "challenge.senti.bag_right": {
+        "zh": "LSTM 读对了（正面概率 {lstm}），可词袋也读对了（{bag}）。要找的是只有按顺序读才读得对的评论。",
+        "en": "The LSTM reads it right (p(positive) = {lstm}), but so does the bag of tokens ({bag}). "
+              "Look for a review that only reading in order gets right.",
+    },
+    "challenge.senti.solved": {
+        "zh": "LSTM 的正面概率 {lstm}，与你的标签一致；词袋的 {bag} 落在另一边。",
+        "en": "The LSTM's p(positive) is {lstm}, on your label's side; the bag's {bag} is on the other.",
+    },
 }
