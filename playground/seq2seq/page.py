@@ -14,6 +14,7 @@ from playground.app import (
     how_we_know,
     input_error,
     lang,
+    page_challenges,
     shipped_model,
     tr,
 )
@@ -211,6 +212,7 @@ def decoding_lab() -> None:
 
 
 decoding_lab()
+page_challenges("seq2seq")  # a sentence where beam search beats greedy by a nat (issue 53)
 
 
 # --- the bottleneck ----------------------------------------------------------------------------------

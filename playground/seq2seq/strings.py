@@ -211,4 +211,74 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "束搜索同时保留几条候选，能避开贪心“一步走错、步步被动”的陷阱，但它并不保证一定与贪心不同、一定更好：每一步的最优选择恰好连成整句的最优时，两者给出同一句。束搜索还会按长度调整得分，偶尔挑中 log p 略低却更完整的句子。下面的束搜索树画出了每一步保留和剪掉的候选。",
         "en": "Beam search keeps several candidates at once, which avoids greedy's trap of one poor step forcing the next, but it promises neither a different nor a better sentence: when the best choice at each step also makes the best whole sentence, both agree. Beam search also adjusts its scores for length, so it may pick a slightly less probable but more complete sentence. The beam tree below shows the candidates kept and pruned at each step.",
     },
+    # --- the challenge (issue 53; seq2seq.challenges) --------------------------------------------------
+    "challenge.ch_s2s_beam.title": {"zh": "束搜索胜过贪心", "en": "Beam search beats greedy"},
+    "challenge.ch_s2s_beam.task": {
+        "zh": (
+            "在上面实验区的输入框里找一个中文句子，使束搜索（用实验区的束宽和长度惩罚）得到的译文，"
+            "其 log p 比贪心解码的**至少高 1.0**（也就是贪心那句的概率至多是它的 1/e ≈ 37%）。"
+            "两者的 log p 就是“三种策略并排”表里的数；模型用实验区选的那个，解码策略选哪个都不影响检查。"
+        ),
+        "en": (
+            "Find a Chinese sentence for the lab's box above for which beam search, at the lab's beam width and length penalty, "
+            "finds a translation whose log p is **at least 1.0 higher** than greedy decoding's (greedy's sentence then has at most "
+            "1/e ≈ 37% of its probability). Both are the log p of the “Three strategies side by side” table; the model is the one "
+            "picked in the lab, and the strategy picker does not matter."
+        ),
+    },
+    "challenge.ch_s2s_beam.hint": {
+        "zh": (
+            "贪心在每个位置都押上当时概率最大的词，选了就改不回来。留意“每个位置的前 5 个候选”表：如果某个位置上几个词的概率"
+            "不相上下（this、the、it's……），排第一的那个未必通向最好的整句。束搜索也只有在束够宽、把将来胜出的那条路留下时才有用。"
+        ),
+        "en": (
+            "Greedy takes the most probable word at every position and never takes one back. Watch the table of the top 5 "
+            "candidates at every position: where several words are nearly tied (this, the, it's ...), the first of them need "
+            "not lead to the best sentence. And a beam only helps when it is wide enough to keep the path that wins in the end."
+        ),
+    },
+    "challenge.ch_s2s_beam.solution": {
+        "zh": (
+            "句子“这个问题很难回答。”，有注意力的模型，束宽 3，长度惩罚 1.0。第一个位置上三个词几乎打平："
+            "the 0.316、it's 0.256、this 0.252。贪心选 the，得到 “the question was difficult to answer.”，log p = −3.168。"
+            "束宽 2 只多留下 it's，找到 “it's hard to answer the question.”（−2.888），只高 0.28。"
+            "束宽 3 把 this 也留下了，而它后面的每个词都很有把握（question 0.982、is 0.784、difficult 0.799），"
+            "得到 “this question is difficult to answer.”，log p = −2.008，比贪心高 1.16。束宽 3 以上结果相同。\n\n"
+            "教训：贪心每一步都不差，整句却可能差；而束太窄时，最好的那条路在第一步就被剪掉了。"
+        ),
+        "en": (
+            "The sentence 这个问题很难回答。 (“this question is hard to answer”), the attention model, beam width 3, length penalty "
+            "1.0. At the first position three words are nearly tied: the 0.316, it's 0.256, this 0.252. Greedy takes “the” and "
+            "ends with “the question was difficult to answer.”, log p = −3.168. Width 2 also keeps “it's” and finds “it's hard "
+            "to answer the question.” (−2.888): only 0.28 higher. Width 3 keeps “this” as well, and every word after it is sure "
+            "(question 0.982, is 0.784, difficult 0.799): “this question is difficult to answer.”, log p = −2.008, 1.16 higher "
+            "than greedy. Any width from 3 up gives the same.\n\n"
+            "The lesson: a sentence of steps that are each the best can still be a poor sentence, and a beam too narrow prunes "
+            "the best path at its first step."
+        ),
+    },
+    "challenge.s2s.empty": {"zh": "实验区的输入框是空的：先输入一个中文句子。", "en": "The lab's box is empty: type a Chinese sentence first."},
+    "challenge.s2s.unusable": {
+        "zh": "翻译器不接受这个输入（实验区里说明了原因），换一句再检查。",
+        "en": "The translator refuses this input (the lab says why): change it and check again.",
+    },
+    "challenge.s2s.same": {
+        "zh": "束搜索（束宽 {width}）给出的就是贪心那一句：“{greedy}”，log p = {greedy_logp}。",
+        "en": "Beam search (width {width}) gives greedy's own translation: “{greedy}”, log p = {greedy_logp}.",
+    },
+    "challenge.s2s.short": {
+        "zh": "束搜索（束宽 {width}）找到 “{beam}”，log p = {beam_logp}，贪心 “{greedy}” 是 {greedy_logp}：只高 {gain}，还不到 {goal}。",
+        "en": "Beam search (width {width}) finds “{beam}”, log p = {beam_logp}, against greedy's “{greedy}”, {greedy_logp}: "
+              "{gain} higher, short of {goal}.",
+    },
+    "challenge.s2s.lower": {
+        "zh": "束搜索（束宽 {width}）选了 “{beam}”，它的 log p（{beam_logp}）反而低于贪心 “{greedy}” 的 {greedy_logp}："
+              "束搜索按 log p 除以长度因子排序，长度惩罚让它偏向了更长的句子。",
+        "en": "Beam search (width {width}) picks “{beam}”, whose log p ({beam_logp}) is lower than greedy's “{greedy}” "
+              "({greedy_logp}): it ranks by log p divided by a length factor, and the length penalty favoured the longer sentence.",
+    },
+    "challenge.s2s.solved": {
+        "zh": "贪心：“{greedy}”，log p = {greedy_logp}；束搜索（束宽 {width}）：“{beam}”，log p = {beam_logp}，高出 {gain}。",
+        "en": "Greedy: “{greedy}”, log p = {greedy_logp}; beam search (width {width}): “{beam}”, log p = {beam_logp}, {gain} higher.",
+    },
 }
