@@ -17,6 +17,7 @@ read (``generate_with_both`` shows what it falls back to: sentence endings).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -73,6 +74,13 @@ class ClozeResult:
     def top(self, rule: str, n: int = 5) -> list[tuple[str, float]]:
         rows = sorted(self.table, key=lambda r: -r[rule])[:n]
         return [(r["candidate"], r[rule]) for r in rows]
+
+    def shares(self, rule: str) -> dict[str, float]:
+        """Each candidate's share of ``rule``'s probability, normalised over the table's candidates
+        (the page's "share" column; the candidates are all a rule can be compared on)."""
+        weights = {r["candidate"]: math.exp(r[rule]) for r in self.table}
+        total = sum(weights.values())
+        return {c: w / total if total > 0 else 0.0 for c, w in weights.items()}
 
 
 RULES = ("left", "right", "both", "bidirectional")

@@ -1,7 +1,5 @@
 """Both directions and beyond: a bidirectional cloze, and what sequence length costs RNNs and attention."""
 
-import math
-
 import pandas as pd
 import streamlit as st
 
@@ -12,6 +10,7 @@ from playground.app import (
     fragment,
     how_we_know,
     input_error,
+    page_challenges,
     shared_results,
     shipped_model,
     text_columns,
@@ -79,12 +78,11 @@ def cloze_lab(forward, backward, reader, card_f, card_b) -> None:
         if unknown := cloze.unknown_chars(forward, sentence):
             st.info(tr("beyond.cloze.unknown", chars=escape_markdown(" ".join(unknown))), icon=":material/help:")
         for column, rule in zip(st.columns(4), cloze.RULES, strict=True):
-            top = result.top(rule, 5)
-            total = sum(math.exp(r[rule]) for r in result.table)
+            top, shares = result.top(rule, 5), result.shares(rule)
             column.markdown(f"**{tr(f'beyond.rule.{rule}')}**")
             column.table(pd.DataFrame({  # a plain table: five rows, readable and selectable as text
                 tr("beyond.col.candidate"): [result.left + c + result.right for c, _ in top],
-                tr("beyond.col.share"): [f"{math.exp(s) / total:.1%}" for _, s in top],
+                tr("beyond.col.share"): [f"{shares[c]:.1%}" for c, _ in top],
                 "log p": [f"{s:.2f}" for _, s in top]}).set_index(tr("beyond.col.candidate")))
         st.caption(tr("beyond.cloze.share_note"))
     accuracy = reader.card.metrics.get("cloze_top1_test")
@@ -120,6 +118,7 @@ if forward is not None:
     # predict first (issue 26): the generation lab's own continuations of its default beginning
     question.ask(state.GUESS, lambda prompt: _generated(forward, backward, prompt), state.GEN_PROMPT.default)
     cloze_lab(forward, backward, reader, card_f, card_b)
+    page_challenges("beyond")  # a one-character blank only the right side settles (issue 53)
     with until_answered(state.GUESS):  # its default beginning is the question's (issue 33)
         generation_lab(forward, backward)
 

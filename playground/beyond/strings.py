@@ -174,4 +174,71 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "生成第 t 个字时，它右边的字还没写出来。反向模型只能读到“句子结束”这一边界，于是一次又一次地投票给句末标点。双向模型适合填空、序列标注这类手里已有整句的任务，不能直接用来逐字生成。",
         "en": "When the t-th character is being generated, nothing to its right has been written yet. The backward model can only read the sentence boundary, so it keeps voting for what ends a sentence. A bidirectional model suits tasks that have the whole sentence in hand, such as filling a blank or tagging, not writing one character after another.",
     },
+    # --- the challenge (issue 53; beyond.challenges) ---------------------------------------------------
+    "challenge.ch_beyond_right.title": {"zh": "只有右边说了算的空格", "en": "A blank only the right side settles"},
+    "challenge.ch_beyond_right.task": {
+        "zh": (
+            "在上面的填空实验里写一个句子，空格**只有一个字**（把“空格里的字数”设为 1），而且这个字要由空格右边决定："
+            "双向模型排第一的候选，在“双向模型”一栏里的占比**不低于 50%**；同一个字在“只看左边”一栏里的占比**低于 5%**。"
+            "占比就是上面表格里的占比：每条规则的概率在全部候选之间归一化后的份额。"
+        ),
+        "en": (
+            "Write a sentence for the cloze lab above with a **one-character** blank (set “Characters in the blank” to 1) that "
+            "the right-hand side settles: the bidirectional model's top candidate takes **at least 50%** of the share in its "
+            "column, while the same character gets **less than 5%** from the left alone. Shares are those of the tables above: "
+            "each rule's probability normalised over all the candidates."
+        ),
+    },
+    "challenge.ch_beyond_right.hint": {
+        "zh": (
+            "想一个被右边的词“点名要”的字：某个宾语只配得上一个动词，或者一个词的后半截就在空格右边。"
+            "左边则要说得笼统（我、他、每天……），让后面可以接的字很多。"
+        ),
+        "en": (
+            "Think of a character that the words after the blank call for by name: an object that goes with only one verb, "
+            "or a word whose second half stands right after the blank. Keep the left side general (我, 他, 每天 ...), "
+            "so that many characters could follow it."
+        ),
+    },
+    "challenge.ch_beyond_right.solution": {
+        "zh": (
+            "“我每天都__牛奶”，空格 1 个字：双向模型把“喝”排在第一，占比 63%；只看左边时，“我每天都”后面可以接的字太多"
+            "（排第一的“在”也只有 21%），“喝”只分到 0.7%。是右边的“牛奶”点名要了“喝”。\n\n"
+            "反过来，“你会__中文吗？”不算：双向模型对“说”很有把握（76%），可单看左边的“你会”就已经给了“说” 21%——"
+            "这个字左边也猜得到，不是右边一锤定音。这正是讲解稿里“我在苹果工作”与“我吃了一个苹果”的道理：同一个空，"
+            "看不看右边，答案可以完全不同。"
+        ),
+        "en": (
+            "我每天都__牛奶 (“every day I __ milk”), a one-character blank: the bidirectional model puts 喝 (“drink”) first "
+            "with 63% of the share; from the left alone, 我每天都 could go on in too many ways (the leader, 在, has only 21%), "
+            "and 喝 gets 0.7%. It is 牛奶 (“milk”) on the right that calls for 喝.\n\n"
+            "你会__中文吗？ (“can you __ Chinese?”) does not count: the bidirectional model is sure of 说 (“speak”, 76%), but "
+            "你会 (“can you”) on the left already gives 说 21%: the left guesses it too, so the right does not settle it. "
+            "This is the script's 我在苹果工作 and 我吃了一个苹果: the same blank, read with or without its right side, can have "
+            "quite different answers."
+        ),
+    },
+    "challenge.beyond.one_char": {
+        "zh": "空格现在是 {k} 个字：这个挑战只看一个字的空格，请把“空格里的字数”设为 1。",
+        "en": "The blank is {k} characters long: this challenge takes one-character blanks, so set “Characters in the blank” to 1.",
+    },
+    "challenge.beyond.empty": {"zh": "句子是空的：先写一个带 __ 的句子。", "en": "The sentence is empty: write one with a __ blank first."},
+    "challenge.beyond.unusable": {
+        "zh": "填空实验读不了这个句子（上面说明了原因），改好再检查。",
+        "en": "The cloze lab cannot read this sentence (it says why above): fix it and check again.",
+    },
+    "challenge.beyond.unsure": {
+        "zh": "双向模型排第一的是“{candidate}”，占比只有 {both}，不到 {sure}：右边还没有把答案定下来。",
+        "en": "The bidirectional model's first choice, “{candidate}”, has only {both} of the share, short of {sure}: "
+              "the right side has not settled it yet.",
+    },
+    "challenge.beyond.left_knows": {
+        "zh": "双向模型选“{candidate}”，占比 {both}；可只看左边也给了它 {left}，不低于 {open}：左边已经猜得到。",
+        "en": "The bidirectional model picks “{candidate}” with {both}, but the left side alone already gives it {left}, "
+              "not below {open}: the left guesses it too.",
+    },
+    "challenge.beyond.solved": {
+        "zh": "双向模型选“{candidate}”，占比 {both}；只看左边时它只有 {left}。",
+        "en": "The bidirectional model picks “{candidate}” with {both}; from the left alone it gets only {left}.",
+    },
 }
