@@ -192,3 +192,36 @@ def test_page_runs_pass_the_gate_and_give_their_place_back(fair_on, monkeypatch)
     assert not at.exception
     assert len(entered) >= 2 and set(entered) == {0}  # each run found the gate free: the last one left it
     assert gate.running == 0
+
+
+def test_a_polled_section_reruns_at_most_once_per_gap_and_a_click_once_at_once(monkeypatch):
+    """Issue 52: 12 forged consoles looped the poll back to back. A spaced section's own reruns wait out
+    the gap before taking any turn; a teacher's click runs at once, but only once per gap; a page run
+    that draws the section never waits."""
+    from types import SimpleNamespace
+
+    clock, slept = [100.0], []
+
+    def sleep(seconds):
+        slept.append(round(seconds, 3))
+        clock[0] += seconds
+
+    session = {}
+    monkeypatch.setattr(fair, "st", SimpleNamespace(session_state=session))
+    monkeypatch.setattr(fair, "_sleep", sleep)
+    monkeypatch.setattr(fair, "_now", lambda: clock[0])
+    monkeypatch.setattr(fair, "_own_rerun", lambda: True)
+    fair.space_out("poll", 1.5)  # the first: at once
+    clock[0] += 0.2
+    fair.space_out("poll", 1.5)  # looped back to back: waits the rest of the gap
+    assert slept == [1.3]
+    clock[0] += 0.1
+    fair.act_now()
+    fair.space_out("poll", 1.5)  # the teacher's click: at once
+    clock[0] += 0.1
+    fair.act_now()
+    fair.space_out("poll", 1.5)  # a second click within the gap: spaced like a poll
+    assert slept == [1.3, 1.4]
+    monkeypatch.setattr(fair, "_own_rerun", lambda: False)
+    fair.space_out("poll", 1.5)  # a page run drawing it
+    assert slept == [1.3, 1.4]

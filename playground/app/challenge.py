@@ -19,7 +19,7 @@ from playground.app import classroom
 from playground.app.fair import fragment, visitor
 from playground.app.language import tr
 from playground.app.shared import checkpoint_error, shipped_model
-from playground.app.store import remember, renew_editors, stored
+from playground.app.store import renew_editors, store, stored, url_follows
 from playground.app.widgets import input_error
 from playground.core.challenges import SOLVED, Challenge, Verdict
 from playground.core.checkpoints import CheckpointError
@@ -77,8 +77,9 @@ def _record(challenge: Challenge, verdict: Verdict) -> None:
 
 def use_solution(challenge: Challenge) -> None:
     """Put the worked solution's values into the page's store; its controls show them on the next run."""
-    for setting, value in challenge.solution:
-        remember(setting, value)
+    for setting, value in challenge.solution:  # kept as given, even one equal to a declared default: a page's
+        store()[setting.key] = value           # run-time default (the reader's language) may differ from it
+    url_follows()
     for prefix in {setting.key.split("_")[0] for setting, _ in challenge.solution}:  # as ``store.editor`` names them
         renew_editors(prefix)
 

@@ -28,7 +28,7 @@ import streamlit as st
 
 from playground import lessons
 from playground.app import visitors
-from playground.app.fair import paced_run
+from playground.app.fair import paced_run, space_out
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, hold_url, url_follows, url_held
 from playground.core.challenges import SOLVED
@@ -56,6 +56,7 @@ _FORGET_TOKEN_HTML = """<script>
 }})();
 </script>"""
 STUDENT_POLL_S = 4.0  # the banner's look at the store: 100 students, 25 small reads a second
+BANNER_GAP_S = 1.5  # banner reruns closer than this wait (issue 52: a forged client looping it)
 
 
 @st.cache_resource(show_spinner=False)
@@ -286,7 +287,8 @@ def _challenge_banner(code: str, view: ClassView, teacher: bool) -> None:
 @st.fragment(run_every=STUDENT_POLL_S)
 def _banner(code: str, page_question: str | None) -> None:
     # paced and charged like any run, but no address flush (``fair.fragment`` does one): in a full run
-    # the banner comes before the page has read its link
+    # the banner comes before the page has read its link; a rerun sooner than a poll's gap waits
+    space_out("class_banner", BANNER_GAP_S)
     with paced_run():
         _banner_body(code, page_question)
 

@@ -32,7 +32,7 @@ from playground.app.classroom import (
     shared_state,
     teaching,
 )
-from playground.app.fair import fragment
+from playground.app.fair import act_now, fragment
 from playground.app.language import lang, tr
 from playground.app.store import LINK_EXTRAS, url_follows
 from playground.app.widgets import show_svg
@@ -41,6 +41,7 @@ from playground.core.class_store import MAX_VOTERS_PER_PLACE, NotTeacher, TooMan
 from playground.core.settings import SKIPPED
 
 POLL_S = 2.0
+POLL_GAP_S = 1.5  # reruns closer than this wait (a forged client looping the console), a teacher's click once per gap
 ASKING = "class_asking"  # the question picker's key
 ENDING, ENDED = "_class_ending", "_class_ended"  # session: End pressed once; the class that ended
 QR_PX = 320
@@ -92,6 +93,7 @@ def _start() -> None:
 
 def _as_teacher(action: str, *args) -> None:
     """ask / open_round_two / reveal / clear; a class that ended meanwhile (another tab, its 12 hours) does nothing."""
+    act_now()  # the rerun this click causes is the teacher's, not a poll: it runs at once
     with contextlib.suppress(NotTeacher):
         getattr(class_store(), action)(joined(), st.session_state.get(TEACHER), *args)
 
@@ -157,7 +159,8 @@ def tasks() -> dict[str, str]:
 
 
 def _picker(asking: str | None) -> str | None:
-    if st.session_state.get("_class_synced") != asking:  # another tab or the run-sheet chose it
+    # another tab or the run-sheet chose it; or a run cut short (a poll's rerun interrupted) lost the choice
+    if st.session_state.get("_class_synced") != asking or (asking and st.session_state.get(ASKING) is None):
         st.session_state["_class_synced"] = st.session_state[ASKING] = asking
     labels = tasks()
     return st.selectbox(tr("class.pick"), list(labels), key=ASKING, on_change=_ask_picked, index=None,
@@ -204,7 +207,7 @@ def _rounds(code: str, question: str, asked, rounds: dict) -> None:
         st.caption(tr("class.hidden"))
 
 
-@fragment(run_every=POLL_S)
+@fragment(run_every=POLL_S, gap_s=POLL_GAP_S)
 def _console(code: str) -> None:
     """The question the class is on and its rounds, read from the store every 2 s."""
     is_open, view, tallies = shared_state(code)

@@ -28,7 +28,7 @@ LANE = fairness.HeavyLane()
 GATE = fairness.HeavyLane(slots=fairness.run_slots())  # every run: a few at once, the rest wait their turn
 NOTICE_AFTER_S = 0.3  # shorter waits pass without a word
 _inside = threading.local()  # a fragment drawn by a page run is paid by that run
-_sleep = time.sleep  # (a test replaces it)
+_sleep, _now = time.sleep, time.monotonic  # (a test replaces them)
 
 
 def visitor() -> str:
@@ -96,13 +96,49 @@ def paced_run():
             runtime.release_free_memory(every_s=2.0)
 
 
-def fragment(func=None, **options):
-    """``st.fragment`` whose own reruns are paced and charged like page runs."""
+GAPS = "_fair_gaps"  # session: each spaced section's last run and last act (monotonic seconds)
+ACTED = "_fair_acted"  # session: the visitor's own act (a callback) asks the next spaced run not to wait
+
+
+def act_now() -> None:
+    """Call from a spaced section's callbacks: the rerun they cause is the visitor's own act, not a poll,
+    and runs at once (once per gap: acts closer than that are spaced out like polls)."""
+    st.session_state[ACTED] = True
+
+
+def _own_rerun() -> bool:
+    """Whether this run is a section's own rerun (its timer, a click inside it), not a page run drawing it."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def space_out(name: str, gap_s: float) -> None:
+    """A section that polls (a class's console, a student's banner) runs at most once per ``gap_s`` in a
+    session: a rerun asked for sooner (a forged client loops it back to back) waits, before it takes
+    any turn or CPU, until the gap has passed (issue 52: 12 forged consoles cost a review 0.45-0.88 s)."""
+    if not _own_rerun():
+        return  # drawn by a page run: the visitor's own act, never held back
+    gaps = st.session_state.setdefault(GAPS, {})
+    last_run, last_act = gaps.get(name, (-math.inf, -math.inf))
+    now = _now()
+    acted = st.session_state.pop(ACTED, False) and now - last_act >= gap_s
+    if not acted and (wait := last_run + gap_s - now) > 0:
+        _sleep(wait)
+    gaps[name] = (_now(), now if acted else last_act)
+
+
+def fragment(func=None, *, gap_s: float = 0.0, **options):
+    """``st.fragment`` whose own reruns are paced and charged like page runs; ``gap_s``: and spaced out
+    (``space_out``), for a section that polls."""
     if func is None:
-        return functools.partial(fragment, **options)
+        return functools.partial(fragment, gap_s=gap_s, **options)
 
     @functools.wraps(func)
     def paced(*args, **kwargs):
+        if gap_s > 0:
+            space_out(func.__qualname__, gap_s)
         with paced_run():
             try:
                 return func(*args, **kwargs)
