@@ -16,6 +16,7 @@ from playwright.sync_api import sync_playwright
 
 from bench import (
     abuse,
+    abuse_class,
     abuse_visitors,
     charlm_speed,
     class_poll,
@@ -92,7 +93,8 @@ def _abuse(sizes: Sizes) -> dict:  # minutes: one visitor attacks a real server 
                        waiting_s=sizes.waiting_s, keys=sizes.pages, churners=sizes.churners, churn_s=sizes.churn_s,
                        churn_warmup_s=sizes.churn_warmup_s, churn_alone_s=sizes.churn_alone_s,
                        series_rest_s=sizes.series_rest_s, forged=sizes.forged, forged_heavy=sizes.forged_heavy,
-                       flood_sessions=sizes.flood_sessions, flood_after_s=sizes.flood_after_s)
+                       flood_sessions=sizes.flood_sessions, flood_after_s=sizes.flood_after_s,
+                       class_attacks={"only": sizes.attacks, **{name: getattr(sizes, name) for name in abuse_class.FULL}})
     _print_abuse(result)
     return {"abuse": result}
 
@@ -405,6 +407,8 @@ def _print_visitors(r: dict) -> None:
     rest = r.get("series_rest", {})
     print(f"     after the whole series the first server rested at"
           f" {_verdict(rest.get('rested_mb'), g['series_rest_mb'], 'MB', 0)} ({rest.get('rest_s', 0):.0f} s after)")
+    if "against_class" in r:  # issue 52's attacks (bench/abuse_class.py), numbered on
+        print("  " + abuse_class.summary(r["against_class"], first=12))
 
 
 _VISITOR_GOALS = {"leaks": abuse_visitors.GOAL_LEAKS, "churn_p95_s": abuse_visitors.GOAL_CHURN_P95_S,

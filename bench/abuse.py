@@ -26,9 +26,12 @@ The figures, each beside its goal:
    seen by another visitor, fresh sessions that dodge the fair share, made-up identities in the
    training line, the largest accepted text sent by 24 sessions at once. And after the whole series
    on the first server, its RSS at rest (goal 600 MB).
+12-18. **Issue 52's attacks** (``bench.abuse_class``, on servers of their own and the replica recipe): a
+   download that never answers, the rebalancer steered, a poll stuffed, a shared address locked out of
+   training, a teacher's console flooded, classes made for free, and the small items.
 
 Bounded: every change has a timeout, the attack lasts ``warmup_s + attack_s``; the whole part takes
-a few minutes on 2 cores. ``python -m bench.abuse`` prints the results as JSON.
+about 14 minutes on 2 cores (issue 52's attacks about 6 of them). ``python -m bench.abuse`` prints the results as JSON.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import abuse_class
 from bench import abuse_visitors as visitors
 from bench.abuse_visitors import victim_process
 from bench.harness import streamlit_server
@@ -564,11 +568,13 @@ def run(attackers: int = 12, warmup_s: float = 10.0, attack_s: float = 60.0, alo
         rest_s: float = 5.0, waiting: int = 30, waiting_s: float = 45.0, keys: tuple[str, ...] | None = None,
         churners: int = 12, churn_s: float = 60.0, churn_warmup_s: float = 10.0, churn_alone_s: float = 20.0,
         series_rest_s: float = 30.0, forged: int = 10, forged_heavy: int = 4, flood_sessions: int = 24,
-        flood_after_s: float = 60.0) -> dict:
+        flood_after_s: float = 60.0, class_attacks: dict | None = None) -> dict:
     """Every figure of the part; one server for all but resting memory and the memory flood (fresh
     ones each), the made-up identities' line (a server that lets closed sessions go after 2 s, so
     that their jobs stop) and training (whatever ``bench.abuse_training`` starts, ``waiting``
-    sessions in line for ``waiting_s``). The resting memory walks the pages of ``keys`` (None: all)."""
+    sessions in line for ``waiting_s``). The resting memory walks the pages of ``keys`` (None: all).
+    Then issue 52's attacks (``bench.abuse_class``, on servers of their own) at ``class_attacks``'s sizes
+    (None: their full size)."""
     started = time.perf_counter()
     out: dict = {"seconds": {}, "goals": {
         "peak_mb": GOAL_PEAK_MB, "cpu_s": GOAL_CPU_S, "rest_mb": GOAL_REST_MB, "victim_p95_s": GOAL_VICTIM_P95_S,
@@ -598,6 +604,9 @@ def run(attackers: int = 12, warmup_s: float = 10.0, attack_s: float = 60.0, alo
     out["training"] = training(waiting=waiting, seconds=waiting_s) if with_training else {
         "measured": False, "why": "skipped"}
     out["seconds"]["training"] = round(time.perf_counter() - step, 1)
+    step = time.perf_counter()
+    out["against_class"] = abuse_class.run(**(class_attacks or {}))
+    out["seconds"]["against_class"] = round(time.perf_counter() - step, 1)
     out["seconds"]["total"] = round(time.perf_counter() - started, 1)
     out["summary"] = summary(out)
     return out
@@ -641,6 +650,7 @@ def summary(out: dict) -> dict:
         "markup": {"value": len(markup.get("unsafe", [])), "checked": markup.get("bodies_checked", 0),
                    "ok": None if not markup.get("bodies_checked") else not markup.get("unsafe")},
         "training": {"measured": bool(train.get("measured"))},
+        "against_class": abuse_class.verdicts(out.get("against_class", {})),  # each of issue 52's findings: met?
     }
 
 

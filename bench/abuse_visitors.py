@@ -145,23 +145,37 @@ def victim_process(url: str, seconds: float, reviews: list[str], skip_s: float =
     return asyncio.run(victim(url, seconds, list(reviews), skip_s, source))
 
 
-async def churn(url: str, churners: int = 12, seconds: float = 60.0, warmup_s: float = 10.0,
-                alone_s: float = 20.0) -> dict:
+async def victim_beside(url: str, attack, seconds: float, warmup_s: float, alone_s: float,
+                        source: str = VICTIM) -> tuple[list[float], list[float], float]:
+    """The victim's reviews alone for ``alone_s``, then for ``warmup_s + seconds`` while ``attack(stop)``
+    runs (it starts its tasks and returns them; they end once ``stop`` is set) -> (the reviews alone, those
+    after the warm-up under attack, the attack's seconds). The victim runs in a process of its own."""
     loop = asyncio.get_running_loop()
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     try:
         alone = await loop.run_in_executor(pool, victim_process, url, alone_s, _reviews(200, 1),
-                                           min(2.0, alone_s / 2), VICTIM)
-        stop, opened, errors = asyncio.Event(), [], []
-        tasks = [asyncio.create_task(_churner(url, k, stop, opened, errors)) for k in range(churners)]
+                                           min(2.0, alone_s / 2), source)
+        stop = asyncio.Event()
+        tasks = attack(stop)
         started = time.monotonic()
         under = await loop.run_in_executor(pool, victim_process, url, warmup_s + seconds, _reviews(400, 2),
-                                           warmup_s, VICTIM)
+                                           warmup_s, source)
         stop.set()
         wall = time.monotonic() - started
         await asyncio.wait(tasks, timeout=120.0)
     finally:
         pool.shutdown()
+    return alone, under, wall
+
+
+async def churn(url: str, churners: int = 12, seconds: float = 60.0, warmup_s: float = 10.0,
+                alone_s: float = 20.0) -> dict:
+    opened, errors = [], []
+
+    def attack(stop: asyncio.Event) -> list[asyncio.Task]:
+        return [asyncio.create_task(_churner(url, k, stop, opened, errors)) for k in range(churners)]
+
+    alone, under, wall = await victim_beside(url, attack, seconds, warmup_s, alone_s)
     return {"churners": churners, "page_opens": len(opened), "opens_per_s": round(len(opened) / wall, 2),
             "victim_alone_p95_s": _r(percentile(alone, 95)) if alone else None,
             "victim_n": len(under), "victim_p50_s": _r(statistics.median(under)) if under else None,
@@ -180,17 +194,20 @@ def forged_cookie(rng: random.Random) -> dict[str, str]:
     return {"Cookie": f"_streamlit_xsrf={rng.randbytes(16).hex()}"}
 
 
-async def _queue_under_forged(url: str, page: str, query: str, button: str, count: int, rng) -> list[TrainingSession]:
+async def queue_under_forged(url: str, page: str, query: str, button: str, count: int, rng,
+                             source: str = ATTACKER) -> list[TrainingSession]:
+    """``count`` sessions from ``source``, each under a made-up cookie, open ``page`` and press ``button``."""
     sessions = []
     for _ in range(count):
-        session = TrainingSession(url, page, query_string=query, source=ATTACKER, headers=forged_cookie(rng))
+        session = TrainingSession(url, page, query_string=query, source=source, headers=forged_cookie(rng))
         await session.open()
         await session.click(button)
         sessions.append(session)
     return sessions
 
 
-async def _until_running(session: TrainingSession, started: float, limit_s: float = 90.0) -> float:
+async def until_running(session: TrainingSession, started: float, limit_s: float = 90.0) -> float:
+    """Seconds from ``started`` until the session's page shows its job running (its panel polled as a browser does)."""
     while not session.progress and time.perf_counter() - started < limit_s:
         fragment = next(iter(session.auto_reruns), None)
         if fragment is None:
@@ -200,7 +217,8 @@ async def _until_running(session: TrainingSession, started: float, limit_s: floa
     return time.perf_counter() - started if session.progress else float("inf")
 
 
-def _place(session: TrainingSession) -> int | None:
+def place_in_line(session: TrainingSession) -> int | None:
+    """The place in line the session's page says (None: it says none)."""
     for text in session.texts:
         if QUEUED in text:
             digits = "".join(c for c in text.split(QUEUED, 1)[1].split(".")[0] if c.isdigit())
@@ -210,21 +228,21 @@ def _place(session: TrainingSession) -> int | None:
 
 async def forged_queue(url: str, forged: int = 10, forged_heavy: int = 4) -> dict:
     rng = random.Random(37)
-    attackers = await _queue_under_forged(url, "gradients", "", SPAN_SUBMIT, forged, rng)
+    attackers = await queue_under_forged(url, "gradients", "", SPAN_SUBMIT, forged, rng)
     accepted = sum(bool(s.says(QUEUED) or s.progress) for s in attackers)  # in line or running
     victim = TrainingSession(url, "two_ones", source=VICTIM)
     await victim.open()
     started = time.perf_counter()
     await victim.click(TWO_ONES_SUBMIT)
-    place = _place(victim)
-    took = await _until_running(victim, started)
+    place = place_in_line(victim)
+    took = await until_running(victim, started)
     for session in (*attackers, victim):
         await session.close()
-    heavy = await _queue_under_forged(url, "charlm", HEAVY_LINK, "lm_live_start", forged_heavy, rng)
+    heavy = await queue_under_forged(url, "charlm", HEAVY_LINK, "lm_live_start", forged_heavy, rng)
     small = TrainingSession(url, "charlm", query_string=SMALL_LM_LINK, source=VICTIM)
     await small.open()
     await small.click("lm_live_start")
-    heavy_place = _place(small) or (0 if small.progress else None)
+    heavy_place = place_in_line(small) or (0 if small.progress else None)
     for session in (*heavy, small):
         await session.close()
     return {"forged": forged, "forged_accepted": accepted, "victim_place": place, "victim_start_s": _r(took),

@@ -89,15 +89,18 @@ class Teacher:
     proxy: str
     session: ConsoleSession = None
     code: str = ""
+    token: str = ""  # the teacher's token, read from the console's teacher's link
+    browser_cookie: str = ""  # the teacher's browser's cookies (its XSRF cookie: the console comes back on a reload)
     counts: list[tuple[float, int, int]] = field(default_factory=list)  # (the poll's run over, round 1, round 2 shown)
     poll_s: list[float] = field(default_factory=list)  # each poll's run
 
     async def start(self, question: str, title: str) -> None:
-        self.session = ConsoleSession(self.proxy, "class", keep_markdown=True)
+        self.session = ConsoleSession(self.proxy, "class", keep_markdown=True, browser_cookie=self.browser_cookie)
         await self.session.open()
         await self.session.press("class_start")
         link = next(c for c in self.session.code_blocks if "?class=" in c)
         self.code = re.search(r"\?class=([A-Z0-9]+)", link).group(1)
+        self.token = next(m.group(1) for c in self.session.code_blocks if (m := re.search(r"teacher=([\w-]+)", c)))
         label = next(o for o in self.session.widgets["class_asking"].options if o.startswith(title + " · "))
         await self.session.choose("class_asking", label)
 

@@ -127,6 +127,12 @@ class LightSession:
         await self._until_finished(timeout_s)
         return time.perf_counter() - started
 
+    async def idle(self) -> None:
+        """Sit on the page as an idle tab does: read (and drop) what the server sends between runs, until
+        the server closes the socket (``websockets.exceptions.ConnectionClosed``: a replica's rebalancer)."""
+        while True:
+            await self._socket.recv()
+
     def toasts(self) -> list[str]:
         return [body for kind, body in self.notices if kind == "toast"]
 

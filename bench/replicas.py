@@ -70,6 +70,7 @@ class ProxiedSession(LightSession):
     cookie: str = ""
     seen: list[tuple[float, str, str]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # handshakes the proxy refused (no replica for it)
+    browser_cookie: str = ""  # the browser's other cookies ("name=value"), sent beside the replica's (its XSRF cookie)
 
     async def open(self, timeout_s: float = 300.0) -> float:
         """The page (first time only), then the websocket; seconds until the first run finished,
@@ -79,7 +80,7 @@ class ProxiedSession(LightSession):
             await asyncio.to_thread(self._get_page)
         deadline = time.monotonic() + RECONNECT_S
         while True:  # a reconnect may meet the proxy before it gave up on the dead replica: 503
-            self.headers = {"Cookie": f"{COOKIE}={self.cookie}"}
+            self.headers = {"Cookie": "; ".join(c for c in (f"{COOKIE}={self.cookie}", self.browser_cookie) if c)}
             try:
                 await super().open(timeout_s)
                 break

@@ -52,6 +52,23 @@ class Sizes:
     forged_heavy: int = 4  # ... and char-LM jobs
     flood_sessions: int = 24  # abuse, memory: sessions sending the largest accepted text at once ...
     flood_after_s: float = 60.0  # ... and the RSS this long after they left
+    # abuse, issue 52's attacks: those run (None: all of bench/abuse_class.py FINDINGS), at these sizes (its FULL says
+    # what each is)
+    attacks: tuple[str, ...] | None = None
+    download_s: float = 15.0
+    shed_hold_s: float = 40.0
+    shed_flip_s: float = 60.0
+    shed_students: int = 20
+    stuffed_cookies: int = 255
+    stuffed_cookieless: int = 30
+    stuffed_cap: int = 120  # the class's voters per address (120: the store's default, the teacher sets no other)
+    shared_spend: bool = True
+    shared_span_jobs: int = 10
+    console_tabs: int = 12
+    console_s: float = 30.0
+    console_alone_s: float = 10.0
+    creation_s: float = 20.0
+    purge_classes: int = 100_000
     heldout_sentences: int | None = None  # held-out: the translators' test sources (None: the whole split)
     cloud_pythons: tuple[str, ...] = ("3.11", "3.12", "3.13")
     cloud_online: bool = True  # clean venvs from the package index (False: the offline checks only)
@@ -74,6 +91,9 @@ SMOKE = Sizes(
     cloze_inputs=2, rest_s=0.5, waiting=1, waiting_s=2.0,
     churners=1, churn_s=2.0, churn_warmup_s=0.5, churn_alone_s=1.5, series_rest_s=1.0, forged=2, forged_heavy=1,
     flood_sessions=2, flood_after_s=2.0,
+    # of issue 52's attacks, those CI runs nowhere else: tests/browser/test_abuse_class.py runs the poll's three at a
+    # quick size (their goals asserted), tests/browser/test_replicas.py the rebalancer's sheds (its first needs 30 s)
+    attacks=("downloads", "shared_address", "small"), download_s=3.0, shared_spend=False, shared_span_jobs=2,
     heldout_sentences=8,
     cloud_pythons=("3.11",), cloud_online=False,  # CI cannot count on the package index
     image_build=False,  # minutes and root's podman; the build's commands are tested (tests/test_image_bench.py)

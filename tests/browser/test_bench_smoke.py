@@ -9,6 +9,7 @@ import sys
 
 from bench.__main__ import PARTS
 from bench.harness import ROOT
+from bench.sizes import SMOKE
 
 # results key -> the figures the report reads from it (a part may return more)
 FIGURES = {
@@ -26,7 +27,7 @@ FIGURES = {
                  "rss_peak_mb"),
     "class": ("students", "window_s", "runs"),
     "abuse": ("interactions", "gradients_lab", "table_flood", "markup", "fair", "resting", "training", "summary",
-              "leak", "churn", "forged_queue", "memory_flood", "series_rest"),
+              "leak", "churn", "forged_queue", "memory_flood", "series_rest", "against_class"),
     "heldout": ("sentences", "longest", "whole_split", "models"),
     "cloud": (),
     "image": ("commands", "podman"),  # at the smoke size it builds nothing (bench/sizes.py)
@@ -94,6 +95,9 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     assert abuse["training"].get("measured"), abuse["training"]
     assert abuse["leak"].get("measured") and abuse["churn"]["victim_n"] and abuse["memory_flood"]["oversize_refused"]
     assert abuse["forged_queue"]["forged_accepted"] == abuse["forged_queue"]["forged"], abuse["forged_queue"]
+    attacks = abuse["against_class"]  # issue 52's attacks that the smoke size runs: each ran
+    broken = {name: found["error"] for name, found in attacks.items() if isinstance(found, dict) and "error" in found}
+    assert not broken and set(attacks["verdicts"]) == set(SMOKE.attacks), broken or attacks["verdicts"]
     poll = results["class"]["runs"][0]  # the teacher saw every smoke student, the split right, then nothing
     assert poll["counts_right"] and poll["splits_right"] and poll["gone_after_end"] and not poll["errors"], poll
     assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]
