@@ -14,6 +14,7 @@ from playground.app import (
     how_we_know,
     input_error,
     job_panel,
+    page_challenges,
     session_jobs,
     shared_resource,
     shared_results,
@@ -248,6 +249,7 @@ st.header(tr("charlm.lab.header"), anchor="lm-lab")
 st.markdown(tr("charlm.lab.intro"))
 lab_and_stages()
 _stage_curve()
+page_challenges("charlm")  # a lively top-p sample that is still English (issue 53)
 
 # --- live training --------------------------------------------------------------------------------
 def _live_text(source: str) -> str | None:

@@ -211,4 +211,96 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "温度把每个字符的对数概率除以 τ 再做 softmax：τ 越小，最大的那个概率越接近 1，其余越接近 0。τ 趋于 0 时，采样就退化成每步取 argmax 的贪心解码，同样的开头必然写出同样的内容——讲义指出，正因如此，实践中才按分布采样。",
         "en": "Temperature divides each character's log-probability by τ before the softmax: the smaller τ, the closer the largest probability gets to 1 and the rest to 0. As τ approaches 0, sampling becomes greedy decoding, the argmax at every step, and the same beginning always gives the same text. That is why, as the lecture notes say, one samples from the distribution in practice.",
     },
+    # --- the challenge (issue 53) ----------------------------------------------------------------
+    "challenge.ch_lm_lively.title": {"zh": "有新意，仍是真词", "en": "Lively, yet real words"},
+    "challenge.ch_lm_lively.task": {
+        "zh": (
+            "选一个莎士比亚模型和“top-p（核）采样”，找一组温度 τ 和 p，让实验室写出的样本（至少 300 个字符，提示词和随机种子用页面上的）"
+            "同时满足三条：\n\n"
+            "1. **不重复**：没有哪段 20 个字符的片段出现两次，也就是页面上的“重复程度”为 0%；\n"
+            "2. **有新意**：“平均每字符（nat）”不高于 −1.15（默认设置的样本约为 −1.08，模型读莎士比亚未见过的剧本约为 −1.43）；\n"
+            "3. **仍是英语**：非词不超过全部词的 3%。\n\n"
+            "“词”指一串连续的字母，中间可以夹撇号（如 o'er）；“非词”指模型训练所用的 32 部剧本里从没出现过的词，不分大小写。"
+            "只统计结束在续写部分里的词，末尾可能被长度截断的那个词不算。"
+        ),
+        "en": (
+            "Pick a Shakespeare model and the “top-p (nucleus)” strategy, and find a temperature τ and a p at which the lab's sample "
+            "(at least 300 characters, with the page's prompt and seed) meets all three rules:\n\n"
+            "1. **No repeats**: no 20-character stretch occurs twice, so the page's “repetition” reads 0%;\n"
+            "2. **Lively**: “per character (nats)” is at most −1.15 (the default sample reads about −1.08; Shakespeare's own unseen plays "
+            "read about −1.43 under the model);\n"
+            "3. **Still English**: at most 3% of its words are non-words.\n\n"
+            "A word is a run of letters, with apostrophes allowed inside (o'er); a non-word is one that occurs in none of the 32 plays "
+            "the model learned from, case ignored. Only words that end in the continuation count, except one the length limit may have "
+            "cut off at the very end."
+        ),
+    },
+    "challenge.ch_lm_lively.hint": {
+        "zh": (
+            "温度和 p 朝两个方向用力。温度调高，分布被压平，样本更出人意料（平均每字符的对数概率下降），可那些概率很小、"
+            "专门拼出怪词的字符也更容易被抽中。p 调低，则在抽签之前先把这条长尾整个砍掉。试着把温度推到远高于 1，同时降低 p，"
+            "直到怪词不再出现。每个样本终究是一次抽签：设置接近时，多换几个种子试试。"
+        ),
+        "en": (
+            "Temperature and p pull different ways. A higher temperature flattens the distribution, so the sample grows less "
+            "predictable (its log p per character falls), but it also draws more of the rare characters that invented words are made "
+            "of. A smaller p cuts that tail off before the draw. Try a temperature well above 1 while you lower p until the invented "
+            "words stop. Each sample is still a draw: once your settings come close, try a few seeds."
+        ),
+    },
+    "challenge.ch_lm_lively.solution": {
+        "zh": (
+            "τ = 1.9，p = 0.6（莎士比亚 · LSTM，提示词 ROMEO:，300 个字符，随机种子 1）：没有重复的片段，平均每字符 −1.180 nat，"
+            "57 个词里只有一个非词（calmit，1.8%）。\n\n"
+            "为什么可行：温度 1.9 把每个字符的对数概率都除以 1.9，分布平了许多。单靠这一点，大量不太可能的字符也会被抽到，"
+            "怪词随之而来——即便在温度 1 下直接采样，大约每 15 个词就有一个是编出来的。p = 0.6 只保留压平之后累计占 60% 概率的那几个"
+            "最可能的字符，通常是寥寥几个说得通的续写；高温又让它们之间的选择接近均等。结果是：在说得通的字符里做出人意料的选择。"
+            "把 p 放宽到 0.65，长尾就回来了：种子 1 的 57 个词里有 3 个非词（5.3%）。\n\n"
+            "这三条并不是每个种子都能满足：τ = 1.9、p = 0.6 时大约十个种子里有三个通过；温度 1 的直接采样，三十个种子里大约只有一个。"
+        ),
+        "en": (
+            "τ = 1.9, p = 0.6 (Shakespeare · LSTM, prompt ROMEO:, 300 characters, seed 1): no repeated stretch, −1.180 nats per "
+            "character, and one non-word among 57 words (calmit, 1.8%).\n\n"
+            "Why it works: a temperature of 1.9 divides every character's log-probability by 1.9, which makes the distribution much "
+            "flatter. On its own that lets in many unlikely characters, and with them invented words: even plain sampling at τ = 1 "
+            "invents about one word in 15. p = 0.6 keeps only the likeliest characters that make up 60% of the flattened probability, "
+            "usually a handful of plausible continuations, and the high temperature makes the choice among them nearly even: surprising "
+            "choices among plausible characters. Widen the nucleus to 0.65 and the tail is back: seed 1 then writes 3 non-words in "
+            "57 (5.3%).\n\n"
+            "Not every seed meets all three rules: at τ = 1.9, p = 0.6 about three seeds in ten do; plain sampling at τ = 1 about "
+            "one in thirty."
+        ),
+    },
+    "challenge.ch_lm_lively.model": {
+        "zh": "非词是按莎士比亚剧本的词来判定的：请在上方选一个莎士比亚模型（LSTM、GRU 或普通 RNN）。",
+        "en": "Non-words are judged by the words of Shakespeare's plays: pick a Shakespeare model above (LSTM, GRU or vanilla RNN).",
+    },
+    "challenge.ch_lm_lively.strategy": {
+        "zh": "这道题考的是 top-p：请把解码策略设为“top-p（核）采样”。",
+        "en": "This one is about top-p: set the decoding strategy to “top-p (nucleus)”.",
+    },
+    "challenge.ch_lm_lively.short": {
+        "zh": "样本至少要有 {least} 个字符：请把生成长度调到 {least} 或以上。",
+        "en": "The sample needs at least {least} characters: set the length to {least} or more.",
+    },
+    "challenge.ch_lm_lively.unusable": {
+        "zh": "实验室无法用这组设置采样，原因见上方实验室里的提示。",
+        "en": "The lab cannot sample with these settings: the message in the lab above says why.",
+    },
+    "challenge.ch_lm_lively.repeats": {
+        "zh": "样本在重复自己：有 {rep} 的 20 字符片段出现了不止一次（目标是 0%）。",
+        "en": "The sample repeats itself: {rep} of its 20-character stretches occur more than once (the goal is 0%).",
+    },
+    "challenge.ch_lm_lively.invented": {
+        "zh": "{words} 个词里有 {bad} 个非词，占 {share}（目标不超过 {goal_share}）：{list}。",
+        "en": "{bad} of the {words} words are non-words, {share} (the goal is at most {goal_share}): {list}.",
+    },
+    "challenge.ch_lm_lively.safe": {
+        "zh": "没有重复，非词也只占 {share}，可惜太稳妥了：平均每字符 {logp} nat（目标是不高于 {goal_logp}）。",
+        "en": "No repeats and only {share} non-words, but the sample plays safe: {logp} nats per character (the goal is at most {goal_logp}).",
+    },
+    "challenge.ch_lm_lively.done": {
+        "zh": "没有重复的 20 字符片段；{words} 个词里有 {bad} 个非词（{share}）；平均每字符 {logp} nat。",
+        "en": "No 20-character stretch repeats; {bad} of the {words} words are non-words ({share}); {logp} nats per character.",
+    },
 }
