@@ -9,6 +9,7 @@ from playground.app import (
     fragment,
     how_we_know,
     input_error,
+    page_challenges,
     shared_results,
     show_svg,
     text_columns,
@@ -209,6 +210,7 @@ if model_key == "charlm_python_lstm":  # the note's held-out figure is this mode
         how_we_know("cells.how", bits=bits, files=files, layer=top_layer + 1, unit=top_unit + 1,
                     r=f"{top['correlation']:+.3f}", count=f"{count:,}", outside=f"{outside:,}", median=f"{median:+.2f}")
 
+page_challenges("charlm_cells")  # a feature of your own that some cell tracks (issue 53)
 
 st.header(tr("cells.myths.header"))
 st.markdown(tr("cells.myths.body"))

@@ -151,4 +151,107 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "这些字符模型在训练中从未见过，会被当作“未知字符”读入：{chars}",
         "en": "The model never saw these characters in training; it reads them as \"unknown\": {chars}",
     },
+    # --- the challenge (issue 53) ----------------------------------------------------------------
+    "challenge.ch_cells_own.title": {"zh": "找一个你自己的特征", "en": "A feature of your own"},
+    "challenge.ch_cells_own.task": {
+        "zh": (
+            "用 Python 源码模型读一份留出的源文件（或粘贴至少 500 个字符的代码），在“自定义特征（正则表达式）”里写一个正则，同时满足三条：\n\n"
+            "1. **有细胞在跟踪它**：最相关的那个单元 |r| ≥ 0.6（输入框下方的说明会给出是哪一个）；\n"
+            "2. **是你自己的特征**：它标出的位置与页面自带的六个特征（字符串、注释、缩进深度、行内位置、括号深度、行首字符）"
+            "的相关系数都满足 |r| < 0.5；\n"
+            "3. **要靠上下文**：被标出的字符里，至少一半在这段文本的别处也以未标出的身份出现过——也就是说，单看这个字符本身，"
+            "判断不出它该不该被标出。只标空格、或者只标字母的正则，过不了这一条。\n\n"
+            "检查按页面的方式读这段文本，细胞状态还是隐藏状态也照页面上的选择。"
+        ),
+        "en": (
+            "With the Python model, read a held-out file (or paste at least 500 characters of code) and write a regular expression "
+            "in “Custom feature” that meets all three rules:\n\n"
+            "1. **A cell tracks it**: the best unit has |r| ≥ 0.6 (the caption under the box names it);\n"
+            "2. **It is your own**: what it marks correlates with each of the page's six features (string, comment, indentation "
+            "depth, position in the line, bracket depth, first character of a line) with |r| < 0.5;\n"
+            "3. **It takes context**: at least half of the characters it marks also occur unmarked elsewhere in the passage, so "
+            "the character alone does not tell whether it is marked. A pattern that marks every space, or every letter, fails this.\n\n"
+            "The check reads the passage as the page does, with the page's choice of cell state or hidden state."
+        ),
+    },
+    "challenge.ch_cells_own.hint": {
+        "zh": (
+            "找一样模型必须跨好几个字符记住的东西，就像引号细胞记着“还有一个引号没合上”：代码里还有什么是打开之后必须关上的？"
+            "或者，写下某个词之后，一直到行尾都成立的？先看看排名表：如果某个自带特征排出的也是同一个细胞，"
+            "你的正则多半只是把那个特征换了个说法。"
+        ),
+        "en": (
+            "Look for something the model must remember across several characters, as the quote cell remembers that a quote is "
+            "still open: what else in code is opened and must be closed, or holds to the end of the line once some word has been "
+            "written? Check the ranking table first: if one of the built-in features ranks the same cell, your pattern is "
+            "probably that feature said another way."
+        ),
+    },
+    "challenge.ch_cells_own.solution": {
+        "zh": (
+            r"`(?<=\()[^()]*`，文本用页面默认的 base64.py、偏移 0，看细胞状态 tanh(c)：它标出圆括号里面的内容。"
+            "第 2 层第 12 个细胞跟着它走，r = −0.884（负号只表示方向相反）。\n\n"
+            "它为什么算“你自己的”：自带的“括号深度”把方括号和花括号也算在内，而这段文本一开头就是一长串放在方括号里的 __all__ 列表，"
+            "所以两者的相关只有 0.34。它为什么要靠上下文：被标出的字符 98% 是字母、逗号、引号这类在括号外也常见的字符，"
+            "细胞必须记住“有一个左圆括号还没合上”。\n\n"
+            r"换成 `'[^']*'`（单引号字符串）就不行了：虽然也有细胞跟着它（r = −0.824），可它与自带的“在字符串（引号）里”"
+            "相关 0.85，只是同一个特征。换一段文本，答案也可能变：如果那段代码里只有圆括号，圆括号里外就和括号深度几乎是一回事了。"
+        ),
+        "en": (
+            r"`(?<=\()[^()]*` on the page's default passage (base64.py from offset 0), cell state tanh(c): it marks what stands "
+            "inside round brackets. Cell 12 of layer 2 follows it with r = −0.884 (the sign only says it runs the other way).\n\n"
+            "Why it is your own: the built-in bracket depth counts square and curly brackets too, and this passage opens with a "
+            "long __all__ list in square brackets, so the two correlate only 0.34. Why it takes context: 98% of the marked "
+            "characters are letters, commas and quotes, which occur outside brackets too; the cell has to remember that a "
+            "“(” is still open.\n\n"
+            r"`'[^']*'` (single-quoted strings) fails: a cell follows it too (r = −0.824), but it correlates 0.85 with the page's own "
+            "“inside a string”: the same feature. Another passage may need another answer: in code whose only brackets are round, "
+            "inside round brackets is all but bracket depth itself."
+        ),
+    },
+    "challenge.ch_cells_own.model": {
+        "zh": "这道题用 Python 源码模型：请在上方选“Python 源码 · LSTM”。",
+        "en": "This one uses the Python model: pick “Python source · LSTM” above.",
+    },
+    "challenge.ch_cells_own.source": {
+        "zh": "请选一份 Python 源文件作为文本，或者粘贴你自己的代码。",
+        "en": "Choose a Python file as the text, or paste code of your own.",
+    },
+    "challenge.ch_cells_own.short": {
+        "zh": "这段文本只有 {n} 个字符，至少要 {least} 个：太短的文本里，总会有某个单元碰巧对上你的正则。",
+        "en": "The text has only {n} characters and needs at least {least}: in a short text some unit matches any pattern by chance.",
+    },
+    "challenge.ch_cells_own.empty": {
+        "zh": "请先在“自定义特征（正则表达式）”里写一个正则。",
+        "en": "Write a pattern in “Custom feature (regular expression)” first.",
+    },
+    "challenge.ch_cells_own.unusable": {
+        "zh": "页面用不了这个正则或这段文本，原因见上方的提示。",
+        "en": "The page cannot use this pattern or this text: the message above says why.",
+    },
+    "challenge.ch_cells_own.constant": {
+        "zh": "你的正则标出了 {n} 个字符：要么一个都没有，要么标满了整段文本。这样的特征从不变化，没法算相关系数。",
+        "en": "Your pattern marks {n} characters: none, or the whole text. A feature that never changes has no correlation.",
+    },
+    "challenge.ch_cells_own.weak": {
+        "zh": "你的正则标出了 {n} 个字符，跟得最紧的是第 {layer} 层第 {unit} 个单元，r = {r}（目标 |r| ≥ {least}）。",
+        "en": "Your pattern marks {n} characters; the unit that follows it best is unit {unit} of layer {layer}, r = {r} (the goal is |r| ≥ {least}).",
+    },
+    "challenge.ch_cells_own.by_character": {
+        "zh": "第 {layer} 层第 {unit} 个单元跟着它（r = {r}），但被标出的字符里只有 {share} 在别处以未标出的身份出现过（目标至少一半）：单看字符本身就知道该不该标，用不着记忆。",
+        "en": "Unit {unit} of layer {layer} follows it (r = {r}), but only {share} of the marked characters also occur unmarked (the goal is at least half): the character itself says whether it is marked, no memory needed.",
+    },
+    "challenge.ch_cells_own.done": {
+        "zh": "第 {layer} 层第 {unit} 个单元跟踪你的特征，r = {r}；它与页面自带特征的相关至多 {r_built}；被标出的字符有 {share} 在别处也未被标出。",
+        "en": "Unit {unit} of layer {layer} tracks your feature with r = {r}; it correlates at most {r_built} with the page's own features; {share} of the marked characters also occur unmarked.",
+    },
 }
+
+# "It is the page's own <feature> again": one message per built-in feature, each naming it as the table does
+_BUILT_IN = {
+    "zh": "第 {layer} 层第 {unit} 个单元跟着它（r = {r}），可它与页面自带的“<feature>”相关 {r_built}（目标低于 0.5）：这只是同一个特征换了个写法。",
+    "en": "Unit {unit} of layer {layer} follows it (r = {r}), but it correlates {r_built} with the page's own “<feature>” (the goal is below 0.5): the same feature, written another way.",
+}
+for _feature in ("in_string", "in_comment", "indent", "column", "bracket_depth", "line_start"):
+    STRINGS[f"challenge.ch_cells_own.built_in.{_feature}"] = {
+        lang: said.replace("<feature>", STRINGS[f"cells.feature.{_feature}"][lang]) for lang, said in _BUILT_IN.items()}
