@@ -245,4 +245,127 @@ STRINGS: dict[str, dict[str, str]] = {
         "zh": "取平均不管先后：同样三个字，平均出来一模一样，模型根本分不清谁咬了谁。RNN 逐字更新状态，先读“狗”还是先读“人”，最后会停在不同的状态上——顺序本身就是语义。",
         "en": "An average ignores order: the same three characters give the same average, so the model cannot tell who bit whom. An RNN updates its state character by character, and reading 狗 first or 人 first ends in different states: the order is part of the meaning.",
     },
+    # --- the challenges (issue 53) ---------------------------------------------------------------
+    "challenge.ch_home_mix.title": {"zh": "字数不同，平均却一样", "en": "Different lengths, the same average"},
+    "challenge.ch_home_mix.task": {
+        "zh": (
+            "在上面“顺序很重要”的实验里输入两个句子，要求它们**不是**同一组字换个次序（至少有一个字出现的次数不同），"
+            "可“平均字向量之间的距离”仍然显示为 0，而“RNN 最终隐藏状态之间的距离”至少为 1。"
+            "按“检查”，用的就是实验本身的比较。"
+        ),
+        "en": (
+            "In the order lab above, type two sentences that are **not** the same characters rearranged (some character must occur "
+            "a different number of times), yet the “distance between mean embeddings” reads 0 while the “distance between RNN final "
+            "states” is at least 1. Check runs the lab's own comparison."
+        ),
+    },
+    "challenge.ch_home_mix.hint": {
+        "zh": (
+            "平均字向量给每个字的权重是它在句子里**所占的比例**，而不是它出现的次数。什么样的改动能让每个字所占的比例都保持不变？"
+            "如果 RNN 的距离也很小，再看看两句的结尾：刚读完同样几个字，RNN 对更早读过的内容已经记不太清了。"
+        ),
+        "en": (
+            "The mean weights each character by its **share** of the sentence, not by how often it occurs. Which changes to a "
+            "sentence leave every character's share as it was? If the RNN's distance comes out small too, look at how the two "
+            "sentences end: an RNN that has just read the same characters has largely forgotten what came before."
+        ),
+    },
+    "challenge.ch_home_mix.solution": {
+        "zh": (
+            "A = 狗咬人狗咬人，B = 人咬狗。A 里每个字都是 6 个里占 2 个，B 里都是 3 个里占 1 个，比例相同，平均字向量就是同一个向量"
+            "（距离 0），尽管 A 的字数是 B 的两倍；RNN 按次序读，最终状态相距 4.94。\n\n"
+            "把一句话重复一遍，比例不变：狗咬人 和 狗咬人狗咬人 的平均值同样一样，但两者的 RNN 状态只相距 0.647——两句都以“狗咬人”结尾，"
+            "而这个 RNN 的循环矩阵谱范数是 0.9，更早读过的内容一步步淡去。若只多加一个狗（狗咬人狗），狗就占了 4 个里的 2 个，"
+            "平均值随之分开（距离 0.638）。"
+        ),
+        "en": (
+            "A = 狗咬人狗咬人, B = 人咬狗. Each character is 2 in 6 in A and 1 in 3 in B: the same shares, so the mean embeddings are "
+            "the same vector (distance 0), though A is twice as long. The RNN reads in order, and its final states end 4.94 apart.\n\n"
+            "Repeating a sentence keeps its shares: 狗咬人 and 狗咬人狗咬人 have the same mean too, but their RNN states end only "
+            "0.647 apart: both end by reading 狗咬人, and this RNN's recurrent matrix has spectral norm 0.9, so what it read earlier "
+            "fades step by step. Add a single 狗 instead (狗咬人狗) and 狗 is 2 in 4: the means part (distance 0.638)."
+        ),
+    },
+    "challenge.ch_home_mix.unusable": {
+        "zh": "实验读不了这两句，原因见上方实验里的提示。",
+        "en": "The lab cannot read these sentences: the message in the lab above says why.",
+    },
+    "challenge.ch_home_mix.rearranged": {
+        "zh": "这两句是同一组字、每个字出现的次数也相同（或者干脆是同一句）：换一对字数不同的句子。",
+        "en": "These are the same characters, each as often (or the very same sentence): try two sentences of different lengths.",
+    },
+    "challenge.ch_home_mix.bag_tells": {
+        "zh": "平均字向量之间的距离是 {mean}，不是 0：只看平均值就已经能把两句分开了。",
+        "en": "The mean embeddings are {mean} apart, not 0: the average alone already tells the two apart.",
+    },
+    "challenge.ch_home_mix.rnn_close": {
+        "zh": "平均值确实一样（距离 0），但 RNN 的最终状态只相距 {rnn}（目标至少 {least}）。",
+        "en": "The means do coincide (distance 0), but the RNN's final states are only {rnn} apart (the goal is at least {least}).",
+    },
+    "challenge.ch_home_mix.done": {
+        "zh": "平均字向量之间的距离为 0，RNN 的最终状态却相距 {rnn}。",
+        "en": "The mean embeddings are 0 apart, and the RNN's final states {rnn} apart.",
+    },
+    "challenge.ch_home_window.title": {"zh": "刚好够用的窗口有多贵", "en": "The price of a window just wide enough"},
+    "challenge.ch_home_window.task": {
+        "zh": (
+            "在上面“为什么固定窗口的 MLP 不够”的实验里，设定 France 与 French 之间隔几个词，再设窗口大小 N，"
+            "让窗口**刚好**够用：看得到 France，而小一个词的窗口就看不到了。要找的是这样一个间隔：连这个最小的窗口，"
+            "所需参数也至少是 RNN 的 10 倍（比较滑块下方的两个数字）。宽度任选。"
+        ),
+        "en": (
+            "In the window lab above, set how many words lie between France and French, and the window N, so that the window is "
+            "**just** wide enough: it sees France, and a window one word smaller would not. Find a gap at which even this smallest "
+            "window needs at least 10 times the RNN's parameters (the two figures under the sliders). Any width will do."
+        ),
+    },
+    "challenge.ch_home_window.hint": {
+        "zh": (
+            "看两个参数量怎样随宽度 m 增长：两者都按 $m^2$ 增长，所以宽度几乎不改变它们的比值，真正起作用的是窗口 N。"
+            "另外数清楚：中间隔着几个词时，France 是往回数第几个词？"
+        ),
+        "en": (
+            "See how the two counts grow with the width m: both grow as $m^2$, so the width hardly changes their ratio; the window N "
+            "does. And count carefully: with a given number of words in between, how many words back is France?"
+        ),
+    },
+    "challenge.ch_home_window.solution": {
+        "zh": (
+            "中间隔 20 个词，N = 21，宽度任选。France 在往回数第 21 个词（中间 20 个，再加上它自己），所以 21 是看得到它的最小窗口。"
+            r"取 $d=m$，窗口 MLP 有 $21m^2+m$ 个参数，RNN 有 $2m^2+m$ 个，比值 $(21m+1)/(2m+1)$：$m=128$ 时为 "
+            r"344,192 ÷ 32,896 ≈ 10.46；只要 $21m+1 \ge 20m+10$，即 $m\ge 9$，比值就不小于 10，页面上的每个宽度都满足。"
+            "\n\n"
+            r"隔 19 个词、N = 20 就差一点：比值 $(20m+1)/(2m+1)$ 在任何宽度下都小于 10（$m=128$ 时约 9.96）。"
+            "道理在于：窗口要看多远，参数就跟着涨多少；RNN 的参数与距离无关。"
+        ),
+        "en": (
+            "20 words between, N = 21, any width. France is 21 words back (the 20 between, then France itself), so 21 is the "
+            r"smallest window that sees it. With $d=m$ the window MLP has $21m^2+m$ parameters and the RNN $2m^2+m$; their ratio "
+            r"$(21m+1)/(2m+1)$ is 344,192 ÷ 32,896 ≈ 10.46 at $m=128$, and at least 10 whenever $21m+1 \ge 20m+10$, that is "
+            r"$m\ge 9$: every width the page offers."
+            "\n\n"
+            r"With 19 between and N = 20 it falls just short: $(20m+1)/(2m+1)$ is under 10 at every width (9.96 at $m=128$). "
+            "The point: a window's parameters grow with how far back it must see; an RNN's do not depend on the distance at all."
+        ),
+    },
+    "challenge.ch_home_window.unusable": {
+        "zh": "滑块里的数值无法使用，请重新拖动滑块。",
+        "en": "The sliders hold values that cannot be used: move them again.",
+    },
+    "challenge.ch_home_window.blind": {
+        "zh": "France 在往回数第 {back} 个词，N = {window} 的窗口看不到它。",
+        "en": "France is {back} words back, and a window of N = {window} does not reach it.",
+    },
+    "challenge.ch_home_window.wider": {
+        "zh": "N = {window} 看得到 France（往回数第 {back} 个词），但不是最小的：N = {back} 就够了。",
+        "en": "N = {window} sees France ({back} words back) but is not the smallest: N = {back} would do.",
+    },
+    "challenge.ch_home_window.cheap": {
+        "zh": "窗口刚好够用，但窗口 MLP 的 {mlp} 个参数只是 RNN 的 {rnn} 个的 {times} 倍（目标至少 {goal} 倍）。",
+        "en": "The window is just wide enough, but the window MLP's {mlp} parameters are only {times} times the RNN's {rnn} (the goal is at least {goal}).",
+    },
+    "challenge.ch_home_window.done": {
+        "zh": "N = {window} 是看得到 France（往回数第 {back} 个词）的最小窗口，它需要 {mlp} 个参数，是 RNN 的 {rnn} 个的 {times} 倍。",
+        "en": "N = {window} is the smallest window that sees France ({back} words back), and it needs {mlp} parameters, {times} times the RNN's {rnn}.",
+    },
 }
