@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from playground.charlm import settings as state
 from playground.charlm import words
 from playground.core.challenges import Challenge, Getter, Verdict
+from playground.core.datasets.cache import DataUnavailable
 from playground.core.errors import InputError
 from playground.core.settings import Setting
 from playground.models import charlm
@@ -95,7 +96,10 @@ def lively(lab: Sampling, load) -> Verdict:
         return Verdict(False, "challenge.ch_lm_lively.unusable")
     if len(generation.text) < MIN_LENGTH:
         return Verdict(False, "challenge.ch_lm_lively.short", {"least": str(MIN_LENGTH)})
-    return _judge(generation)
+    try:
+        return _judge(generation)
+    except DataUnavailable:  # the plays' words come from the cached corpus, never a download in a check
+        return Verdict(False, "challenge.ch_lm_lively.no_plays")
 
 
 # The lab as it opens, said in full so that "Put these values into the page" reproduces the sample
