@@ -31,7 +31,7 @@ The figures, each beside its goal:
    training, a teacher's console flooded, classes made for free, and the small items.
 
 Bounded: every change has a timeout, the attack lasts ``warmup_s + attack_s``; the whole part takes
-about 14 minutes on 2 cores (issue 52's attacks about 6 of them). ``python -m bench.abuse`` prints the results as JSON.
+about 13 minutes on 2 cores (issue 52's attacks about 5 of them). ``python -m bench.abuse`` prints the results as JSON.
 """
 
 from __future__ import annotations

@@ -393,13 +393,14 @@ async def stuffing(url: str, store: SQLiteStore, cookies: int = 255, cookieless:
     await raised.session.set_number(f"class_per_place_{raised.code}", MAX_VOTERS_PER_PLACE)
     began = time.monotonic()
     forged = await _vote_all(url, capped.code, cookies, random.Random(52))
-    # the new names the address has left (each made-up cookie took one while there was one), and those that
-    # refill while the sessions without a cookie come: each a voter of its own; past them, the rest are one
+    # the whole new names the address has left (each made-up cookie took one while there was one), one more
+    # part-refilled, and those that refill while the sessions without a cookie come: each a voter of its own;
+    # past them, the rest are one
     left, middle = max(0, math.floor(min(NEW_PER_ADDRESS, _allowance(began) - cookies))), time.monotonic()
     forged["seconds"] = round(middle - began, 1)
     bare = await _vote_all(url, raised.code, cookieless, None)
     refilled = math.ceil((time.monotonic() - middle) * NEW_PER_MINUTE / 60.0)
-    goal_bare = min(cookieless, left + refilled + 1)
+    goal_bare = min(cookieless, left + 1 + refilled + 1)
     elapsed = time.monotonic() - began
     counted, counted_bare = _votes(store, capped.code), _votes(store, raised.code)
     shown = await _console_count(capped)
@@ -753,7 +754,7 @@ def _line_stuffing(r: dict) -> list[str]:
             f" (goal <= {r['goal_counted']}), the teacher saw {r['teacher_saw']}, {forged['told_not_counted']} told"
             f" why not; {bare['sessions']} sessions without a cookie, in a class that takes {r['raised_to']:,} an"
             f" address, counted {r['counted_cookieless']} (goal <= {r['goal_cookieless']}: {r['names_left']} new names"
-            f" left + {r['refilled']} refilled meanwhile + 1 for the rest)  {_met(r['ok'])}"]
+            f" left, 1 part-refilled, {r['refilled']} refilled meanwhile, 1 for the rest)  {_met(r['ok'])}"]
 
 
 def _line_shared(r: dict) -> list[str]:

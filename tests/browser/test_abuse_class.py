@@ -10,9 +10,10 @@ import concurrent.futures
 from bench import abuse_class
 
 # past each limit with as few sessions as will do: the teacher lowers the voters per address to 10 (the
-# console's own setting), the console flood is short, a few dozen fresh sessions go past 20 classes
-QUICK = {"stuffed_cookies": 14, "stuffed_cookieless": 3, "stuffed_cap": 10, "console_tabs": 12, "console_s": 8.0,
-         "console_alone_s": 3.0, "creation_s": 5.0, "purge_classes": 20_000}
+# console's own setting), a few dozen fresh sessions go past 20 classes; the console flood is shorter, but
+# the victim's 20 reviews under it are enough for a p95 that one slow review (another worker's burst) does not make
+QUICK = {"stuffed_cookies": 14, "stuffed_cookieless": 3, "stuffed_cap": 10, "console_tabs": 12, "console_s": 20.0,
+         "console_alone_s": 2.0, "creation_s": 5.0, "purge_classes": 20_000}
 
 
 def test_issue_52s_attacks_on_the_poll_meet_their_goals_at_a_quick_size():
