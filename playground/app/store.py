@@ -98,9 +98,12 @@ def flush_url() -> None:
     # The run starts from the query the browser had when it asked for the run; an earlier run's
     # write may still be on its way and land after it, so a match with the browser's copy alone
     # is not enough: the last write must match too (quick clicks left a stale value in the link).
-    if st.query_params.to_dict() != want or st.session_state.get(URL_WRITTEN) != want:
+    # Before this session's first write, the browser's copy is all there is (and a write it does not need
+    # would drop the link's #section).
+    browser = st.query_params.to_dict()
+    if browser != want or st.session_state.get(URL_WRITTEN, browser) != want:
         st.query_params.from_dict(want)
-        st.session_state[URL_WRITTEN] = want
+    st.session_state[URL_WRITTEN] = want
 
 
 def renew_editors(prefix: str) -> None:

@@ -98,7 +98,7 @@ def lively(lab: Sampling, load) -> Verdict:
         return Verdict(False, "challenge.ch_lm_lively.short", {"least": str(MIN_LENGTH)})
     try:
         return _judge(generation)
-    except DataUnavailable:  # the plays' words come from the cached corpus, never a download in a check
+    except DataUnavailable:  # the plays are being fetched in the background (a page run never waits for them)
         return Verdict(False, "challenge.ch_lm_lively.no_plays")
 
 

@@ -304,7 +304,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No 20-character stretch repeats; {bad} of the {words} words are non-words ({share}); {logp} nats per character.",
     },
     "challenge.ch_lm_lively.no_plays": {
-        "zh": "服务器上还没有莎士比亚剧本的语料，无法判断哪些是生造的词。请稍后再按一次“检查”（部署时先运行 python -m playground.core.datasets.cache 取好数据）。",
-        "en": "The Shakespeare plays have not reached this server yet, so invented words cannot be told apart. Press Check again later (a deployment fetches the data ahead with python -m playground.core.datasets.cache).",
+        "zh": "服务器上还没有莎士比亚剧本的语料，暂时无法判断哪些是生造的词。语料正在后台下载，请稍后再按一次“检查”。",
+        "en": "The Shakespeare plays have not reached this server yet, so invented words cannot be told apart. They are on their way: press Check again in a little while.",
     },
 }

@@ -1,10 +1,10 @@
 """The words of the plays the Shakespeare models were trained on, for the page's challenge (issue 53):
 a "non-word" in a sample is a word that none of those plays contains.
 
-They are read from the training split of the cached corpus (the same plays the models learned from),
-once per process, never downloaded here: a check must not wait on the network (the deploy step
-``python -m playground.core.datasets.cache`` fetches the corpus ahead). Without the corpus, ``known``
-raises ``DataUnavailable`` and the check says the plays have not reached the server yet.
+They are read from the training split of the corpus (the same plays the models learned from), once per
+process. A check never waits on the network: inside a page run a missing archive is fetched in the
+background (``datasets.cache.page_run``), ``known`` raises ``DataPending`` meanwhile and the check says
+the plays are on their way (the deploy step ``python -m playground.core.datasets.cache`` fetches them ahead).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def words_of(text: str) -> frozenset[str]:
 
 @functools.cache
 def known() -> frozenset[str]:
-    """The training plays' words (about 23,000; 0.6 s the first time), from the cache only."""
-    return words_of(load("shakespeare", download=False).train)
+    """The training plays' words (about 23,000; 0.6 s the first time)."""
+    return words_of(load("shakespeare").train)
 
 
 def counted(prompt: str, text: str) -> list[str]:

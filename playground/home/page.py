@@ -188,7 +188,7 @@ def _step_card(sheet: run_sheet.Sheet, index: int) -> None:
             st.info(f"**{tr('home.sheet.ask')}**\n\n{question}", icon=":material/psychology_alt:")
             classroom.ask_button(lessons.module(step.ask, "settings").GUESS.key, key="home_sheet_ask_class")
         _show(step, back)
-        _homework(sheet, index)
+    _homework(sheet, index)  # below the card: what to set after the part, not a place to show in it
 
 
 def _homework(sheet: run_sheet.Sheet, index: int) -> None:
