@@ -7,7 +7,8 @@ written from it once per run), ``widgets`` (SVG, matrix editor, input errors, st
 "How we know" note), ``shared`` (shipped models and results shared between sessions, the retrain
 offer, diagnostics), ``background`` (a session's background jobs and their panel), ``lm_picker``
 (the model picker the two character-LM pages share), ``predict`` (the "predict first" box),
-``player`` (the in-browser step-through), ``challenge`` (a challenge's box), ``fair`` (every run paid
+``player`` (the in-browser step-through), ``charts`` (figures drawn once for every visitor),
+``challenge`` (a challenge's box), ``fair`` (every run paid
 from the visitor's fair share of the CPU; pages declare their sections with ``fragment``, not
 ``st.fragment``), ``visitors`` and ``language``. Pages import the names below from here.
 
@@ -21,7 +22,7 @@ import importlib
 
 # name -> the submodule that defines it
 _FROM = {
-    "challenge_box": "challenge", "page_challenges": "challenge",
+    "challenge_box": "challenge", "page_challenges": "challenge", "drawn_once": "charts",
     "job_panel": "background", "job_runner": "background", "session_jobs": "background",
     "fragment": "fair", "paced_run": "fair",
     "Reveal": "predict", "predict_first": "predict", "until_answered": "predict",

@@ -11,6 +11,7 @@ from playground.app import (
     CHART_CONFIG,
     busy,
     checkpoint_error,
+    drawn_once,
     fragment,
     how_we_know,
     input_error,
@@ -54,6 +55,78 @@ def _flowing_back(chart, curves: int):
     return frames.revealed_backwards(chart, curves, [str(x) for x in chart.data[0].x], words)[0]
 
 
+@st.cache_data(show_spinner=False, max_entries=64)
+def _float_limits(a: float) -> dict:
+    return gradients.float_limits(a, 2000)
+
+
+@drawn_once
+def _power_chart(a: float, k: int) -> dict:
+    ks = list(range(0, max(k, 10) + 1))
+    return {"power": figures.log_curves(
+        ks, {"0.5ᵏ": gradients.repeated_product(0.5, ks[-1], "float64"),
+             "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
+             f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
+        tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
+        points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")])}
+
+
+@drawn_once
+def _lab_charts(settings: gradients.LabSettings) -> dict:
+    """The vanilla RNN's three charts: the gradient flowing back (played), the step factors, the singular values."""
+    rnn, ts = _run("rnn", settings), list(range(settings.length))
+    # the gradient flowing back: revealed from t = T-1 back to 0 in the visitor's browser (play), whole at first
+    return {"norms": _flowing_back(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"),
+                                                      tr("grad.lab.norm")), 1),
+            "factors": figures.log_curves(list(range(1, settings.length + 1)), {"‖D W‖₂": rnn.step_factors},
+                                          tr("grad.lab.factors"), tr("grad.lab.t"), ""),
+            "singular": figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
+                                     tr("grad.lab.singular"))}
+
+
+@drawn_once
+def _compare_chart(settings: gradients.LabSettings, forget_bias: float) -> dict:
+    """RNN, LSTM and GRU on the lab's settings, the LSTM's cell path dashed, played backwards."""
+    rnn, gru = _run("rnn", settings), _run("gru", settings)
+    lstm = _run("lstm", replace(settings, forget_bias=forget_bias))
+    ts, path = list(range(settings.length)), tr("grad.compare.cell_path")
+    return {"compare": _flowing_back(figures.log_curves(
+        ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms, path: lstm.cell_path},
+        tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"), dashed=[path]), 4)}
+
+
+@drawn_once
+def _clipping_charts(threshold: float, clip_scale: float) -> dict:
+    free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
+    names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
+    steps_axis = list(range(1, 61))
+    return {"loss": figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
+                                       tr("grad.clip.step"), ""),
+            "norm": figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()},
+                                       tr("grad.clip.gradnorm"), tr("grad.clip.step"), "")}
+
+
+@drawn_once
+def _tbptt_chart(window: int) -> dict:
+    modes = {tr("grad.tbptt.full", length=200): _tbptt(None), tr("grad.tbptt.truncated", window=window): _tbptt(window)}
+    with np.errstate(divide="ignore"):
+        reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
+    return {"strip": figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀")}
+
+
+@drawn_once
+def _span_charts() -> dict:
+    """The shipped memory-span sweep, one chart per training regime."""
+    rows, lengths, charts = shipped_model(memory_span.SWEEP, memory_span), memory_span.SWEEP_LENGTHS, {}
+    for regime in memory_span.REGIMES:
+        ran = {(r["cell"], r["distance"]): r["accuracy"] for r in rows if r["regime"] == regime}
+        series = {c.upper(): [ran.get((c, v), float("nan")) for v in lengths] for c in memory_span.CELLS}
+        series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
+        charts[regime] = figures.time_series([str(v) for v in lengths], series, tr(f"grad.span.chart.{regime}"),
+                                             tr("grad.span.accuracy"), dashed=[tr("grad.span.chance")])
+    return charts
+
+
 st.title(tr("grad.title"), anchor="grad-intro")
 st.markdown(tr("grad.intro"))
 st.latex(r"\frac{\partial h_T}{\partial h_t}=\prod_{k=t+1}^{T}\operatorname{diag}\big(\tanh'(z_k)\big)\,W_{hh}")
@@ -71,15 +144,8 @@ def scalar_lab() -> None:
     a = slider(state.A, tr("grad.scalar.a"), c1)
     k = slider(state.K, tr("grad.scalar.k"), c2)
     c3.metric(tr("grad.scalar.value"), f"{gradients.power(a, k):.5g}")
-    ks = list(range(0, max(k, 10) + 1))
-    st.plotly_chart(figures.log_curves(
-        ks, {"0.5ᵏ": gradients.repeated_product(0.5, ks[-1], "float64"),
-             "1.5ᵏ": gradients.repeated_product(1.5, ks[-1], "float64"),
-             f"{tr('grad.scalar.yours')} {a:g}ᵏ": gradients.repeated_product(a, ks[-1], "float64")},
-        tr("grad.scalar.chart"), "k", "aᵏ", dashed=["0.5ᵏ", "1.5ᵏ"],
-        points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")]), key="grad_power",
-            config=CHART_CONFIG)
-    limits = gradients.float_limits(a, 2000)
+    st.plotly_chart(_power_chart(a, k)["power"], key="grad_power", config=CHART_CONFIG)
+    limits = _float_limits(a)
     never = tr("grad.scalar.never", k=2000)
     st.markdown(f"**{tr('grad.scalar.limits')}**")
     st.dataframe(pd.DataFrame({
@@ -127,10 +193,8 @@ def rnn_lab() -> None:
         return
     with busy(tr("busy.gradients")):
         rnn = _run("rnn", settings)
-    ts = list(range(length))
-    # the gradient flowing back: revealed from t = T-1 back to 0 in the visitor's browser (play), whole at first
-    st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"),
-                                                     tr("grad.lab.norm")), 1), key="grad_rnn_norms", config=CHART_CONFIG)
+    charts = _lab_charts(settings)
+    st.plotly_chart(charts["norms"], key="grad_rnn_norms", config=CHART_CONFIG)
     st.caption(tr("grad.play.note"))
     zeros, bad = int((rnn.norms == 0).sum()), int((~np.isfinite(rnn.norms)).sum())
     if zeros or bad:  # only what happened is said: "at 0 steps ..." is never printed
@@ -141,10 +205,8 @@ def rnn_lab() -> None:
     elif np.isfinite(rnn.final_state_norm):
         st.caption(tr("grad.lab.forward", norm=f"{rnn.final_state_norm:.4g}"))
     g1, g2 = st.columns(2)
-    g1.plotly_chart(figures.log_curves(list(range(1, length + 1)), {"‖D W‖₂": rnn.step_factors}, tr("grad.lab.factors"),
-                                       tr("grad.lab.t"), ""), key="grad_factors", config=CHART_CONFIG)
-    g2.plotly_chart(figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
-                                 tr("grad.lab.singular")), key="grad_singular", config=CHART_CONFIG)
+    g1.plotly_chart(charts["factors"], key="grad_factors", config=CHART_CONFIG)
+    g2.plotly_chart(charts["singular"], key="grad_singular", config=CHART_CONFIG)
     st.caption(tr("grad.lab.factors_note"))
 
     # --- 3. RNN vs LSTM vs GRU ------------------------------------------------------------------------------
@@ -152,13 +214,8 @@ def rnn_lab() -> None:
     st.markdown(tr("grad.compare.intro"))
     forget_bias = slider(state.FORGET_BIAS, tr("grad.compare.bias"))
     with busy(tr("busy.gradients")):
-        lstm, gru = _run("lstm", replace(settings, forget_bias=forget_bias)), _run("gru", settings)
-    st.plotly_chart(_flowing_back(figures.log_curves(ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms,
-                                                          tr("grad.compare.cell_path"): lstm.cell_path},
-                                                     tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"),
-                                                     dashed=[tr("grad.compare.cell_path")]), 4), key="grad_compare",
-                                                         config=CHART_CONFIG)
-
+        chart = _compare_chart(settings, forget_bias)["compare"]
+    st.plotly_chart(chart, key="grad_compare", config=CHART_CONFIG)
 
 rnn_lab()
 page_challenges("gradients")  # a hundred steps without vanishing or exploding (issue 53)
@@ -177,13 +234,10 @@ def clipping_lab() -> None:
     clip_scale = slider(state.CLIP_SCALE, tr("grad.clip.scale"), k2)
     with busy(tr("busy.gradients")):
         free, clipped = _clipping(None, clip_scale), _clipping(threshold, clip_scale)
-    names = {tr("grad.clip.none"): free, tr("grad.clip.with", value=threshold): clipped}
-    steps_axis = list(range(1, 61))
+        charts = _clipping_charts(threshold, clip_scale)
     p1, p2 = st.columns(2)
-    p1.plotly_chart(figures.log_curves(steps_axis, {n: r["loss"] for n, r in names.items()}, tr("grad.clip.loss"),
-                                       tr("grad.clip.step"), ""), key="grad_clip_loss", config=CHART_CONFIG)
-    p2.plotly_chart(figures.log_curves(steps_axis, {n: r["grad_norm"] for n, r in names.items()}, tr("grad.clip.gradnorm"),
-                                       tr("grad.clip.step"), ""), key="grad_clip_norm", config=CHART_CONFIG)
+    p1.plotly_chart(charts["loss"], key="grad_clip_loss", config=CHART_CONFIG)
+    p2.plotly_chart(charts["norm"], key="grad_clip_norm", config=CHART_CONFIG)
     st.markdown(tr("grad.clip.nan_at", step=free["nan_at"]) if free["nan_at"] else tr("grad.clip.survived"))
     st.markdown(tr("grad.clip.bad", step=clipped["nan_at"]) if clipped["nan_at"]
                 else tr("grad.clip.ok", steps=len(clipped["loss"]), loss=f"{clipped['loss'][-1]:.4g}"))
@@ -204,11 +258,9 @@ def tbptt_lab() -> None:
     window = slider(state.WINDOW, tr("grad.tbptt.window"))
     with busy(tr("busy.gradients")):
         full, cut = _tbptt(None), _tbptt(window)
+        strip = _tbptt_chart(window)["strip"]
     modes = {tr("grad.tbptt.full", length=200): full, tr("grad.tbptt.truncated", window=window): cut}
-    with np.errstate(divide="ignore"):
-        reach = {name: np.where(r["reach"] > 0, np.log10(r["reach"]), np.nan) for name, r in modes.items()}
-    st.plotly_chart(figures.strips(reach, tr("grad.tbptt.strip"), tr("grad.lab.t"), "log₁₀"), key="grad_strip",
-        config=CHART_CONFIG)
+    st.plotly_chart(strip, key="grad_strip", config=CHART_CONFIG)
     st.caption(tr("grad.tbptt.carried", values=", ".join(f"{v:.3g}" for v in cut["carried"][:12]) or "—"))
     st.dataframe(pd.DataFrame({
         tr("grad.tbptt.mode"): list(modes),
@@ -227,13 +279,9 @@ st.markdown(tr("grad.span.intro"))
 try:
     rows = shipped_model(memory_span.SWEEP, memory_span)
     lengths = memory_span.SWEEP_LENGTHS
+    charts = _span_charts()
     for regime, column in zip(memory_span.REGIMES, st.columns(2), strict=True):
-        ran = {(r["cell"], r["distance"]): r["accuracy"] for r in rows if r["regime"] == regime}
-        series = {c.upper(): [ran.get((c, v), float("nan")) for v in lengths] for c in memory_span.CELLS}
-        series[tr("grad.span.chance")] = [1 / memory_span.SIGNALS] * len(lengths)
-        column.plotly_chart(figures.time_series([str(v) for v in lengths], series, tr(f"grad.span.chart.{regime}"),
-                                                tr("grad.span.accuracy"), dashed=[tr("grad.span.chance")]),
-                            key=f"grad_span_{regime}", config=CHART_CONFIG)
+        column.plotly_chart(charts[regime], key=f"grad_span_{regime}", config=CHART_CONFIG)
     for regime in memory_span.REGIMES:
         reach = []
         for cell in memory_span.CELLS:
