@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 import torch
 
+from playground.core.cells import CellWeights
 from playground.core.errors import InputError
 from playground.models import sentiment as S
 from playground.sentiment import challenge
@@ -347,3 +348,77 @@ def test_every_held_out_review_gets_a_verdict(shipped, lang):
         assert len(refused) == 2 and not any("\u4e00" <= ch <= "\u9fff" for text in refused for ch in text)
     else:
         assert refused == []
+
+
+def _read_step_by_step(clf, text: str) -> dict:
+    """The reading as ``cells.step`` gives it one step at a time, with autograd's saliency: the page's
+    numbers before issue 51 sped the read up (the reference the fast read must equal)."""
+    from playground.core.cells import step
+
+    toks, _ = clf._checked_tokens(clf.clean(text)[0])
+    ids = S.encode_tokens(toks, clf.lang, clf.vocab, clf._lookup)
+    e = clf.model.embed(torch.tensor(ids)).detach().double().requires_grad_(True)
+    w_out, b_out = clf.model.out.weight.detach().double()[0], clf.model.out.bias.detach().double()[0]
+    states = {}
+    if clf.kind == "bag":
+        logits = (torch.cumsum(e, 0) / torch.arange(1, len(ids) + 1)[:, None]) @ w_out + b_out
+    else:
+        weights, logits = clf._double_weights(), []
+        h = c = torch.zeros(weights.hidden_size, dtype=torch.float64)
+        pooled = torch.full_like(h, -torch.inf)
+        for t in range(len(ids)):
+            out = step(weights, e[t], h, c)
+            h, c = out["h"], out.get("c", c)
+            pooled = torch.maximum(pooled, h) if clf.model.pool == "max" else h
+            logits.append(pooled @ w_out + b_out)
+            for name in ("h", *S.GATES.get(clf.kind, ())):
+                states.setdefault(name, []).append(out[name].detach())
+        logits = torch.stack(logits)
+    (grad,) = torch.autograd.grad(logits[-1], e)
+    return {"p": torch.sigmoid(logits.detach()).numpy(), "saliency": (grad * e.detach()).sum(-1).numpy(),
+            "states": {n: torch.stack(rows).numpy() for n, rows in states.items()}}
+
+
+LONG_ZH = "这部电影的剧情非常精彩，演员的表演也很出色，但是结尾有点仓促，让人觉得意犹未尽。总体来说还是值得一看。"
+LONG_EN = "A slow start, then a film that earns every minute of its length and a finale worth the wait. "
+REVIEWS = {"zh": ["配送不慢，饭也不是不好吃，就是下次不会再点了", "好", LONG_ZH * 8],
+           "en": ["not bad at all, I would watch it again", "dull", LONG_EN * 6]}
+
+
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_the_fast_read_is_the_step_by_step_read(shipped, lang):
+    """Issue 51: the read (the input projection for the whole text at once, NumPy steps, autograd through the
+    module's cell) gives the numbers of ``cells.step`` one step at a time, to float64 rounding, and the same
+    verdict at every prefix, for every model, short and long reviews (up to the page's 500 characters)."""
+    for kind in S.KINDS:
+        clf = shipped[(lang, kind)]
+        for text in REVIEWS[lang]:
+            reading, reference = clf._read(clf.clean(text)[0]), _read_step_by_step(clf, text)
+            assert np.allclose(reading.p_positive, reference["p"], rtol=0, atol=1e-12), (kind, text[:20])
+            assert ((reading.p_positive >= 0.5) == (reference["p"] >= 0.5)).all()
+            assert np.allclose(reading.saliency, reference["saliency"], rtol=1e-9, atol=1e-12), (kind, text[:20])
+            assert set(reading.states) == set(reference["states"])
+            for name, values in reference["states"].items():
+                assert np.allclose(reading.states[name], values, rtol=1e-6, atol=1e-7), (kind, name)  # float32 kept
+
+
+@pytest.mark.parametrize("kind", ["rnn", "lstm", "gru"])
+@pytest.mark.parametrize("pool", ["last", "max"])
+def test_the_hand_backpropagation_is_autograds(kind, pool):
+    """``_forward64`` and ``_backward64`` against torch's own cell and autograd, for each cell and pooling
+    (the shipped models all read the last state; the max pooling a trained variant used is checked here)."""
+    torch.manual_seed(3)
+    module = {"rnn": torch.nn.RNN, "lstm": torch.nn.LSTM, "gru": torch.nn.GRU}[kind](6, 5).double()
+    for p in module.parameters():
+        p.data.mul_(3.0)  # large weights: saturated gates and a long reach back both get checked
+    w = CellWeights.from_torch(module)
+    weights = {"w_ih": w.w_ih.numpy(), "w_hh_t": np.ascontiguousarray(w.w_hh.numpy().T), "b_ih": w.b_ih.numpy(),
+               "b_hh": w.b_hh.numpy(), "activation": np.tanh, "activation_slope": S._tanh_slope}
+    x = torch.randn(40, 6, dtype=torch.float64, requires_grad=True)
+    w_out = torch.randn(5, dtype=torch.float64)
+    h = module(x[:, None])[0][:, 0]
+    (expected,) = torch.autograd.grad((h.amax(0) if pool == "max" else h[-1]) @ w_out, x)
+    states = S._forward64(kind, weights, x.detach().numpy())
+    assert np.allclose(states["h"], h.detach().numpy(), rtol=0, atol=1e-12)
+    got = S._backward64(kind, weights, states, S._output_gradient(states["h"], w_out.numpy(), pool))
+    assert np.allclose(got, expected.numpy(), rtol=1e-9, atol=1e-12)

@@ -22,7 +22,7 @@ import pandas as pd
 import torch
 from torch import nn
 
-from playground.core.cells import CellWeights, step
+from playground.core.cells import CellWeights
 from playground.core.checkpoints import ModelCard, freeze, half_embeddings, load_checkpoint
 from playground.core.coverage import Coverage, coverage, require_language
 from playground.core.datasets import reviews
@@ -161,6 +161,7 @@ class Classifier:
         self._readings_bytes = 0
         self._readings_lock = threading.Lock()
         self._weights64: CellWeights | None = None
+        self._weights_np: dict | None = None
 
     def clean(self, text: str) -> tuple[str, bool]:
         """Strip; refuse empty; cut to MAX_CHARS (returns whether it was cut)."""
@@ -215,37 +216,44 @@ class Classifier:
         return reading
 
     def _read(self, clean: str) -> Reading:
-        """One pass, step by step with ``playground.core.cells`` in float64 (the numbers the lecture's cells
-        give), recording every state and gate; the gradient of the final logit then gives the saliency."""
+        """One pass in float64 (the numbers the lecture's cells give), recording every state and gate, and
+        the gradient of the final logit for the saliency. The input's share of every gate is one matrix
+        product for the whole text, each step forward and back a few NumPy operations (issue 51: stepped in
+        torch under autograd, a 500-character review cost ~140 ms a model). The numbers agree with
+        ``cells.step`` and autograd to float64 rounding (tests/test_sentiment.py)."""
         toks, read_as = self._checked_tokens(clean)
         ids = encode_tokens(toks, self.lang, self.vocab, self._lookup)
         dev = next(self.model.parameters()).device
-        with torch.enable_grad():
-            e = self.model.embed(torch.tensor(ids, device=dev)).detach().double().requires_grad_(True)
-            w_out, b_out = self.model.out.weight.detach().double()[0], self.model.out.bias.detach().double()[0]
-            states: dict[str, list] = {}
-            if self.kind == "bag":
-                logits = (torch.cumsum(e, 0) / torch.arange(1, len(ids) + 1, device=dev)[:, None]) @ w_out + b_out
-            else:
-                weights = self._double_weights()
-                h = torch.zeros(weights.hidden_size, dtype=torch.float64, device=dev)
-                c = torch.zeros_like(h)
-                pooled, logits = torch.full_like(h, -torch.inf), []
-                for t in range(len(ids)):
-                    out = step(weights, e[t], h, c)
-                    h, c = out["h"], out.get("c", c)
-                    pooled = torch.maximum(pooled, h) if self.model.pool == "max" else h
-                    logits.append(pooled @ w_out + b_out)
-                    for name in ("h", *GATES.get(self.kind, ())):
-                        states.setdefault(name, []).append(out[name].detach())
-                logits = torch.stack(logits)
-            (grad,) = torch.autograd.grad(logits[-1], e)
-        p = torch.sigmoid(logits.detach()).cpu().numpy()
+        with torch.no_grad():
+            e = self.model.embed(torch.tensor(ids, device=dev)).double()
+        w_out, b_out = self.model.out.weight.detach().double()[0], self.model.out.bias.detach().double()[0]
+        x, w_last = e.cpu().numpy(), w_out.cpu().numpy()
+        states: dict[str, np.ndarray] = {}
+        if self.kind == "bag":
+            logits = np.cumsum(x, 0) / np.arange(1, len(ids) + 1)[:, None] @ w_last + float(b_out)
+            grad = np.broadcast_to(w_last / len(ids), x.shape)  # the last logit reads the mean of the embeddings
+        else:
+            weights = self._numpy_weights()
+            states = _forward64(self.kind, weights, x)
+            pooled = np.maximum.accumulate(states["h"], axis=0) if self.model.pool == "max" else states["h"]
+            logits = pooled @ w_last + float(b_out)
+            grad = _backward64(self.kind, weights, states, _output_gradient(states["h"], w_last, self.model.pool))
+        p = 1.0 / (1.0 + np.exp(-logits))
         return Reading(
             tokens=tuple(toks), known=_frozen(np.array([row[0] != UNK for row in ids])), p_positive=_frozen(p),
-            delta_p=_frozen(np.diff(p, prepend=0.5)), saliency=_frozen((grad * e.detach()).sum(-1).cpu().numpy()),
-            states={name: _frozen(torch.stack(rows).float().cpu().numpy()) for name, rows in states.items()},
+            delta_p=_frozen(np.diff(p, prepend=0.5)), saliency=_frozen((grad * x).sum(-1)),
+            states={name: _frozen(values.astype(np.float32)) for name, values in states.items()
+                    if not name.startswith("_")},
             unknown_listed=read_as.listed())
+
+    def _numpy_weights(self) -> dict[str, np.ndarray]:
+        if self._weights_np is None:
+            w = self._double_weights()
+            self._weights_np = {"w_ih": w.w_ih.cpu().numpy(), "w_hh_t": np.ascontiguousarray(w.w_hh.cpu().numpy().T),
+                                "b_ih": w.b_ih.cpu().numpy(), "b_hh": w.b_hh.cpu().numpy(),
+                                "activation": np.tanh if w.nonlinearity == "tanh" else _relu,
+                                "activation_slope": _tanh_slope if w.nonlinearity == "tanh" else _relu_slope}
+        return self._weights_np
 
     def _double_weights(self) -> CellWeights:
         if self._weights64 is None:
@@ -269,6 +277,95 @@ READINGS_BYTES = 4 * 2**20  # per model: about a hundred short reviews, or three
 def _frozen(array: np.ndarray) -> np.ndarray:
     array.flags.writeable = False  # a reading is shared by every session that typed the same text
     return array
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _relu(z: np.ndarray) -> np.ndarray:
+    return np.maximum(z, 0.0)
+
+
+def _tanh_slope(h: np.ndarray) -> np.ndarray:  # tanh' from its output
+    return 1.0 - h * h
+
+
+def _relu_slope(h: np.ndarray) -> np.ndarray:
+    return (h > 0).astype(h.dtype)
+
+
+def _output_gradient(h: np.ndarray, w_out: np.ndarray, pool: str) -> np.ndarray:
+    """d (last logit) / d h_t from the output layer alone: the last state's, or each unit's largest state's."""
+    d_h = np.zeros_like(h)
+    if pool == "max":
+        d_h[np.argmax(h, axis=0), np.arange(h.shape[1])] = w_out
+    else:
+        d_h[-1] = w_out
+    return d_h
+
+
+def _forward64(kind: str, w: dict, e: np.ndarray) -> dict[str, np.ndarray]:
+    """A recurrent cell's states over ``e`` (T x E, float64), as ``cells.step`` gives them one step at a time:
+    "h" and the gates (LSTM: i, f, o and the cell c; GRU: z, r), one row per step; and, under names that
+    begin with "_", what ``_backward64`` needs (the LSTM's candidate, the GRU's candidate and state share)."""
+    steps, m = len(e), w["w_hh_t"].shape[0]
+    from_input = e @ w["w_ih"].T + w["b_ih"]  # every step's input share at once
+    names = ("h", *GATES.get(kind, ()), *{"lstm": ("_g",), "gru": ("_n", "_hn")}.get(kind, ()))
+    out = {name: np.empty((steps, m)) for name in names}
+    h, c = np.zeros(m), np.zeros(m)
+    for t in range(steps):
+        from_state = h @ w["w_hh_t"] + w["b_hh"]
+        if kind == "lstm":
+            pre = from_input[t] + from_state
+            i, f, o, g = _sigmoid(pre[:m]), _sigmoid(pre[m:2 * m]), _sigmoid(pre[3 * m:]), np.tanh(pre[2 * m:3 * m])
+            c = f * c + i * g
+            h = o * np.tanh(c)
+            out["i"][t], out["f"][t], out["o"][t], out["c"][t], out["_g"][t] = i, f, o, c, g
+        elif kind == "rnn":
+            h = w["activation"](from_input[t] + from_state)
+        else:  # GRU, torch's layout (r, z, n) and reset after the product; z is the candidate's share
+            r = _sigmoid(from_input[t, :m] + from_state[:m])
+            keep = _sigmoid(from_input[t, m:2 * m] + from_state[m:2 * m])
+            candidate = np.tanh(from_input[t, 2 * m:] + r * from_state[2 * m:])
+            h = keep * h + (1.0 - keep) * candidate
+            out["z"][t], out["r"][t], out["_n"][t], out["_hn"][t] = 1.0 - keep, r, candidate, from_state[2 * m:]
+        out["h"][t] = h
+    return out
+
+
+def _backward64(kind: str, w: dict, states: dict[str, np.ndarray], d_h: np.ndarray) -> np.ndarray:
+    """Backpropagation through time by hand: ``d_h`` (T x m) is d logit / d h_t from the output alone; returns
+    d logit / d x_t for every step (T x E). What autograd through ``_forward64`` would give, a few NumPy
+    operations a step (issue 51: autograd through the cell cost ~55 ms for 500 steps, this ~10)."""
+    steps, m = d_h.shape
+    d_pre = np.empty((steps, w["w_ih"].shape[0]))  # d logit / d (the input's share of each gate), per step
+    h = states["h"]
+    carried, carried_c = np.zeros(m), np.zeros(m)
+    for t in range(steps - 1, -1, -1):
+        dh = d_h[t] + carried
+        h_prev = h[t - 1] if t else np.zeros(m)
+        if kind == "lstm":
+            i, f, o, c, g = (states[k][t] for k in ("i", "f", "o", "c", "_g"))
+            tanh_c = np.tanh(c)
+            dc = carried_c + dh * o * (1.0 - tanh_c * tanh_c)
+            c_prev = states["c"][t - 1] if t else np.zeros(m)
+            d = d_pre[t]
+            d[:m], d[m:2 * m] = dc * g * i * (1.0 - i), dc * c_prev * f * (1.0 - f)
+            d[2 * m:3 * m], d[3 * m:] = dc * i * (1.0 - g * g), dh * tanh_c * o * (1.0 - o)
+            carried, carried_c = w["w_hh_t"] @ d, dc * f
+        elif kind == "rnn":
+            d_pre[t] = dh * w["activation_slope"](h[t])
+            carried = w["w_hh_t"] @ d_pre[t]
+        else:
+            keep, r, n, hn = 1.0 - states["z"][t], states["r"][t], states["_n"][t], states["_hn"][t]
+            d_n = dh * (1.0 - keep) * (1.0 - n * n)
+            d = d_pre[t]
+            d[:m], d[m:2 * m], d[2 * m:] = d_n * hn * r * (1.0 - r), dh * (h_prev - n) * keep * (1.0 - keep), d_n
+            from_state = d.copy()
+            from_state[2 * m:] *= r  # the state's share of the candidate passes through the reset gate
+            carried = dh * keep + w["w_hh_t"] @ from_state
+    return d_pre @ w["w_ih"]
 
 
 @dataclass(frozen=True)
