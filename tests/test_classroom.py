@@ -83,6 +83,28 @@ def test_round_one_a_vote_is_counted_and_the_answer_held_back(a_class):
     assert class_store().tallies(code) == {"home_guess": {1: Counter(c=1)}}
 
 
+
+def test_a_vote_reruns_only_its_box_until_the_reveal(a_class, monkeypatch):
+    """Issue 51: a vote on the class's open question opens nothing on the page, so it does not rerun the
+    whole page (a class of 100 reran the gradients lab twice a vote); outside a class, and once revealed,
+    an answer does (it opens what the question held back)."""
+    from playground.app import predict
+
+    whole = []
+    monkeypatch.setattr(predict, "_whole_page", lambda: whole.append(True))
+    at = open_page(None)
+    at.radio(key="home_guess").set_value("b").run()
+    assert whole == [True]  # no class: the answer opens the page
+    code, token = a_class
+    class_store().ask(code, token, "home_guess")
+    student = open_page(None, link={"class": code})
+    student.radio(key="home_guess").set_value("b").run()
+    student.radio(key="home_guess").set_value("c").run()
+    assert whole == [True] and class_store().tallies(code) == {"home_guess": {1: Counter(c=1)}}
+    class_store().reveal(code, token, "home_guess")
+    student.radio(key="home_guess").set_value("a").run()
+    assert whole == [True, True]  # revealed: the page opens
+
 def test_a_full_address_is_told_its_vote_was_not_counted(a_class):
     """Issue 52: one address brings at most the class's allowance of voters; the next is told why its
     answer did not count, and the teacher can raise the allowance on the console."""

@@ -10,7 +10,8 @@ the server beyond the session's store.
 Predict first means first (issue 33): until the student answers, or chooses to see the answer
 without guessing (``SKIPPED``), whatever on the page would give the answer away sits in
 ``until_answered``: a collapsed section that says why. Answering (or asking again) reruns the
-whole page, so that section opens (or closes) at once.
+whole page, so that section opens (or closes) at once; a vote in a class, which opens nothing until the
+teacher reveals, reruns only the box.
 """
 
 from __future__ import annotations
@@ -67,8 +68,13 @@ def _whole_page() -> None:
 
 
 def _answered_now(setting: Setting) -> None:
-    """A pick: the whole page reruns, and the class this session joined counts it (``classroom``)."""
-    _whole_page()
+    """A pick: the class this session joined counts it (``classroom``), and the whole page reruns, unless
+    the pick is a vote on the class's open question: that opens nothing on the page before the teacher
+    reveals, so only the box reruns (issue 51: a class of 100 voting on the gradients lesson's question
+    reran its whole lab 100 times, twice a round)."""
+    held = classroom.held(setting.key)
+    if held is None or held.asked.revealed:
+        _whole_page()
     classroom.vote(setting.key, stored(setting))
 
 
