@@ -16,7 +16,7 @@ from playground.core import identity
 from playground.models.charlm.engine import FastSampler
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHES = ("cache_data", "cache_resource", "shared_results")
+CACHES = ("cache_data", "cache_resource", "shared_results", "drawn_once")
 # the arguments a cache may leave out of its key, each with why that is safe
 LEFT_OUT = {
     ("playground/charlm/page.py", "_compare", "_lab"):

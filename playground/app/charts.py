@@ -17,6 +17,8 @@ import plotly.io as pio
 import streamlit as st
 
 from playground.app.language import lang
+from playground.app.shared import MODEL_CLASSES
+from playground.core import identity
 
 DRAWN_ENTRIES = 32  # figure sets kept per builder: a class shares the defaults, a visitor's own settings come and go
 
@@ -43,14 +45,16 @@ def _plain(figure: go.Figure) -> dict:
 def drawn_once(build: Callable[..., dict[str, go.Figure]]) -> Callable[..., dict[str, go.Figure]]:
     """``build(*args)`` -> ``{name: figure}``, made once per its arguments and the reader's language for every
     visitor and session (``st.cache_data``: each caller gets its own copy), then shown as made. The
-    arguments must say everything the figures depend on besides the language."""
+    arguments must say everything the figures depend on besides the language; a model goes into the key by
+    its server-wide identity, as in ``shared_results`` (tests/test_shared_caches.py walks the builders)."""
 
     def made(language: str, *args, **kwargs) -> dict[str, dict]:
         return {name: _plain(figure) for name, figure in build(*args, **kwargs).items()}
 
     # st.cache_data keys a cache by the function's module and name: each builder gets its own
     made.__module__, made.__qualname__ = build.__module__, f"{build.__qualname__}.drawn"
-    cached = st.cache_data(show_spinner=False, max_entries=DRAWN_ENTRIES)(made)
+    cached = st.cache_data(show_spinner=False, max_entries=DRAWN_ENTRIES,
+                           hash_funcs=dict.fromkeys(MODEL_CLASSES, identity.of))(made)
 
     @functools.wraps(build)
     def figures(*args, **kwargs) -> dict[str, go.Figure]:

@@ -10,6 +10,7 @@ from playground.app import (
     busy,
     checkpoint_error,
     data_missing,
+    drawn_once,
     fragment,
     how_we_know,
     input_error,
@@ -71,6 +72,18 @@ def _week_label(prep: forecast.Prepared, week: int) -> str:
     return tr("fc.lab.week_label", week=week, first=str(first)[5:10], last=str(last)[5:10])
 
 
+@drawn_once
+def _year_chart(city: str) -> dict:
+    """The city's daily mean over the years, coloured by split."""
+    prepared = _prepared(city)
+    days = np.arange(len(prepared.values) // 24)
+    daily_mean = prepared.values[:len(days) * 24].reshape(-1, 24).mean(axis=1)
+    daily = {tr(f"fc.data.{name}"): np.where((days >= idx[0] // 24) & (days <= idx[-1] // 24), daily_mean, np.nan)
+             for name, idx in prepared.split.items()}
+    dates = [str(np.datetime64("2010-01-01") + np.timedelta64(int(d), "D")) for d in days]
+    return {"year": figures.dated(dates, daily, tr("fc.data.chart", city=tr(f"fc.city.{city}")), "°C")}
+
+
 st.title(tr("fc.title"), anchor="fc-intro")
 st.markdown(tr("fc.intro"))
 question.ask(state.GUESS)
@@ -83,13 +96,7 @@ try:
 except DataUnavailable as exc:
     data_missing(exc, "fc.no_data")
     st.stop()
-days = np.arange(len(prep.values) // 24)
-daily_mean = prep.values[:len(days) * 24].reshape(-1, 24).mean(axis=1)
-daily = {tr(f"fc.data.{name}"): np.where((days >= idx[0] // 24) & (days <= idx[-1] // 24), daily_mean, np.nan)
-         for name, idx in prep.split.items()}
-dates = [str(np.datetime64("2010-01-01") + np.timedelta64(int(d), "D")) for d in days]
-st.plotly_chart(figures.dated(dates, daily, tr("fc.data.chart", city=tr(f"fc.city.{city}")), "°C"), key="fc_year",
-                config=CHART_CONFIG)
+st.plotly_chart(_year_chart(city)["year"], key="fc_year", config=CHART_CONFIG)
 filled = ", ".join(f"{t:%m-%d %H:%M}" for t in temperatures.load(city).filled) or "—"
 sizes = {name: f"{len(idx):,}" for name, idx in prep.split.items()}
 st.markdown(tr("fc.data.note", filled=filled, hours=f"{len(prep.values):,}", train=sizes["train"],
@@ -117,28 +124,47 @@ def _cell_choice() -> tuple[str, forecast.Forecaster | None]:
         return cell, None
 
 
-def _draw_forecast(model, week: int, window: int, horizon: int, curves: dict) -> None:
-    origin = forecast.week_origin(prep, week)
-    forced, free = (forecast.rollout(model, prep, [origin], window, horizon, forced=f)[0] for f in (True, False))
-    ahead = np.arange(horizon)
-    actual = forecast.truth(prep.values, [origin], horizon)[0]
-    band = (free - curves["free"], free + curves["free"])
+@shared_results(max_entries=64)
+def _rollouts(model: forecast.Forecaster, city: str, week: int, window: int, horizon: int) -> dict:
+    """The week's forecast both ways (fed the truth, and free running) and the truth it is measured against."""
+    prepared = _prepared(city)
+    origin = forecast.week_origin(prepared, week)
+    forced, free = (forecast.rollout(model, prepared, [origin], window, horizon, forced=f)[0] for f in (True, False))
+    return {"origin": origin, "forced": forced, "free": free,
+            "actual": forecast.truth(prepared.values, [origin], horizon)[0]}
+
+
+@drawn_once
+def _lab_charts(model: forecast.Forecaster, city: str, week: int, window: int, horizon: int) -> dict:
+    """The lab's forecast (played hour by hour), its misses, and the error per hour ahead over the test months."""
+    prepared, curves = _prepared(city), _curves(model, city, window, horizon)
+    run = _rollouts(model, city, week, window, horizon)
+    origin, actual, ahead = run["origin"], run["actual"], np.arange(horizon)
+    band = (run["free"] - curves["free"], run["free"] + curves["free"])
     names = {"band": tr("fc.lab.band"), "truth": tr("fc.lab.truth"), "now": tr("fc.lab.now")}
-    lines = {tr("fc.lab.forced"): forced, tr("fc.lab.free"): free}
+    lines = {tr("fc.lab.forced"): run["forced"], tr("fc.lab.free"): run["free"]}
     when = np.datetime64("2010-01-01") + np.timedelta64(origin, "h")
-    base = figures.forecast((np.arange(-window, 0), prep.values[origin - window:origin]), ahead, actual, lines, band,
+    base = figures.forecast((np.arange(-window, 0), prepared.values[origin - window:origin]), ahead, actual, lines, band,
                             names, tr("fc.lab.chart", when=str(when)[:10]), tr("fc.lab.hours"), "°C")
     labels = [tr("fc.lab.frame", k=k + 1) for k in ahead]
     words = {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("fc.lab.frame_prefix")}
-    st.plotly_chart(frames.forecast_steps(base, ahead, list(lines.values()), band, labels, words), key="fc_forecast",
-                    config=CHART_CONFIG)
-    errors = {name: float(np.abs(values - actual).mean()) for name, values in lines.items()}
-    st.caption(tr("fc.lab.this_week", forced=f"{errors[tr('fc.lab.forced')]:.3f}",
-                  free=f"{errors[tr('fc.lab.free')]:.3f}", hours=horizon))
     # the errors on an axis of their own: hundredths of a degree vanish on the temperature's 4-6 °C
     misses = {name: values - actual for name, values in lines.items()}
-    st.plotly_chart(figures.time_series([str(k + 1) for k in ahead], misses, tr("fc.lab.misses"), tr("fc.lab.miss_axis")),
-                    key="fc_misses", config=CHART_CONFIG)
+    series = {tr(f"fc.method.{name}"): curves[name] for name in ("forced", "free", "seasonal", "linear", "persistence")}
+    return {"forecast": frames.forecast_steps(base, ahead, list(lines.values()), band, labels, words),
+            "misses": figures.time_series([str(k + 1) for k in ahead], misses, tr("fc.lab.misses"), tr("fc.lab.miss_axis")),
+            "exposure": figures.log_curves(list(range(1, horizon + 1)), series, tr("fc.exposure.chart"),
+                                           tr("fc.exposure.x"), "°C",
+                                           dashed=[tr("fc.method.seasonal"), tr("fc.method.persistence")])}
+
+
+def _draw_forecast(model, week: int, window: int, horizon: int) -> dict:
+    charts, run = _lab_charts(model, city, week, window, horizon), _rollouts(model, city, week, window, horizon)
+    st.plotly_chart(charts["forecast"], key="fc_forecast", config=CHART_CONFIG)
+    errors = {name: float(np.abs(run[name] - run["actual"]).mean()) for name in ("forced", "free")}
+    st.caption(tr("fc.lab.this_week", forced=f"{errors['forced']:.3f}", free=f"{errors['free']:.3f}", hours=horizon))
+    st.plotly_chart(charts["misses"], key="fc_misses", config=CHART_CONFIG)
+    return charts
 
 
 @fragment
@@ -157,25 +183,19 @@ def forecast_lab() -> None:
     try:
         with busy(tr("busy.forecast")):
             curves = _curves(model, city, window, horizon)
-            _draw_forecast(model, week, window, horizon, curves)
+            charts = _draw_forecast(model, week, window, horizon)
     except InputError as exc:
         input_error(exc)
         return
     st.caption(tr("fc.play.note"))
-    _exposure(curves, horizon)
+    _exposure(curves, horizon, charts["exposure"])
 
 
-def _exposure(curves: dict, horizon: int) -> None:
+def _exposure(curves: dict, horizon: int, chart) -> None:
     """Teacher forcing against free running: the error per hour ahead over the test months."""
     st.header(tr("fc.exposure.header"), anchor="fc-exposure")
     st.markdown(tr("fc.exposure.intro"))
-    steps = list(range(1, horizon + 1))
-    series = {tr(f"fc.method.{name}"): curves[key] for name, key in
-              (("forced", "forced"), ("free", "free"), ("seasonal", "seasonal"), ("linear", "linear"),
-               ("persistence", "persistence"))}
-    st.plotly_chart(figures.log_curves(steps, series, tr("fc.exposure.chart"), tr("fc.exposure.x"), "°C",
-                                       dashed=[tr("fc.method.seasonal"), tr("fc.method.persistence")]),
-                    key="fc_exposure", config=CHART_CONFIG)
+    st.plotly_chart(chart, key="fc_exposure", config=CHART_CONFIG)
     st.markdown(_exposure_reading(curves, horizon))
     st.markdown(tr("fc.exposure.why"))
 
