@@ -81,10 +81,31 @@ if sampler.kind == "lstm":
     which = choice(state.WHICH, tr("cells.which"), format_func=lambda w: tr(f"cells.which.{w}"))
 with busy(tr("busy.passage")):
     acts = _activations(sampler, passage, which)
-passage_features = cells.text_features(passage)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _features(text: str) -> dict:
+    return cells.text_features(text)
+
+
+@shared_results(max_entries=8)
+def _ranking(sampler, text: str, which: str):
+    """The text's own features ranked once for every visitor on it (a page run ranked every unit again)."""
+    return cells.rank_cells(_activations(sampler, text, which), _features(text), top=3)
+
+
+@shared_results(max_entries=16)
+def _pattern_ranking(sampler, text: str, which: str, pattern: str):
+    """The pattern's feature, and the text's features ranked with it: a pattern's rows come after the text's
+    own (the same rows as ``_ranking``). A pattern that cannot run raises InputError (nothing is kept)."""
+    regex = cells.regex_feature(text, pattern)
+    return regex, cells.rank_cells(_activations(sampler, text, which), _features(text) | {"regex": regex}, top=3)
+
+
+passage_features = _features(passage)
 question.ask(state.GUESS, acts, passage_features)  # predict first (issue 26), before the ranking
 # the text's own features ranked once: the table shows these rows, and the note below names the first comment cell
-passage_ranking = cells.rank_cells(acts, passage_features, top=3)
+passage_ranking = _ranking(sampler, passage, which)
 
 # --- ranking ------------------------------------------------------------------------------------
 st.header(tr("cells.rank.header"), anchor="cells-rank")
@@ -100,15 +121,13 @@ def _clamped(sampler, prompt: str, layer: int, unit: int, value: float, seed: in
 def _pattern_and_ranking():
     """Your pattern (a regular expression) joins the text's features; the cells that follow each best
     -> (features, ranking)."""
-    features = dict(passage_features)  # this run's own copy: a pattern adds to it
+    features, ranking = dict(passage_features), passage_ranking  # this run's own copy: a pattern adds to it
     pattern = text(state.REGEX, tr("cells.regex"), help=tr("cells.regex_help"))
     if pattern:
         try:
-            features["regex"] = cells.regex_feature(passage, pattern)
+            features["regex"], ranking = _pattern_ranking(sampler, passage, which, pattern)
         except InputError as exc:
             input_error(exc)
-    # a pattern's rows come after the text's own (the same rows as passage_ranking, ranked with it)
-    ranking = cells.rank_cells(acts, features, top=3) if "regex" in features else passage_ranking
     if "regex" in features:
         best_regex = ranking[ranking["feature"] == "regex"].head(1)
         count = int(features["regex"].sum())
@@ -156,7 +175,7 @@ def _one_cell(features, ranking) -> tuple[int, int]:
     st.markdown(tr("cells.view.caption", layer=layer + 1, unit=unit + 1, which=tr(f"cells.which.{which}")))
     show_svg(strips.char_strip_html(passage, values, tr("cells.view.header")))
     if focus != "manual":
-        r = cells.correlations(acts, features[focus])[layer, unit]
+        r = ranking.loc[ranking["feature"] == focus, "correlation"].iloc[0]  # the cell drawn is its feature's first
         st.caption(tr("cells.view.feature", feature=tr(f"cells.feature.{focus}"), r=f"{r:+.3f}"))
     return layer, unit
 
