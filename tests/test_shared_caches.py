@@ -23,6 +23,7 @@ LEFT_OUT = {
         "the lab's generation for the same sampler, prompt and settings: it only saves computing a column again",
     ("playground/charlm/page.py", "_export", "_result"): "keyed by the job's server-wide id",
     ("playground/app/shared.py", "_shipped_model", "_subject"): "the module that loads the shipped file the key names",
+    ("playground/two_ones/page.py", "_shipped_readings", "_model"): "the shipped model the key names by its card's identity",
     ("playground/app/shared.py", "_shared_resource", "_factory"): "keyed by a name fixed in the code, one per factory",
 }
 SESSION_READS = ("session_state", "session_jobs", "context", "visitor", "visitor_id")

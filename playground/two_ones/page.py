@@ -37,6 +37,7 @@ from playground.app.store import (
     toggle,
 )
 from playground.core import formatting as fmt
+from playground.core import identity
 from playground.core.checkpoints import CheckpointError
 from playground.core.errors import InputError
 from playground.core.jobs import TINY
@@ -216,6 +217,14 @@ with until_answered(state.GUESS):  # the lecture's sequence, run step by step, a
 
 page_challenges("two_ones")  # weights of your own for other questions (issue 53)
 
+@st.cache_data(show_spinner=False, max_entries=4)
+def _shipped_readings(name: str, _model) -> dict:
+    """What the page reads of the shipped model (its exhaustive accuracy, each unit's role, the note's
+    figures), once for every visitor: the same on every run (issue 51: a third of the page's run)."""
+    return {"accuracy": two_ones.exhaustive_accuracy(_model), "roles": two_ones.unit_roles(_model),
+            "note": two_ones.note_figures(_model)}
+
+
 # --- 5. learn it from scratch ----------------------------------------------------------------------
 st.header(tr("two.train.header"), anchor="ones-train")
 st.markdown(tr("two.train.intro"))
@@ -240,7 +249,7 @@ if outcome is not None:
     st.markdown(tr("two.train.yours"))
     if outcome.status == "diverged":
         st.warning(tr("two.train.diverged"), icon=":material/warning:")
-    model, accuracy, seconds = outcome.model, outcome.accuracy, outcome.seconds
+    model, accuracy, seconds, readings = outcome.model, outcome.accuracy, outcome.seconds, None
 else:
     try:
         model = shipped_model(two_ones.SHIPPED_MODEL, two_ones)
@@ -248,7 +257,8 @@ else:
         checkpoint_error(exc)
         st.stop()
     st.markdown(tr("two.train.shipped"))
-    accuracy, seconds = two_ones.exhaustive_accuracy(model), model.card.training_seconds
+    readings = _shipped_readings(identity.of_card(model.card), model)
+    accuracy, seconds = readings["accuracy"], model.card.training_seconds
 m1, m2, m3 = st.columns(3)
 m1.metric(tr("two.train.string_accuracy"), f"{accuracy['string_accuracy']:.2%}")
 m2.metric(tr("two.train.step_accuracy"), f"{accuracy['step_accuracy']:.2%}")
@@ -264,7 +274,7 @@ c_learned.latex(fmt.latex_row(fmt.latex_matrix("W_{xh}", learned["W_xh"], 3),
 c_learned.latex(fmt.latex_matrix("b_h^\\top", learned["b_h"], 3))
 c_learned.latex(fmt.latex_row(fmt.latex_matrix("W_{hy}", learned["W_hy"], 3), fmt.latex_matrix("b_y", learned["b_y"], 3)))
 st.markdown(f"**{tr('two.train.roles')}**")
-roles = two_ones.unit_roles(model)
+roles = two_ones.unit_roles(model) if readings is None else readings["roles"]
 shown_roles = {column: [f"{v:+.3f}" if varies else "—" for v, varies in zip(roles[column], roles["varies"], strict=True)]
                for column in ("corr_current", "corr_previous")}  # a constant unit has no correlation
 st.dataframe(pd.DataFrame({tr("two.train.unit"): roles["unit"] + 1,  # units are counted from 1 on every page
@@ -279,7 +289,8 @@ try:  # the note is about the shipped model, the one every student sees first: i
 except CheckpointError:
     shipped = None
 if shipped is not None:
-    how_we_know("two.how", whose="" if outcome is None else tr("two.how.shipped"), **two_ones.note_figures(shipped))
+    how_we_know("two.how", whose="" if outcome is None else tr("two.how.shipped"),
+                **_shipped_readings(identity.of_card(shipped.card), shipped)["note"])
 
 st.header(tr("two.myths.header"))
 st.markdown(tr("two.myths.body"))
