@@ -11,6 +11,7 @@ from playground.app import (
     CHART_CONFIG,
     busy,
     checkpoint_error,
+    drawn_once,
     fragment,
     how_we_know,
     input_error,
@@ -97,6 +98,24 @@ def _play_words() -> dict[str, str]:
     return {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("senti.walk.frame_prefix")}
 
 
+@drawn_once
+def _walk_chart(tokens: tuple, states: tuple, grads: tuple) -> dict:
+    """The walkthrough forward step by step, then the error back: drawn once per table for the class."""
+    return {"walk": frames.forward_backward(list(tokens), list(states), list(grads), ("h_t", "∂L/∂h_t"),
+                                            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")),
+                                            _play_words())}
+
+
+@drawn_once
+def _state_map(language: str, kind: str, review: str, name: str, t: int) -> dict:
+    """One view of a model's reading of a review (its hidden state or a gate), the step on the slider marked."""
+    reading = _classifier(language, kind).read(review)
+    units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
+    title = tr("senti.model.hidden") if name == "h" else tr("senti.model.gate", gate=tr(f"senti.gate.{name}"))
+    lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
+    return {"map": figures.heatmap(reading.states[name].T, list(reading.tokens), units, title, zmin=lo, highlight=t - 1)}
+
+
 def _forget_counterfactual() -> None:
     remember(state.COUNTERFACTUAL, state.COUNTERFACTUAL.default)
 
@@ -152,10 +171,8 @@ def walkthrough_lab() -> None:
         st.dataframe(shown, hide_index=True)
         # forward step by step, then the error back step by step: it plays in the browser, and opens on
         # its last frame (every h_t and every ∂L/∂h_t, as the table above)
-        st.plotly_chart(frames.forward_backward(
-            table["token"].tolist(), table["h"].tolist(), table["dL_dh"].tolist(), ("h_t", "∂L/∂h_t"),
-            (tr("senti.walk.frame_forward"), tr("senti.walk.frame_backward")), _play_words()), key="senti_walk_play",
-                config=CHART_CONFIG)
+        st.plotly_chart(_walk_chart(tuple(table["token"]), tuple(table["h"]), tuple(table["dL_dh"]))["walk"],
+                        key="senti_walk_play", config=CHART_CONFIG)
         st.caption(tr("senti.walk.play_note"))
     st.markdown(tr("senti.walk.seed_note"))
     h1, h2 = math.tanh(1.0), math.tanh(0.5 * math.tanh(1.0))
@@ -227,7 +244,7 @@ def _verdict_and_strip(reading, kind: str) -> int:
     return t
 
 
-def _curves_and_states(reading, review: str, kind: str, t: int) -> None:
+def _curves_and_states(reading, review: str, language: str, kind: str, t: int) -> None:
     """p(positive) after each token (every model's, on request), and one view of the hidden state or a gate."""
     tokens = list(reading.tokens)
     show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
@@ -241,16 +258,11 @@ def _curves_and_states(reading, review: str, kind: str, t: int) -> None:
                                        dashed=[tr("senti.kind.bag")]))
     if kind == "bag":
         return
-    units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
-    titles = {"h": tr("senti.model.hidden")} | {g: tr("senti.model.gate", gate=tr(f"senti.gate.{g}"))
-                                                  for g in {"lstm": "ifoc", "gru": "zr"}.get(kind, "")}
+    views = ["h", *{"lstm": "ifoc", "gru": "zr"}.get(kind, "")]
     # one view at a time: five stacked 128-row heat maps cost seconds to draw and scroll past
-    name = choice(state.VIEW, tr("senti.model.view"), options=list(titles),
+    name = choice(state.VIEW, tr("senti.model.view"), options=views,
                   format_func=lambda v: tr("senti.model.hidden_short") if v == "h" else tr(f"senti.gate.{v}"))
-    z = reading.states[name].T  # one row per unit
-    lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
-    st.plotly_chart(figures.heatmap(z, tokens, units, titles[name], zmin=lo, highlight=t - 1), key="senti_heat",
-                    config=CHART_CONFIG)
+    st.plotly_chart(_state_map(language, kind, review, name, t)["map"], key="senti_heat", config=CHART_CONFIG)
 
 
 def _why(clf, reading, review: str) -> None:
@@ -283,7 +295,7 @@ def classifier_lab(language: str, kind: str) -> None:
     if reading is None:
         return
     t = _verdict_and_strip(reading, kind)
-    _curves_and_states(reading, review, kind, t)
+    _curves_and_states(reading, review, language, kind, t)
     _why(clf, reading, review)
 
 
