@@ -163,12 +163,14 @@ def _lock(session) -> asyncio.Lock:
 
 
 async def _sees_round_two(session, question: str, tries: int = 10) -> None:
-    """The student's banner polls until the page offers round 2 (a browser's timer would, every 4 s)."""
-    polls = list(session.auto_reruns)
+    """The student's page polls until it offers round 2 (a browser's timers would, every 4 s: the banner's, and
+    the question box's while the class asks it)."""
     for _ in range(tries):
+        polls = list(session.auto_reruns)
         if f"{question}_keep" in session.widgets or not polls:
             return
-        await session.auto_rerun(polls[0])
+        for fragment_id in polls:
+            await session.auto_rerun(fragment_id)
 
 
 async def _answer_all(sessions: list[replicas.ProxiedSession], question: str, window_s: float, seed: int,
@@ -206,18 +208,19 @@ async def _answer_all(sessions: list[replicas.ProxiedSession], question: str, wi
 
 
 async def _banners(sessions: list[replicas.ProxiedSession], stop: asyncio.Event, took: list[float]) -> None:
-    """Each student's banner polls at its beat (a browser's timer), until ``stop``; each poll's run into ``took``."""
+    """Each student's page polls at its beat (a browser's timers: the banner's, and the question box's while
+    the class asks it), until ``stop``; each poll's run into ``took``."""
 
     async def one(session: replicas.ProxiedSession, offset: float) -> None:
-        polls = [(f, every) for f, every in session.auto_reruns.items()]
-        if not polls:
+        if not session.auto_reruns:
             return
-        (fragment_id, every), = polls
+        every = min(session.auto_reruns.values())
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(stop.wait(), offset * every)
         while not stop.is_set():
             async with _lock(session):
-                took.append(await session.auto_rerun(fragment_id))
+                for fragment_id in list(session.auto_reruns):  # the fragments the page's last full run drew
+                    took.append(await session.auto_rerun(fragment_id))
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(stop.wait(), every)
 

@@ -172,6 +172,9 @@ class LightSession:
                 self.page_script_hash = message.navigation.page_script_hash
             elif kind == "auto_rerun":
                 self.auto_reruns[message.auto_rerun.fragment_id] = message.auto_rerun.interval
+            elif kind == "stop_auto_rerun":  # a timed fragment the page no longer draws: its timer stops
+                for fragment_id in message.stop_auto_rerun.fragment_ids:
+                    self.auto_reruns.pop(fragment_id, None)
             elif kind == "delta":
                 self._read_delta(message)
             elif kind == "script_finished" and message.script_finished in RUN_OVER:

@@ -225,3 +225,21 @@ def test_a_polled_section_reruns_at_most_once_per_gap_and_a_click_once_at_once(m
     monkeypatch.setattr(fair, "_own_rerun", lambda: False)
     fair.space_out("poll", 1.5)  # a page run drawing it
     assert slept == [1.3, 1.4]
+
+
+def test_a_section_drawn_by_the_rerun_of_a_section_around_it_is_not_its_own_rerun(monkeypatch):
+    """Issue 51: a question's box, nested in the question's section, looks at the class on a timer. A vote
+    reruns the question's section, which draws the box: that is the student's act, never spaced out (it
+    waited up to 1.5 s); the box's own timer run is spaced; a page run never is."""
+    from types import SimpleNamespace
+
+    from streamlit.runtime.scriptrunner_utils import script_run_context as context
+
+    running = {"id": None}
+    monkeypatch.setattr(context.ThreadState, "get", staticmethod(lambda: SimpleNamespace(fragment_id=running["id"])))
+    for queued, inside, own in ((["question"], "box", False), (["box"], "box", True), (["question"], "question", True),
+                                ([], "box", False), (None, None, False)):
+        running["id"] = inside
+        run = SimpleNamespace(fragment_ids_this_run=queued)
+        monkeypatch.setattr(context, "get_script_run_ctx", lambda run=run: run)
+        assert fair._own_rerun() is own, (queued, inside)

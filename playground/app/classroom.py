@@ -56,6 +56,7 @@ _FORGET_TOKEN_HTML = """<script>
 }})();
 </script>"""
 STUDENT_POLL_S = 4.0  # the banner's look at the store: 100 students, 25 small reads a second
+FOLLOWS = "_class_box_follows"  # the question whose box looks at the class itself (``predict._class_box``)
 BANNER_GAP_S = 1.5  # banner reruns closer than this wait (issue 52: a forged client looping it)
 
 
@@ -78,6 +79,12 @@ def shared_state(code: str) -> tuple[bool, ClassView, dict]:
     and a dozen forged consoles polling cost the store one read a second): at most SHARED_READ_S old,
     never older than this process's last change (the store counts them)."""
     return _shared_state(code, class_store().writes)
+
+
+def fresh_state(code: str) -> tuple[bool, ClassView, dict]:
+    """The same, read now: for the teacher's console, whose poll is spaced (``fair.space_out``), so that a
+    vote made on another replica shows at its next poll, not up to SHARED_READ_S later."""
+    return _shared_state.__wrapped__(code, class_store().writes)
 
 
 def _keep_in_link() -> None:
@@ -192,6 +199,20 @@ class Held:
         return self.asked.round in self.mine
 
 
+def asking(question: str) -> bool:
+    """Whether the class this session joined is asking ``question`` now."""
+    code = joined()
+    return bool(code) and shared_state(code)[1].asking == question
+
+
+def follow_rounds(question: str, follows: bool) -> None:
+    """Say whether ``question``'s box follows the class's rounds by itself (the banner then leaves them to it)."""
+    if follows:
+        st.session_state[FOLLOWS] = question
+    elif st.session_state.get(FOLLOWS) == question:
+        del st.session_state[FOLLOWS]
+
+
 def held(question: str) -> Held | None:
     """None outside a class (the page shows its answer as always); else the question's state in it."""
     code = joined()
@@ -241,9 +262,12 @@ def _banner_body(code: str, page_question: str | None) -> None:
         st.session_state[ENDED_NOTE] = code
         st.rerun(scope="app")  # the address drops the class; the page is no longer held for it
     seen = st.session_state.setdefault(SEEN, {})
-    if page_question and seen.setdefault(page_question, view.of(page_question)) != view.of(page_question):
-        seen[page_question] = view.of(page_question)
-        st.rerun(scope="app")  # the teacher opened round 2 or revealed: the page's own question changes
+    if page_question and (before := seen.setdefault(page_question, view.of(page_question))) != view.of(page_question):
+        now = seen[page_question] = view.of(page_question)
+        # the teacher opened a round or revealed: the page's question changed. A new round only changes the
+        # question's box, which follows the rounds itself when the class asks it; a reveal opens the page.
+        if not (st.session_state.get(FOLLOWS) == page_question and not before.revealed and not now.revealed):
+            st.rerun(scope="app")
     teacher = teaching()
     with st.container(border=True, key="class_banner"):
         who = tr("class.banner.teacher" if teacher else "class.banner.student", code=code)
@@ -261,9 +285,7 @@ def _banner_body(code: str, page_question: str | None) -> None:
             f' · <a href="{escape(page_link(lesson, code))}" target="_self">{escape(tr("class.banner.open"))}</a>')
         st.markdown(tr("class.banner.asking", page=title) + go, unsafe_allow_html=True)
         st.caption(stem)
-        st.markdown(f"**{_status(view.of(view.asking), mine, teacher)}**")
-        if not teacher and not mine and (allowed := st.session_state.get(PLACE_FULL)):
-            st.warning(tr("class.place_full", n=allowed), icon=":material/group_off:")
+        st.markdown(f"**{_status(view.of(view.asking), mine, teacher)}**")  # a vote not counted: said in the box
 
 
 def _challenge_banner(code: str, view: ClassView, teacher: bool) -> None:

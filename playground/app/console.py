@@ -26,6 +26,7 @@ from playground.app.classroom import (
     TEACHER,
     TEACHER_KEY,
     class_store,
+    fresh_state,
     joined,
     leave,
     read_link,
@@ -210,7 +211,8 @@ def _rounds(code: str, question: str, asked, rounds: dict) -> None:
 @fragment(run_every=POLL_S, gap_s=POLL_GAP_S)
 def _console(code: str) -> None:
     """The question the class is on and its rounds, read from the store every 2 s."""
-    is_open, view, tallies = shared_state(code)
+    # the teacher's own console reads the class now: a vote on another replica shows at the next poll
+    is_open, view, tallies = fresh_state(code) if teaching() else shared_state(code)
     if not teaching() or not is_open:
         st.warning(tr("class.over"))
         return

@@ -107,11 +107,18 @@ def act_now() -> None:
 
 
 def _own_rerun() -> bool:
-    """Whether this run is a section's own rerun (its timer, a click inside it), not a page run drawing it."""
-    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+    """Whether this run is a section's own rerun (its timer, a click inside it), not a run drawing it: a
+    page run, or the rerun of a section it is nested in (a question's box drawing its class status)."""
+    from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState, get_script_run_ctx
 
     ctx = get_script_run_ctx()
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
+    if ctx is None or not ctx.fragment_ids_this_run:
+        return False
+    try:
+        running = ThreadState.get().fragment_id  # the section this code runs in
+    except RuntimeError:
+        return True
+    return running is None or running in ctx.fragment_ids_this_run
 
 
 def space_out(name: str, gap_s: float) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from playground.app import classroom
+from playground.app.fair import act_now, paced_run, space_out
 from playground.app.language import tr
 from playground.app.shared import checkpoint_error
 from playground.app.store import UNANSWERED, answer, remember, stored
@@ -79,6 +80,7 @@ def _answered_now(setting: Setting) -> None:
 
 
 def _vote_again(setting: Setting, guess: str) -> None:
+    act_now()  # the student's own click in the box, which otherwise spaces its looks at the class
     classroom.vote(setting.key, guess)
 
 
@@ -89,6 +91,8 @@ def _in_class(setting: Setting, guess: str, options: dict[str, str], held: class
         st.caption(tr("class.note.teacher"))
     elif held.counted:
         st.success(tr("class.status.counted", round=round_), icon=":material/how_to_vote:")
+    elif not held.mine and (allowed := st.session_state.get(classroom.PLACE_FULL)):  # said where the vote was cast
+        st.warning(tr("class.place_full", n=allowed), icon=":material/group_off:")
     elif round_ == 2 and guess in options:
         st.info(tr("class.status.again"), icon=":material/forum:")
         st.button(tr("class.keep", answer=options[guess]), key=f"{setting.key}_keep", on_click=_vote_again,
@@ -96,6 +100,21 @@ def _in_class(setting: Setting, guess: str, options: dict[str, str], held: class
     else:
         st.caption(tr("class.status.open", round=round_))
     st.caption(tr("class.note.wait"))
+
+
+@st.fragment(run_every=classroom.STUDENT_POLL_S)
+def _class_box(setting: Setting, guess: str, options: dict[str, str]) -> None:
+    """The box while the class asks its question: it looks at the class itself (as the banner does), so
+    a new round redraws only the box; the reveal, or the end of the class, reruns the whole page, which
+    then shows the answer (issue 51: when round 2 opened, every student's page reran, the gradients
+    lesson's whole lab, and the answers given meanwhile waited up to a second)."""
+    classroom.follow_rounds(setting.key, True)
+    space_out(f"{setting.key}_class_box", classroom.BANNER_GAP_S)
+    with paced_run():
+        held = classroom.held(setting.key)
+        if held is None or held.asked.revealed:
+            st.rerun(scope="app")
+        _in_class(setting, guess, options, held)
 
 
 def _skip(setting: Setting) -> None:
@@ -142,7 +161,11 @@ def predict_first(setting: Setting, question: str, options: dict[str, str], reve
         answer(setting, tr("predict.your_answer"), options, on_answer=lambda: _answered_now(setting),
                name=tr("predict.heading"))
         if held is not None and not held.asked.revealed:
-            _in_class(setting, guess, options, held)
+            if classroom.asking(setting.key):
+                _class_box(setting, guess, options)  # follows the rounds on its own
+            else:
+                classroom.follow_rounds(setting.key, False)
+                _in_class(setting, guess, options, held)
             return guess
         if held is not None:  # revealed to the class: the answer for everyone, voted or not
             _revealed(setting, guess or SKIPPED, options, reveal)
