@@ -170,7 +170,8 @@ async def _sees_round_two(session, question: str, tries: int = 10) -> None:
         if f"{question}_keep" in session.widgets or not polls:
             return
         for fragment_id in polls:
-            await session.auto_rerun(fragment_id)
+            if fragment_id in session.auto_reruns:
+                await session.auto_rerun(fragment_id)
 
 
 async def _answer_all(sessions: list[replicas.ProxiedSession], question: str, window_s: float, seed: int,
@@ -219,8 +220,9 @@ async def _banners(sessions: list[replicas.ProxiedSession], stop: asyncio.Event,
             await asyncio.wait_for(stop.wait(), offset * every)
         while not stop.is_set():
             async with _lock(session):
-                for fragment_id in list(session.auto_reruns):  # the fragments the page's last full run drew
-                    took.append(await session.auto_rerun(fragment_id))
+                for fragment_id in list(session.auto_reruns):  # the fragments the page's last full run drew ...
+                    if fragment_id in session.auto_reruns:  # ... still drawn (a reveal the poll before saw ends the box's)
+                        took.append(await session.auto_rerun(fragment_id))
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(stop.wait(), every)
 

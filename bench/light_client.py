@@ -155,7 +155,7 @@ class LightSession:
         await self._socket.send(message.SerializeToString())
 
     async def _until_finished(self, timeout_s: float) -> None:
-        deadline = time.monotonic() + timeout_s
+        deadline, drawn = time.monotonic() + timeout_s, {}
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -163,7 +163,8 @@ class LightSession:
             message = ForwardMsg.FromString(await asyncio.wait_for(self._socket.recv(), left))
             kind = message.WhichOneof("type")
             self._seen(message, kind)
-            if kind == "new_session":
+            if kind == "new_session":  # a run begins (a whole run's timers are counted afresh)
+                drawn = {}
                 self.page_script_hash = message.new_session.page_script_hash
                 self.session_id = message.new_session.initialize.session_id or self.session_id
             elif kind == "navigation" and message.navigation.page_script_hash:
@@ -172,11 +173,17 @@ class LightSession:
                 self.page_script_hash = message.navigation.page_script_hash
             elif kind == "auto_rerun":
                 self.auto_reruns[message.auto_rerun.fragment_id] = message.auto_rerun.interval
+                drawn[message.auto_rerun.fragment_id] = message.auto_rerun.interval
             elif kind == "stop_auto_rerun":  # a timed fragment the page no longer draws: its timer stops
                 for fragment_id in message.stop_auto_rerun.fragment_ids:
                     self.auto_reruns.pop(fragment_id, None)
             elif kind == "delta":
                 self._read_delta(message)
+            elif kind == "script_finished" and message.script_finished == ForwardMsg.FINISHED_SUCCESSFULLY:
+                # a whole run: the timers are those of the fragments it drew, as a browser keeps them (a
+                # fragment the page no longer draws, such as a question's box after the reveal, never answers)
+                self.auto_reruns, drawn = drawn, {}
+                return
             elif kind == "script_finished" and message.script_finished in RUN_OVER:
                 return
 
