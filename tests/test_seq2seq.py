@@ -292,3 +292,31 @@ def test_greedy_reuses_the_width_one_search_a_beam_search_ran(monkeypatch):
     assert calls == []
     translator.translate("我们一起去看电影。", "greedy")  # no search of it ran: decoded now
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_searches_side_by_side_find_what_each_finds_alone(attention):
+    """Issue 51: a beam search and greedy's width-1 search share each decoder step (the weights read once
+    for both); each finds the same words, scores and tree as when it runs alone, for every shipped model."""
+    import playground.seq2seq as s2s
+    from playground.seq2seq.decoding import _beam_chunk
+    from playground.seq2seq.model import model_name
+
+    translator = s2s.load(model_name(attention), device="cpu")
+    model, src = translator.model, translator.src_vocab
+    sentences = ["我今天想喝咖啡。", "他们明天去北京。", "我爱自然语言处理", "她昨天不喜欢吃苹果。", "你想去学校吗？"]
+    for chunk in ([s] for s in sentences):  # one sentence, as a page asks, and then a batch of them
+        with torch.no_grad():
+            wide, narrow = _beam_chunk(model, src, chunk, (5, 1), 1.0, 30, True)
+            wide_alone, = _beam_chunk(model, src, chunk, (5,), 1.0, 30, True)
+            narrow_alone, = _beam_chunk(model, src, chunk, (1,), 1.0, 30, False)
+        for together, alone in ((wide, wide_alone), (narrow, narrow_alone)):
+            for a, b in zip(together, alone, strict=True):
+                assert [h.tokens for h in a.hypotheses] == [h.tokens for h in b.hypotheses]
+                assert [h.log_prob for h in a.hypotheses] == pytest.approx([h.log_prob for h in b.hypotheses], abs=1e-5)
+                assert [(n.parent, n.token, n.status) for n in a.nodes] == [(n.parent, n.token, n.status) for n in b.nodes]
+    with torch.no_grad():
+        batch = _beam_chunk(model, src, sentences, (5, 1), 1.0, 30, False)
+    assert [r.best.tokens for r in batch[0]] == [
+        _beam_chunk(model, src, [s], (5,), 1.0, 30, False)[0][0].best.tokens for s in sentences]
+    assert [r.best.tokens for r in batch[1]] == greedy_batch(model, src, sentences)

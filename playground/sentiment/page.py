@@ -110,7 +110,8 @@ def _walk_chart(tokens: tuple, states: tuple, grads: tuple) -> dict:
 def _state_map(language: str, kind: str, review: str, name: str, t: int) -> dict:
     """One view of a model's reading of a review (its hidden state or a gate), the step on the slider marked."""
     reading = _classifier(language, kind).read(review)
-    units = [f"{tr('senti.model.unit')} {u + 1}" for u in range(reading.states["h"].shape[1])]
+    unit = tr("senti.model.unit")
+    units = [f"{unit} {u + 1}" for u in range(reading.states["h"].shape[1])]
     title = tr("senti.model.hidden") if name == "h" else tr("senti.model.gate", gate=tr(f"senti.gate.{name}"))
     lo = 0.0 if name in ("i", "f", "o", "z", "r") else -1.0
     return {"map": figures.heatmap(reading.states[name].T, list(reading.tokens), units, title, zmin=lo, highlight=t - 1)}

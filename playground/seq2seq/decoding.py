@@ -131,10 +131,11 @@ def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int
     results: list[BeamResult] = []
     for start in range(0, len(sources), batch):
         chunk = sources[start : start + batch]
-        found = _beam_chunk(model, src_vocab, chunk, width, length_penalty, max_len, record_tree)
-        if keep_greedy and width > 1:
-            for result, greedy in zip(found, _beam_chunk(model, src_vocab, chunk, 1, length_penalty, max_len, False),
-                                      strict=True):
+        greedy_too = keep_greedy and width > 1
+        found, *greedy_found = _beam_chunk(model, src_vocab, chunk, (width, 1) if greedy_too else (width,),
+                                           length_penalty, max_len, record_tree)
+        if greedy_too:
+            for result, greedy in zip(found, greedy_found[0], strict=True):
                 result.greedy = greedy.best
                 if greedy.best.score > result.best.score + 1e-6:
                     candidate = Hypothesis(greedy.best.tokens, greedy.best.log_prob, greedy.best.finished,
@@ -200,20 +201,56 @@ class _SentenceBeams:
         return BeamResult(max(hyps, key=lambda h: h.score), hyps, nodes)
 
 
-def _beam_chunk(model, src_vocab, chunk, k, alpha, max_len, record_tree) -> list[BeamResult]:
-    """Beam search of width ``k`` over a chunk of sentences at once (sentences x beams rows)."""
-    b = len(chunk)
+def _beam_chunk(model, src_vocab, chunk, widths, alpha, max_len, record_tree) -> list[list[BeamResult]]:
+    """Beam searches of each width in ``widths`` over a chunk of sentences, side by side: one decoder
+    step serves every search's rows (sentences x beams), so the decoder's weights are read once a step
+    for all of them (a width-1 search, greedy's, costs almost nothing beside a width-5 one). Per width,
+    its results (one per sentence); the first search alone records the tree."""
     enc = _encode(model, src_vocab, chunk)
+    searches = [_beam_rounds(enc, len(chunk), k, alpha, max_len, record_tree and i == 0)
+                for i, k in enumerate(widths)]
+    return _side_by_side(model, enc, searches)
+
+
+def _side_by_side(model: Seq2Seq, enc: Encoded, searches: list) -> list:
+    """Drive searches of the same encoded sentences together. Each yields ``(prev, hidden, rows)``
+    (its last tokens, its decoder states (1, n, D), the sentence each row reads) and is sent
+    ``(logp, hidden)`` for its own rows; each leaves when it returns. Their return values, in order."""
+    results: list = [None] * len(searches)
+    wanted = {}
+    for i, search in enumerate(searches):
+        try:
+            wanted[i] = next(search)
+        except StopIteration as done:
+            results[i] = done.value
+    while wanted:
+        order = list(wanted)
+        sizes = [len(wanted[i][0]) for i in order]
+        prev = torch.cat([wanted[i][0] for i in order])
+        hidden = torch.cat([wanted[i][1] for i in order], dim=1)
+        rows = torch.cat([wanted[i][2] for i in order])
+        logp, hidden, _ = model.step(prev, hidden, enc.select(rows))
+        for i, lp, h in zip(order, logp.split(sizes), hidden.split(sizes, dim=1), strict=True):
+            try:
+                wanted[i] = searches[i].send((lp, h))
+            except StopIteration as done:
+                results[i] = done.value
+                del wanted[i]
+    return results
+
+
+def _beam_rounds(enc: Encoded, b: int, k: int, alpha: float, max_len: int, record_tree: bool):
+    """Beam search of width ``k`` over ``b`` encoded sentences, one decoder step per round (``_side_by_side``)."""
     dev = enc.hidden.device
-    enc = enc.select(torch.arange(b, device=dev).repeat_interleave(k))
-    hidden = enc.hidden
+    rows = torch.arange(b, device=dev).repeat_interleave(k)
+    hidden = enc.hidden[:, rows]
     scores = torch.full((b, k), float("-inf"), device=dev)
     scores[:, 0] = 0.0  # all beams start identical: only one may expand
     sentences = [_SentenceBeams(k, alpha) for _ in range(b)]
     nodes: list[TreeNode] | None = [] if record_tree else None
     prev = torch.full((b * k,), BOS, dtype=torch.long, device=dev)
     for t in range(max_len):
-        logp, hidden, _ = model.step(prev, hidden, enc)
+        logp, hidden = yield prev, hidden, rows
         vocab = logp.shape[1]
         cand = (scores.reshape(-1, 1) + logp).reshape(b, k * vocab)
         top_scores, top_index = cand.topk(min(2 * k, k * vocab), dim=1)

