@@ -353,3 +353,37 @@ def test_scoring_candidates_side_by_side_gives_each_ones_log_prob(kind):
     assert len(beams) == 4 and all("\n" not in text and len(text) == 3 for text in beams)
     assert list(beams.values()) == pytest.approx([cs.sequence_log_prob(sampler, "To be", t) for t in beams], rel=1e-5)
     assert list(beams.values()) == sorted(beams.values(), reverse=True)
+
+
+def _reference_beam(sampler, context: str, k: int, width: int, banned: tuple[str, ...]) -> dict[str, float]:
+    """Beam search written plainly: each beam read from the start, each position every beam's every
+    next character, the ``width`` best kept."""
+    banned_ids = {0, *(sampler.index[ch] for ch in banned)}
+    beams = {"": 0.0}
+    for _ in range(k):
+        grown = {}
+        for text, score in beams.items():
+            logp = cs.log_softmax(sampler.feed(context + text)[0][0].astype(np.float64))
+            for j, lp in enumerate(logp):
+                if j not in banned_ids:
+                    grown[text + sampler.vocab.chars[j]] = score + float(lp)
+        beams = dict(sorted(grown.items(), key=lambda kv: -kv[1])[:width])
+    return beams
+
+
+@pytest.mark.parametrize("kind", ["lstm", "gru"])
+def test_beam_continuations_keep_the_best_of_all_beams_at_once(kind):
+    """Issue 51: the beams' next characters are ranked all at once (one partial sort of beams x vocabulary,
+    not a full sort per beam); the same texts, in the same order, as a plain beam search finds."""
+    sampler = cs.FastSampler.from_model(*_tiny(kind))
+    for context, k, width in (("To be", 3, 4), ("ROMEO: ", 2, 30), ("I", 1, 5)):
+        found = cs.beam_continuations(sampler, context, k, width, banned=("\n",))
+        reference = _reference_beam(sampler, context, k, width, ("\n",))
+        assert list(found) == list(reference)
+        assert list(found.values()) == pytest.approx(list(reference.values()), rel=1e-5)
+
+
+def test_picked_log_softmax_is_the_whole_ones_entries_bit_for_bit():
+    logits = np.random.default_rng(0).normal(size=(7, 300)) * 5
+    rows, cols = np.array([0, 3, 3, 6, 1]), np.array([5, 0, 299, 17, 42])
+    assert np.array_equal(cs.picked_log_softmax(logits, rows, cols), cs.log_softmax(logits)[rows, cols])

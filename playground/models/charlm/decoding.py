@@ -30,6 +30,7 @@ from playground.models.charlm.engine import (
     check_prompt,
     gumbel_noise,
     log_softmax,
+    picked_log_softmax,
     sample_text,
 )
 
@@ -37,7 +38,8 @@ from playground.models.charlm.engine import (
 __all__ = ["COMPARED", "MAX_LENGTH", "MAX_PROMPT", "MAX_WIDTH", "STRATEGIES", "TABLE_MAX_VOCAB", "TOP", "USES",
            "Clamp", "FastSampler", "Generation", "StepRecord", "beam_continuations", "beam_search",
            "candidate_log_probs", "check_prompt", "check_settings", "compare", "generate", "gumbel_noise",
-           "iter_generate", "gnmt_penalty", "log_softmax", "repetition", "sample_text", "sequence_log_prob"]
+           "iter_generate", "gnmt_penalty", "log_softmax", "picked_log_softmax", "repetition", "sample_text",
+           "sequence_log_prob"]
 
 STRATEGIES = ("greedy", "sample", "top_k", "top_p", "beam")
 # the settings each strategy reads (the others are ignored: a cache keyed by them would miss for nothing)
@@ -267,23 +269,22 @@ def beam_continuations(sampler: FastSampler, context: str, k: int, width: int,
 
 
 def _continuing(chars, logits: np.ndarray, state, k: int, width: int, banned_ids: list[int]):
-    """``beam_continuations`` as a decoder (``playground.core.batching``)."""
-    texts, scores = [""], [0.0]
+    """``beam_continuations`` as a decoder (``playground.core.batching``). Each position keeps the
+    ``width`` best (text, next character) pairs of all the beams at once, best first."""
+    texts, scores = [""], np.zeros(1)
     for position in range(k):
         lp = log_softmax(logits.astype(np.float64))
         lp[:, banned_ids] = -np.inf
-        grown = []
-        for row, (text, logp) in enumerate(zip(texts, scores, strict=True)):
-            for j in np.argsort(-lp[row])[:width]:
-                grown.append((text + chars[j], logp + float(lp[row, j]), row, j))
-        grown.sort(key=lambda g: -g[1])
-        grown = grown[:width]
-        texts, scores = [g[0] for g in grown], [g[1] for g in grown]
+        grown = (scores[:, None] + lp).ravel()  # (beam, character) -> the text's log p
+        kept = min(width, grown.size)
+        best = np.argpartition(-grown, kept - 1)[:kept]
+        best = best[np.lexsort((best, -grown[best]))]  # best first; a tie in (beam, character) order
+        rows, ids = np.divmod(best, lp.shape[1])
+        texts, scores = [texts[r] + chars[j] for r, j in zip(rows.tolist(), ids.tolist(), strict=True)], grown[best]
         if position + 1 < k:  # every surviving beam steps at once (one row each): one matrix product, not `width`
-            rows, ids = np.array([g[2] for g in grown]), np.array([g[3] for g in grown])
             state = [(h[rows], None if c is None else c[rows]) for h, c in state]
             logits, state = yield ids, state
-    return dict(zip(texts, scores, strict=True))
+    return dict(zip(texts, scores.tolist(), strict=True))
 
 
 def candidate_log_probs(sampler: FastSampler, prompt: str, candidates: list[str]) -> list[float]:
@@ -310,7 +311,7 @@ def _scoring(logits: np.ndarray, state, ids: np.ndarray):
         state = [(h[pairs[:, 0]], None if c is None else c[pairs[:, 0]]) for h, c in state]
         logits, state = yield pairs[:, 1], state
         rows = inverse.reshape(-1)
-        total += log_softmax(logits.astype(np.float64))[rows, ids[:, position]]
+        total += picked_log_softmax(logits.astype(np.float64), rows, ids[:, position])
     return total.tolist()
 
 

@@ -346,7 +346,15 @@ def _sample_text_any_cell(sampler: FastSampler, prompt: str, length: int, temper
 
 def log_softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=-1, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+    shifted -= np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # in place: a cloze step is 30 x 5,000
+    return shifted
+
+
+def picked_log_softmax(logits: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``log_softmax(logits)[rows, cols]`` by the same arithmetic, without writing out the whole matrix."""
+    top = logits.max(axis=-1, keepdims=True)
+    normaliser = np.log(np.exp(logits - top).sum(axis=-1))
+    return (logits[rows, cols] - top[rows, 0]) - normaliser[rows]
 
 
 def check_prompt(sampler: FastSampler, prompt: str) -> list[str]:
