@@ -19,7 +19,8 @@ def _run(code: str, **env) -> str:
 def test_the_server_runs_torch_on_one_thread_and_says_so():
     out = _run("from playground.core import runtime; import torch;"
                " print(runtime.configure_server(), torch.get_num_threads())")
-    assert out == "{'torch_threads': 1, 'blas_threads': 1, 'malloc_arenas': 2, 'mmap_threshold': 131072} 1"
+    assert out == ("{'torch_threads': 1, 'blas_threads': 1, 'malloc_arenas': 2, 'mmap_threshold': 4194304,"
+                   " 'trim_threshold': 16777216} 1")
 
 
 def _home_imports() -> list[tuple[str, list[str]]]:

@@ -19,15 +19,17 @@ the Dockerfile sets the same through ``MALLOC_ARENA_MAX``. What Python frees, gl
 is asked to hand it back (``malloc_trim``): a full page run asks (at most every 10 s), and so does a
 thread of its own every ``TRIM_EVERY_S`` while nobody runs anything (issue 37: 24 sessions that each
 sent a 1 MB text and left kept the server 60 MB larger until the next visitor's run; after one,
-8 MB). Large blocks: glibc serves a request of at least ``MMAP_THRESHOLD`` bytes (a tensor, an array,
-a long string) with a mapping of its own, handed back the moment it is freed; left to itself it
-raises that line each time such a block is freed (up to 32 MB), after which large blocks are carved
-from the arenas and leave holes no trim can return. Measured after the abuse bench's whole series
-(``python -m bench --only abuse``), the idle server rested at 742 MB with the line moving and
-632 MB with it fixed at 128 KB (64 KB: 629 MB); what stays above the 577 MB it held before the
-attacks is mostly the bounded caches the attackers filled. The Dockerfile sets the same through
-``MALLOC_MMAP_THRESHOLD_``.
-
+8 MB). Large blocks: glibc serves a request of at least ``MMAP_THRESHOLD`` bytes with a mapping of its own,
+handed back the moment it is freed; left to itself it raises that line each time such a block is freed (up
+to 32 MB). A fixed 128 KB line (issue 37) kept the rest lower, but every temporary array above it, which the
+decoders make each step (a translator's logits: 5 x 6,902; a cloze step: 30-78 rows x the vocabulary, in
+float64), was mapped, faulted in page by page and unmapped again: on the 2-core machine the cloze page cost
+161 ms of server CPU a new text and the translator's 186 (issue 51); with the line at 4 MB, 65 and 138.
+``TRIM_THRESHOLD`` (16 MB) lets the top of the heap keep what a step freed for the next step instead of
+handing it back and faulting it in again; the trims above hand it back when the server is idle. The cost is
+at rest: after the abuse bench's whole series the first server rested at 743 MB, against 696 MB with the
+128 KB line on the same day (1 MB: 716). The Dockerfile sets the same through ``MALLOC_MMAP_THRESHOLD_``
+and ``MALLOC_TRIM_THRESHOLD_``.
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
 about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
@@ -58,10 +60,12 @@ from threadpoolctl import threadpool_info, threadpool_limits
 TORCH_THREADS = 1
 SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
 ARENAS = 2
-MMAP_THRESHOLD = 128 * 1024  # bytes: a block this large gets a mapping of its own (see Memory above)
+MMAP_THRESHOLD = 4 * 2**20  # bytes: a block this large gets a mapping of its own (see Memory above)
+TRIM_THRESHOLD = 16 * 2**20  # bytes free at the heap's top before glibc gives them back by itself
 TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
 _M_ARENA_MAX = -8  # mallopt parameter numbers, from glibc's malloc.h
 _M_MMAP_THRESHOLD = -3
+_M_TRIM_THRESHOLD = -1
 _configured = False
 _first_frozen = False
 _warm = False
@@ -94,10 +98,11 @@ def configure_server() -> dict:
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
             libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)  # fixed: glibc no longer raises it
+            libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)
         threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS,
-            "mmap_threshold": MMAP_THRESHOLD}
+            "mmap_threshold": MMAP_THRESHOLD, "trim_threshold": TRIM_THRESHOLD}
 
 
 def warm_up() -> bool:

@@ -128,12 +128,12 @@ def check_decoding(strategy: str, beam: int, length_penalty: float, temperature:
 class Translator:
     """A shipped (read-only) translator; every method is safe to call from many sessions."""
 
-    CACHES = ("_searches", "_scores")  # its last searches and scores (playground.core.diagnostics leaves them out)
+    CACHES = ("_searches", "_explanations")  # its last searches and answers explained (diagnostics leaves them out)
 
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
         self._searches: OrderedDict[tuple, BeamResult] = OrderedDict()  # (source, width, penalty) -> search
-        self._scores: OrderedDict[tuple, object] = OrderedDict()  # (source, ids, finished) -> Scored
+        self._explanations: OrderedDict[tuple, tuple] = OrderedDict()  # (source, ids, finished, top) -> _explained
         self._lock = threading.Lock()
 
     @property
@@ -158,15 +158,33 @@ class Translator:
         return self._explain(source, strategy, ids, finished, top)
 
     def _explain(self, source: Source, strategy: str, ids: list[int], finished: bool, top: int) -> Translation:
-        scored = self._scored(source.text, ids, finished)
-        probs = scored.log_probs.exp()
-        best_p, best_i = probs.topk(top, dim=-1)
+        steps, log_prob, attention, context = self._explained(source.text, ids, finished, top)
+        return Translation(source, strategy, self.words(ids), finished, log_prob, list(steps), attention, context)
+
+    def _explained(self, source: str, ids: list[int], finished: bool, top: int) -> tuple:
+        """The answer ``ids`` teacher-forced once more (``score_tokens``): each position's top candidates,
+        the attention, the log p. Kept for the last few answers: greedy decoding and beam search mostly
+        agree (95% of the class's sentences), and a page explains both."""
+        key = (source, tuple(ids), finished, top)
+        with self._lock:
+            if key in self._explanations:
+                self._explanations.move_to_end(key)
+                return self._explanations[key]
+        scored = score_tokens(self.model, self.src_vocab, source, ids, finished)
+        best_p, best_i = scored.log_probs.exp().topk(top, dim=-1)
         chosen = ids + [3] if finished else ids
         steps = [Step(self.tgt_vocab.tokens[t], math.exp(lp), list(zip(self.words(i), p, strict=True)))
                  for t, lp, i, p in zip(chosen, scored.chosen, best_i.tolist(), best_p.tolist(), strict=True)]
         attention = None if scored.attention is None else scored.attention.numpy().astype(np.float64)
-        return Translation(source, strategy, self.words(ids), finished, float(sum(scored.chosen)), steps, attention,
-                           scored.summary.numpy())
+        explained = (steps, float(sum(scored.chosen)), attention, scored.summary.numpy())
+        for array in explained[2:]:
+            if array is not None:  # shared by every caller who asks for this answer
+                array.flags.writeable = False
+        with self._lock:
+            self._explanations[key] = explained
+            while len(self._explanations) > RECENT_SEARCHES:
+                self._explanations.popitem(last=False)
+        return explained
 
     def compare(self, text: str, beam: int = 5, length_penalty: float = 1.0, temperature: float = 1.0,
                 seed: int = 0, translate: Callable[..., Translation] | None = None) -> dict[str, Translation]:
@@ -214,21 +232,6 @@ class Translator:
             while len(self._searches) > RECENT_SEARCHES:
                 self._searches.popitem(last=False)
         return result
-
-    def _scored(self, source: str, ids: list[int], finished: bool):
-        """The answer ``ids`` teacher-forced once more (``score_tokens``), kept for the last few: greedy
-        decoding and beam search mostly agree (95% of the class's sentences), and a page explains both."""
-        key = (source, tuple(ids), finished)
-        with self._lock:
-            if key in self._scores:
-                self._scores.move_to_end(key)
-                return self._scores[key]
-        scored = score_tokens(self.model, self.src_vocab, source, ids, finished)
-        with self._lock:
-            self._scores[key] = scored
-            while len(self._scores) > RECENT_SEARCHES:
-                self._scores.popitem(last=False)
-        return scored
 
     def unknown_share(self, text: str) -> float:
         source = prepare_source(text, self.src_vocab)
