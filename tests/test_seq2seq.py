@@ -320,3 +320,35 @@ def test_searches_side_by_side_find_what_each_finds_alone(attention):
     assert [r.best.tokens for r in batch[0]] == [
         _beam_chunk(model, src, [s], (5,), 1.0, 30, False)[0][0].best.tokens for s in sentences]
     assert [r.best.tokens for r in batch[1]] == greedy_batch(model, src, sentences)
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_a_sample_drawn_beside_the_beam_search_is_the_sample_drawn_alone(attention, monkeypatch):
+    """Issue 51: a page's new sentence is decoded once for all it shows (beam search, greedy's width-1 search
+    and a sample share each decoder step); the translations are those of each decoded alone."""
+    import playground.seq2seq as s2s
+    from playground.seq2seq.decoding import search_and_sample
+    from playground.seq2seq.model import model_name
+
+    translator = s2s.load(model_name(attention), device="cpu")
+    model, src = translator.model, translator.src_vocab
+    for sentence, width, temperature, seed in (("我今天想喝咖啡。", 5, 1.0, 0), ("他们明天去北京。", 3, 1.5, 7),
+                                               ("我爱自然语言处理", 1, 0.7, 3), ("她昨天不喜欢吃苹果。", 10, 2.0, 11)):
+        found, sampled = search_and_sample(model, src, sentence, width, 1.0, temperature, seed)
+        alone = beam_search(model, src, [sentence], width=width, length_penalty=1.0, record_tree=True)[0]
+        assert sampled == sample(model, src, sentence, temperature=temperature, seed=seed)
+        assert found.best.tokens == alone.best.tokens and found.greedy_won == alone.greedy_won
+        assert (found.greedy is None) == (alone.greedy is None)
+        assert found.greedy is None or found.greedy.tokens == alone.greedy.tokens
+        assert [(n.parent, n.token, n.status) for n in found.nodes] == [(n.parent, n.token, n.status) for n in alone.nodes]
+    # the translator keeps what it decoded side by side: the page's three strategies decode nothing more
+    fresh = s2s.load(model_name(attention), device="cpu")
+    fresh.prepare("你想去学校吗？", 5, 1.0, 1.3, 4)
+    calls = []
+    for name in ("beam_search", "sample", "greedy_batch"):
+        monkeypatch.setattr(s2s.translate, name, lambda *a, **k: calls.append(a))
+    answers = {strategy: fresh.translate("你想去学校吗？", strategy, 5, 1.0, 1.3, 4).tokens
+               for strategy in ("beam", "greedy", "sample")}
+    monkeypatch.undo()
+    assert calls == []
+    assert answers["sample"] == fresh.words(sample(model, src, "你想去学校吗？", temperature=1.3, seed=4))

@@ -134,18 +134,39 @@ def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int
         greedy_too = keep_greedy and width > 1
         found, *greedy_found = _beam_chunk(model, src_vocab, chunk, (width, 1) if greedy_too else (width,),
                                            length_penalty, max_len, record_tree)
-        if greedy_too:
-            for result, greedy in zip(found, greedy_found[0], strict=True):
-                result.greedy = greedy.best
-                if greedy.best.score > result.best.score + 1e-6:
-                    candidate = Hypothesis(greedy.best.tokens, greedy.best.log_prob, greedy.best.finished,
-                                           greedy.best.score)
-                    result.best, result.greedy_won = candidate, True
-                    result.hypotheses = sorted([*result.hypotheses, candidate],
-                                               key=lambda h: (not h.finished, -h.score))
+        for result, greedy in zip(found, greedy_found[0], strict=True) if greedy_too else ():
+            _keep_greedy(result, greedy)
         results += found
     model.train(was_training)
     return results
+
+
+def _keep_greedy(result: BeamResult, greedy: BeamResult) -> None:
+    """Make the width-1 search's answer a final candidate of ``result`` (``beam_search``)."""
+    result.greedy = greedy.best
+    if greedy.best.score > result.best.score + 1e-6:
+        candidate = Hypothesis(greedy.best.tokens, greedy.best.log_prob, greedy.best.finished, greedy.best.score)
+        result.best, result.greedy_won = candidate, True
+        result.hypotheses = sorted([*result.hypotheses, candidate], key=lambda h: (not h.finished, -h.score))
+
+
+@torch.no_grad()
+def search_and_sample(model: Seq2Seq, src_vocab: Vocab, source: str, width: int, length_penalty: float,
+                      temperature: float, seed: int, max_len: int = MAX_OUTPUT_TOKENS) -> tuple[BeamResult, list[int]]:
+    """What a page shows of a new sentence, decoded side by side: its beam search (tree recorded, greedy's
+    answer kept) and one sample, each as it would be alone (``_side_by_side``)."""
+    was_training = model.training
+    model.eval()
+    enc = _encode(model, src_vocab, [source])
+    searches = [_beam_rounds(enc, 1, width, length_penalty, max_len, True),
+                _sampling_rounds(enc, temperature, seed, max_len)]
+    if width > 1:
+        searches.append(_beam_rounds(enc, 1, 1, length_penalty, max_len, False))
+    found, sampled, *greedy = _side_by_side(model, enc, searches)
+    if greedy:
+        _keep_greedy(found[0], greedy[0][0])
+    model.train(was_training)
+    return found[0], sampled
 
 
 class _SentenceBeams:
@@ -290,19 +311,25 @@ def _settled(finished: list[Hypothesis], live_scores: Tensor, k: int, alpha: flo
 def sample(model: Seq2Seq, src_vocab: Vocab, source: str, temperature: float = 1.0, seed: int = 0,
            max_len: int = MAX_OUTPUT_TOKENS) -> list[int]:
     """Ancestral sampling from softmax(logits / temperature); ids without <eos>."""
-    generator = torch.Generator().manual_seed(seed)
     enc = _encode(model, src_vocab, [source])
-    hidden = enc.hidden
-    prev = torch.full((1,), BOS, dtype=torch.long, device=hidden.device)
+    return _side_by_side(model, enc, [_sampling_rounds(enc, temperature, seed, max_len)])[0]
+
+
+def _sampling_rounds(enc: Encoded, temperature: float, seed: int, max_len: int):
+    """``sample`` of one encoded sentence, one decoder step per round (``_side_by_side``)."""
+    generator = torch.Generator().manual_seed(seed)
+    dev = enc.hidden.device
+    rows, hidden = torch.zeros(1, dtype=torch.long, device=dev), enc.hidden
+    prev = torch.full((1,), BOS, dtype=torch.long, device=dev)
     out: list[int] = []
     for _ in range(max_len):
-        logp, hidden, _ = model.step(prev, hidden, enc)
+        logp, hidden = yield prev, hidden, rows
         probs = torch.softmax(logp[0].cpu() / temperature, dim=-1)
         token = int(torch.multinomial(probs, 1, generator=generator))
         if token == EOS:
             break
         out.append(token)
-        prev = torch.tensor([token], device=hidden.device)
+        prev = torch.tensor([token], device=dev)
     return out
 
 

@@ -194,6 +194,9 @@ def decoding_lab() -> None:
 
     try:
         with busy(tr("busy.translate")):
+            # a new sentence: the lab's, the comparison's and the tree's decodings all at once (one decoder
+            # step for all their rows); a sentence the translator knows costs nothing here
+            available[model_key].prepare(source, width, penalty, temperature, seed)
             result = translate(model_key, source, strategy, width, penalty, temperature, seed)
     except InputError as exc:
         input_error(exc)

@@ -32,6 +32,7 @@ from playground.seq2seq.decoding import (
     greedy_batch,
     sample,
     score_tokens,
+    search_and_sample,
 )
 from playground.seq2seq.model import UNK, Seq2Seq, Vocab, model_name, rebuild, source_tokens
 
@@ -128,12 +129,14 @@ def check_decoding(strategy: str, beam: int, length_penalty: float, temperature:
 class Translator:
     """A shipped (read-only) translator; every method is safe to call from many sessions."""
 
-    CACHES = ("_searches", "_explanations")  # its last searches and answers explained (diagnostics leaves them out)
+    # its last searches, samples and answers explained (playground.core.diagnostics leaves them out)
+    CACHES = ("_searches", "_samples", "_explanations")
 
     def __init__(self, model: Seq2Seq, src_vocab: Vocab, tgt_vocab: Vocab, card=None) -> None:
         self.model, self.src_vocab, self.tgt_vocab, self.card = model, src_vocab, tgt_vocab, card
         self._searches: OrderedDict[tuple, BeamResult] = OrderedDict()  # (source, width, penalty) -> search
         self._explanations: OrderedDict[tuple, tuple] = OrderedDict()  # (source, ids, finished, top) -> _explained
+        self._samples: OrderedDict[tuple, list[int]] = OrderedDict()  # (source, temperature, seed) -> ids
         self._lock = threading.Lock()
 
     @property
@@ -153,7 +156,7 @@ class Translator:
             best = self._beam(source.text, int(beam), length_penalty).best
             ids, finished = best.tokens, best.finished
         else:
-            ids = sample(self.model, self.src_vocab, source.text, temperature=temperature, seed=int(seed))
+            ids = self._sample(source.text, temperature, int(seed))
             finished = len(ids) < MAX_OUTPUT_TOKENS
         return self._explain(source, strategy, ids, finished, top)
 
@@ -166,10 +169,8 @@ class Translator:
         the attention, the log p. Kept for the last few answers: greedy decoding and beam search mostly
         agree (95% of the class's sentences), and a page explains both."""
         key = (source, tuple(ids), finished, top)
-        with self._lock:
-            if key in self._explanations:
-                self._explanations.move_to_end(key)
-                return self._explanations[key]
+        if (explained := self._recalled(self._explanations, key)) is not None:
+            return explained
         scored = score_tokens(self.model, self.src_vocab, source, ids, finished)
         best_p, best_i = scored.log_probs.exp().topk(top, dim=-1)
         chosen = ids + [3] if finished else ids
@@ -180,10 +181,7 @@ class Translator:
         for array in explained[2:]:
             if array is not None:  # shared by every caller who asks for this answer
                 array.flags.writeable = False
-        with self._lock:
-            self._explanations[key] = explained
-            while len(self._explanations) > RECENT_SEARCHES:
-                self._explanations.popitem(last=False)
+        self._keep(self._explanations, key, explained)
         return explained
 
     def compare(self, text: str, beam: int = 5, length_penalty: float = 1.0, temperature: float = 1.0,
@@ -221,17 +219,46 @@ class Translator:
         """One beam search per sentence and settings, its tree recorded: a page shows the translation
         and the tree it grew, and searching twice cost a sentence ~40 ms more (kept for the last few)."""
         key = (source, width, length_penalty)
-        with self._lock:
-            if key in self._searches:
-                self._searches.move_to_end(key)
-                return self._searches[key]
-        result = beam_search(self.model, self.src_vocab, [source], width=width, length_penalty=length_penalty,
-                             record_tree=True)[0]
-        with self._lock:
-            self._searches[key] = result
-            while len(self._searches) > RECENT_SEARCHES:
-                self._searches.popitem(last=False)
+        result = self._recalled(self._searches, key)
+        if result is None:
+            result = beam_search(self.model, self.src_vocab, [source], width=width, length_penalty=length_penalty,
+                                 record_tree=True)[0]
+            self._keep(self._searches, key, result)
         return result
+
+    def _sample(self, source: str, temperature: float, seed: int) -> list[int]:
+        """A sample's words, drawn now unless ``prepare`` drew them beside the beam search."""
+        ids = self._recalled(self._samples, (source, temperature, seed))
+        return ids if ids is not None else sample(self.model, self.src_vocab, source, temperature=temperature, seed=seed)
+
+    def prepare(self, text: str, beam: int = 5, length_penalty: float = 1.0, temperature: float = 1.0,
+                seed: int = 0) -> None:
+        """Decode a sentence new to this translator the way a page will ask for it: the beam search (with
+        greedy's width-1 search) and the sample side by side, one decoder step for all their rows
+        (``decoding.search_and_sample``), kept for ``translate``. A sentence it knows costs nothing."""
+        check_decoding("beam", beam, length_penalty, temperature, seed)
+        source = prepare_source(text, self.src_vocab).text
+        search_key, sample_key = (source, int(beam), length_penalty), (source, temperature, int(seed))
+        with self._lock:
+            if search_key in self._searches or sample_key in self._samples:
+                return
+        result, sampled = search_and_sample(self.model, self.src_vocab, source, int(beam), length_penalty,
+                                            temperature, int(seed))
+        self._keep(self._searches, search_key, result)
+        self._keep(self._samples, sample_key, sampled)
+
+    def _recalled(self, kept: OrderedDict, key: tuple):
+        with self._lock:
+            if key in kept:
+                kept.move_to_end(key)
+                return kept[key]
+        return None
+
+    def _keep(self, kept: OrderedDict, key: tuple, value) -> None:
+        with self._lock:
+            kept[key] = value
+            while len(kept) > RECENT_SEARCHES:
+                kept.popitem(last=False)
 
     def unknown_share(self, text: str) -> float:
         source = prepare_source(text, self.src_vocab)
