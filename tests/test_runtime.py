@@ -19,8 +19,17 @@ def _run(code: str, **env) -> str:
 def test_the_server_runs_torch_on_one_thread_and_says_so():
     out = _run("from playground.core import runtime; import torch;"
                " print(runtime.configure_server(), torch.get_num_threads())")
-    assert out == ("{'torch_threads': 1, 'blas_threads': 1, 'malloc_arenas': 2, 'mmap_threshold': 4194304,"
-                   " 'trim_threshold': 16777216} 1")
+    assert out == ("{'torch_threads': 1, 'blas_threads': 1, 'malloc_arenas': 2, 'mmap_threshold': 131072,"
+                   " 'trim_threshold': 131072} 1")
+
+
+def test_a_box_with_memory_to_spare_can_raise_the_large_block_line():
+    """Issue 51: RNN_PLAYGROUND_MMAP_THRESHOLD raises glibc's line (less CPU per step, more memory), and the
+    heap's top then keeps 4 times it; a value that is no number leaves the 128 KB line."""
+    code = ("from playground.core import runtime; r = runtime.configure_server();"
+            " print(r['mmap_threshold'], r['trim_threshold'])")
+    assert _run(code, RNN_PLAYGROUND_MMAP_THRESHOLD="4194304") == "4194304 16777216"
+    assert _run(code, RNN_PLAYGROUND_MMAP_THRESHOLD="lots") == "131072 131072"
 
 
 def _home_imports() -> list[tuple[str, list[str]]]:

@@ -21,15 +21,16 @@ thread of its own every ``TRIM_EVERY_S`` while nobody runs anything (issue 37: 2
 sent a 1 MB text and left kept the server 60 MB larger until the next visitor's run; after one,
 8 MB). Large blocks: glibc serves a request of at least ``MMAP_THRESHOLD`` bytes with a mapping of its own,
 handed back the moment it is freed; left to itself it raises that line each time such a block is freed (up
-to 32 MB). A fixed 128 KB line (issue 37) kept the rest lower, but every temporary array above it, which the
-decoders make each step (a translator's logits: 5 x 6,902; a cloze step: 30-78 rows x the vocabulary, in
-float64), was mapped, faulted in page by page and unmapped again: on the 2-core machine the cloze page cost
-161 ms of server CPU a new text and the translator's 186 (issue 51); with the line at 4 MB, 65 and 138.
-``TRIM_THRESHOLD`` (16 MB) lets the top of the heap keep what a step freed for the next step instead of
-handing it back and faulting it in again; the trims above hand it back when the server is idle. The cost is
-at rest: after the abuse bench's whole series the first server rested at 743 MB, against 696 MB with the
-128 KB line on the same day (1 MB: 716). The Dockerfile sets the same through ``MALLOC_MMAP_THRESHOLD_``
-and ``MALLOC_TRIM_THRESHOLD_``.
+to 32 MB), after which large blocks are carved from the arenas. The line is fixed at 128 KB (issue 37: after
+the abuse bench's whole series the first server rested at 742 MB with the line moving, 632 MB fixed). Its
+price is CPU: every temporary array above it, which the decoders make at each step (a cloze step's 30-78 rows
+x the vocabulary in float64, the translator's), is mapped, faulted in page by page and unmapped again. With
+the line at ``FASTER_MMAP_THRESHOLD`` (4 MB) and the heap's top kept up to 4 times that for the next step, on
+the 2-core machine (issue 51): server CPU per new text, cloze 161 -> 65 ms, translator 186 -> 138 (before its
+decodings were merged); a class of 75 peaked at 751 MB against 611, and the server rested after the abuse
+series at 743 MB against 696 the same day. So 4 MB is for a box with memory to spare
+(``RNN_PLAYGROUND_MMAP_THRESHOLD=4194304``); the Dockerfile sets the 128 KB line through
+``MALLOC_MMAP_THRESHOLD_``.
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
 about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
@@ -60,8 +61,8 @@ from threadpoolctl import threadpool_info, threadpool_limits
 TORCH_THREADS = 1
 SWITCH_INTERVAL_S = 0.001  # a GIL-holding decoder gives the event loop (every session's messages) its turn sooner
 ARENAS = 2
-MMAP_THRESHOLD = 4 * 2**20  # bytes: a block this large gets a mapping of its own (see Memory above)
-TRIM_THRESHOLD = 16 * 2**20  # bytes free at the heap's top before glibc gives them back by itself
+MMAP_THRESHOLD = 128 * 2**10  # bytes: a block this large gets a mapping of its own (see Memory above)
+FASTER_MMAP_THRESHOLD = 4 * 2**20  # the line for a box with memory to spare (see Memory above)
 TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
 _M_ARENA_MAX = -8  # mallopt parameter numbers, from glibc's malloc.h
 _M_MMAP_THRESHOLD = -3
@@ -71,6 +72,20 @@ _first_frozen = False
 _warm = False
 _warm_lock = threading.Lock()
 _last_release = 0.0
+
+
+def mmap_threshold() -> int:
+    """The large-block line the server uses (``RNN_PLAYGROUND_MMAP_THRESHOLD``, in bytes, overrides it:
+    ``FASTER_MMAP_THRESHOLD`` for less CPU and more memory)."""
+    with contextlib.suppress(ValueError):
+        return max(64 * 2**10, int(os.environ.get("RNN_PLAYGROUND_MMAP_THRESHOLD", MMAP_THRESHOLD)))
+    return MMAP_THRESHOLD
+
+
+def _trim_threshold() -> int:
+    """Free bytes the heap's top keeps before glibc hands them back: glibc's 128 KB at the 128 KB line, 4
+    times a raised line (what a step freed serves the next step's arrays instead of being faulted in again)."""
+    return 128 * 2**10 if mmap_threshold() <= MMAP_THRESHOLD else 4 * mmap_threshold()
 
 
 def torch_threads() -> int:
@@ -97,12 +112,12 @@ def configure_server() -> dict:
         libc = _libc()
         if libc is not None and hasattr(libc, "mallopt"):  # glibc only: other C libraries go on as they are
             libc.mallopt(_M_ARENA_MAX, ARENAS)
-            libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)  # fixed: glibc no longer raises it
-            libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)
+            libc.mallopt(_M_MMAP_THRESHOLD, mmap_threshold())  # fixed: glibc no longer raises it
+            libc.mallopt(_M_TRIM_THRESHOLD, _trim_threshold())
         threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS,
-            "mmap_threshold": MMAP_THRESHOLD, "trim_threshold": TRIM_THRESHOLD}
+            "mmap_threshold": mmap_threshold(), "trim_threshold": _trim_threshold()}
 
 
 def warm_up() -> bool:
