@@ -244,13 +244,14 @@ def _side_by_side(model: Seq2Seq, enc: Encoded, searches: list) -> list:
             wanted[i] = next(search)
         except StopIteration as done:
             results[i] = done.value
+    work = model.workspace(sum(len(want[0]) for want in wanted.values()))  # rows only fall as searches leave
     while wanted:
         order = list(wanted)
         sizes = [len(wanted[i][0]) for i in order]
         prev = torch.cat([wanted[i][0] for i in order])
         hidden = torch.cat([wanted[i][1] for i in order], dim=1)
         rows = torch.cat([wanted[i][2] for i in order])
-        logp, hidden, _ = model.step(prev, hidden, enc.select(rows))
+        logp, hidden, _ = model.step(prev, hidden, enc.select(rows), out=work)
         for i, lp, h in zip(order, logp.split(sizes), hidden.split(sizes, dim=1), strict=True):
             try:
                 wanted[i] = searches[i].send((lp, h))
@@ -270,11 +271,12 @@ def _beam_rounds(enc: Encoded, b: int, k: int, alpha: float, max_len: int, recor
     sentences = [_SentenceBeams(k, alpha) for _ in range(b)]
     nodes: list[TreeNode] | None = [] if record_tree else None
     prev = torch.full((b * k,), BOS, dtype=torch.long, device=dev)
+    cand = None  # every step's candidates' scores, written in place (see Seq2Seq.step's ``out``)
     for t in range(max_len):
         logp, hidden = yield prev, hidden, rows
         vocab = logp.shape[1]
-        cand = (scores.reshape(-1, 1) + logp).reshape(b, k * vocab)
-        top_scores, top_index = cand.topk(min(2 * k, k * vocab), dim=1)
+        cand = torch.add(scores.reshape(-1, 1), logp, out=cand if cand is not None else torch.empty_like(logp))
+        top_scores, top_index = cand.reshape(b, k * vocab).topk(min(2 * k, k * vocab), dim=1)
         top_scores, top_index = top_scores.tolist(), top_index.tolist()
         parents = torch.zeros((b, k), dtype=torch.long)
         new_tokens = torch.full((b, k), EOS, dtype=torch.long)

@@ -130,6 +130,12 @@ class Seq2Seq(nn.Module):
     # -- decoder --------------------------------------------------------------------------------
     def read(self, dec_out: Tensor, enc: Encoded) -> tuple[Tensor, Tensor | None]:
         """Logits (B, T, V) and attention weights (B, T, S) for decoder outputs (B, T, D)."""
+        combined, weights = self._combined(dec_out, enc)
+        logits = self.drop(combined) @ self.tgt_embed.weight.t() + self.out_bias
+        return logits, weights
+
+    def _combined(self, dec_out: Tensor, enc: Encoded) -> tuple[Tensor, Tensor | None]:
+        """What the output layer reads (B, T, E): the decoder's output beside its context; and the attention."""
         if self.attention:
             scores = dec_out @ enc.keys.transpose(1, 2)
             scores = scores.masked_fill(~enc.mask[:, None, :], float("-inf"))
@@ -138,9 +144,7 @@ class Seq2Seq(nn.Module):
         else:
             weights = None
             context = enc.summary[:, None, :].expand(-1, dec_out.shape[1], -1)
-        combined = torch.tanh(self.combine(torch.cat([context, dec_out], dim=-1)))
-        logits = self.drop(combined) @ self.tgt_embed.weight.t() + self.out_bias
-        return logits, weights
+        return torch.tanh(self.combine(torch.cat([context, dec_out], dim=-1))), weights
 
     def forward(self, batch: Batch, state=None):
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.use_bf16 and self.training
@@ -150,13 +154,27 @@ class Seq2Seq(nn.Module):
             logits, _ = self.read(dec_out, enc)
         return logits.float(), None
 
-    def step(self, prev: Tensor, hidden: Tensor, enc: Encoded) -> tuple[Tensor, Tensor, Tensor | None]:
-        """One decoding step for N hypotheses: log-probabilities (N, V), new hidden, weights (N, S)."""
+    def step(self, prev: Tensor, hidden: Tensor, enc: Encoded,
+             out: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor | None]:
+        """One decoding step for N hypotheses: log-probabilities (N, V), new hidden, weights (N, S).
+        ``out`` (``workspace``): where the logits and log-probabilities are written, reused by a decoding
+        loop at every step (each is ~140 KB, over the line from which glibc maps every block afresh:
+        ``playground.core.runtime``); the log-probabilities returned then live there until the next step."""
         d = self.decoder
         # one step of the one-layer decoder as a bare cell: nn.GRU's checks and layout cost ~0.3 ms a step
         h = torch.gru_cell(self.tgt_embed(prev), hidden[0], d.weight_ih_l0, d.weight_hh_l0, d.bias_ih_l0, d.bias_hh_l0)
-        logits, weights = self.read(h[:, None, :], enc)
-        return torch.log_softmax(logits[:, 0].float(), dim=-1), h[None], None if weights is None else weights[:, 0]
+        combined, weights = self._combined(h[:, None, :], enc)
+        weights = None if weights is None else weights[:, 0]
+        if out is None:
+            logits = self.drop(combined) @ self.tgt_embed.weight.t() + self.out_bias
+            return torch.log_softmax(logits[:, 0].float(), dim=-1), h[None], weights
+        n = len(prev)
+        logits = torch.matmul(self.drop(combined), self.tgt_embed.weight.t(), out=out[0, :n, None]).add_(self.out_bias)
+        return torch.log_softmax(logits[:, 0], dim=-1, out=out[1, :n]), h[None], weights
+
+    def workspace(self, rows: int) -> Tensor:
+        """Room for ``step``'s logits and log-probabilities of up to ``rows`` hypotheses."""
+        return torch.empty(2, rows, self.tgt_embed.weight.shape[0], device=self.out_bias.device)
 
 
 @dataclass

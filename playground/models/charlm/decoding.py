@@ -30,6 +30,7 @@ from playground.models.charlm.engine import (
     check_prompt,
     gumbel_noise,
     log_softmax,
+    log_softmax_in_place,
     picked_log_softmax,
     sample_text,
 )
@@ -273,13 +274,14 @@ def _continuing(chars, logits: np.ndarray, state, k: int, width: int, banned_ids
     ``width`` best (text, next character) pairs of all the beams at once, best first."""
     texts, scores = [""], np.zeros(1)
     for position in range(k):
-        lp = log_softmax(logits.astype(np.float64))
-        lp[:, banned_ids] = -np.inf
-        grown = (scores[:, None] + lp).ravel()  # (beam, character) -> the text's log p
+        grown = log_softmax_in_place(logits.astype(np.float64))
+        grown[:, banned_ids] = -np.inf
+        grown += scores[:, None]
+        grown = grown.ravel()  # (beam, character) -> the text's log p
         kept = min(width, grown.size)
-        best = np.argpartition(-grown, kept - 1)[:kept]
+        best = np.argpartition(grown, grown.size - kept)[grown.size - kept:]
         best = best[np.lexsort((best, -grown[best]))]  # best first; a tie in (beam, character) order
-        rows, ids = np.divmod(best, lp.shape[1])
+        rows, ids = np.divmod(best, logits.shape[1])
         texts, scores = [texts[r] + chars[j] for r, j in zip(rows.tolist(), ids.tolist(), strict=True)], grown[best]
         if position + 1 < k:  # every surviving beam steps at once (one row each): one matrix product, not `width`
             state = [(h[rows], None if c is None else c[rows]) for h, c in state]

@@ -344,16 +344,26 @@ def _sample_text_any_cell(sampler: FastSampler, prompt: str, length: int, temper
     return sampler.vocab.decode(out)
 
 
+# A cloze step's arrays are 30-78 rows x 3,490 characters in float64, each over the line from which glibc maps
+# a block afresh (playground.core.runtime): these write in place where they can.
 def log_softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=-1, keepdims=True)
-    shifted -= np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # in place: a cloze step is 30 x 5,000
-    return shifted
+    return log_softmax_in_place(shifted, shifted_already=True)
+
+
+def log_softmax_in_place(values: np.ndarray, shifted_already: bool = False) -> np.ndarray:
+    """``values`` (float64, ours to overwrite) made its log-softmax, with one scratch array; returns it."""
+    if not shifted_already:
+        values -= values.max(axis=-1, keepdims=True)
+    values -= np.log(np.exp(values).sum(axis=-1, keepdims=True))
+    return values
 
 
 def picked_log_softmax(logits: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """``log_softmax(logits)[rows, cols]`` by the same arithmetic, without writing out the whole matrix."""
     top = logits.max(axis=-1, keepdims=True)
-    normaliser = np.log(np.exp(logits - top).sum(axis=-1))
+    shifted = logits - top
+    normaliser = np.log(np.exp(shifted, out=shifted).sum(axis=-1))
     return (logits[rows, cols] - top[rows, 0]) - normaliser[rows]
 
 
