@@ -144,7 +144,8 @@ def beam_search(model: Seq2Seq, src_vocab: Vocab, sources: list[str], width: int
 def _keep_greedy(result: BeamResult, greedy: BeamResult) -> None:
     """Make the width-1 search's answer a final candidate of ``result`` (``beam_search``)."""
     result.greedy = greedy.best
-    if greedy.best.score > result.best.score + 1e-6:
+    # the same words are the same hypothesis, whatever the rounding of the batches that scored them
+    if greedy.best.tokens != result.best.tokens and greedy.best.score > result.best.score + 1e-6:
         candidate = Hypothesis(greedy.best.tokens, greedy.best.log_prob, greedy.best.finished, greedy.best.score)
         result.best, result.greedy_won = candidate, True
         result.hypotheses = sorted([*result.hypotheses, candidate], key=lambda h: (not h.finished, -h.score))
@@ -245,13 +246,15 @@ def _side_by_side(model: Seq2Seq, enc: Encoded, searches: list) -> list:
         except StopIteration as done:
             results[i] = done.value
     work = model.workspace(sum(len(want[0]) for want in wanted.values()))  # rows only fall as searches leave
+    read, read_by = None, None
     while wanted:
         order = list(wanted)
         sizes = [len(wanted[i][0]) for i in order]
         prev = torch.cat([wanted[i][0] for i in order])
         hidden = torch.cat([wanted[i][1] for i in order], dim=1)
-        rows = torch.cat([wanted[i][2] for i in order])
-        logp, hidden, _ = model.step(prev, hidden, enc.select(rows), out=work)
+        if order != read_by:  # the sentence each row reads changes only when a search leaves
+            read, read_by = enc.select(torch.cat([wanted[i][2] for i in order])), order
+        logp, hidden, _ = model.step(prev, hidden, read, out=work)
         for i, lp, h in zip(order, logp.split(sizes), hidden.split(sizes, dim=1), strict=True):
             try:
                 wanted[i] = searches[i].send((lp, h))
