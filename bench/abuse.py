@@ -41,13 +41,11 @@ import contextlib
 import importlib
 import inspect
 import json
-import multiprocessing
 import random
 import statistics
 import string
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -431,7 +429,7 @@ async def _fair(url: str, pid: int, attackers: int, warmup_s: float, attack_s: f
     ranked = [by_name[n] for n in order if n in by_name] or items
     reviews = _reviews()
     loop = asyncio.get_running_loop()
-    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    pool = visitors.victim_pool()
     alone = await loop.run_in_executor(pool, victim_process, url, alone_s, reviews[:100], min(2.0, alone_s / 2))
     attack = _Attack(attackers)
     tasks = [asyncio.create_task(_attacker(url, ranked[i % len(ranked)], grad_base, i, attack))

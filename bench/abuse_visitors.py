@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
 import statistics
 import time
@@ -36,6 +37,7 @@ from bench.harness import ROOT
 from bench.interaction import PeakRSS, percentile, rss_bytes
 from bench.light_client import LightSession
 from playground.core.i18n import t
+from playground.core.runtime import spawnable_main
 
 GOAL_LEAKS = 0
 GOAL_CHURN_P95_S = 0.5
@@ -145,13 +147,22 @@ def victim_process(url: str, seconds: float, reviews: list[str], skip_s: float =
     return asyncio.run(victim(url, seconds, list(reviews), skip_s, source))
 
 
+def victim_pool() -> ProcessPoolExecutor:
+    """One process of its own for a victim, started now, so that what this process's ``__main__`` is
+    (a page script, once AppTest has run here) does not reach it (``runtime.spawnable_main``)."""
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    with spawnable_main():
+        pool.submit(os.getpid).result()
+    return pool
+
+
 async def victim_beside(url: str, attack, seconds: float, warmup_s: float, alone_s: float,
                         source: str = VICTIM) -> tuple[list[float], list[float], float]:
     """The victim's reviews alone for ``alone_s``, then for ``warmup_s + seconds`` while ``attack(stop)``
     runs (it starts its tasks and returns them; they end once ``stop`` is set) -> (the reviews alone, those
     after the warm-up under attack, the attack's seconds). The victim runs in a process of its own."""
     loop = asyncio.get_running_loop()
-    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    pool = victim_pool()
     try:
         alone = await loop.run_in_executor(pool, victim_process, url, alone_s, _reviews(200, 1),
                                            min(2.0, alone_s / 2), source)

@@ -76,3 +76,27 @@ def test_an_idle_server_hands_freed_memory_back_on_its_own():
     code = ("import threading; from playground.core import runtime; runtime.configure_server(); runtime.configure_server();"
             "print(sum(t.name == 'rnn-playground-trim' and t.daemon for t in threading.enumerate()))")
     assert _run(code) == "1"  # one trimming thread per process, which never keeps the process alive
+
+
+def test_a_spawned_worker_does_not_run_the_page_script_that_is_main_here(tmp_path):
+    """CI, 2026-12-07: after AppTest has run a function's script in the test process, that script is
+    ``__main__``; a spawned victim process re-ran it, failed (``NameError: __args``) and broke its pool.
+    The bench's victim pool starts its worker with ``__main__`` hidden; without that the same pool breaks."""
+    script = tmp_path / "page_script.py"
+    script.write_text("raise NameError('the page script ran again in a worker')\n")
+    code = f"""
+import concurrent.futures, multiprocessing, os, sys, types
+page = types.ModuleType("__main__"); page.__file__ = {str(script)!r}; sys.modules["__main__"] = page
+from bench.abuse_visitors import victim_pool
+pool = victim_pool()
+print("hidden", pool.submit(os.getpid).result() != os.getpid())
+pool.shutdown()
+plain = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+try:
+    plain.submit(os.getpid).result()
+    print("plain ran")
+except concurrent.futures.process.BrokenProcessPool:
+    print("plain broke")
+print("main kept", sys.modules["__main__"] is page)
+"""
+    assert _run(code).split("\n") == ["hidden True", "plain broke", "main kept True"]

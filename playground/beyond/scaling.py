@@ -239,7 +239,9 @@ def build(name: str, out_dir, device) -> ModelCard:
     else:  # a fresh process whose large blocks are mmapped (see prefer_mmap), so timings stay untouched
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(1) as pool:
+        from playground.core.runtime import spawnable_main
+
+        with spawnable_main(), multiprocessing.get_context("spawn").Pool(1) as pool:
             peaks = pool.apply(cpu_peaks, (lengths,))
     results = [Measurement(m.method, m.length, m.seconds, peaks[(m.method, m.length)]) for m in timed]
     seconds = time.perf_counter() - started

@@ -184,3 +184,21 @@ def release_free_memory(every_s: float = 0.0) -> bool:
     if libc is not None and hasattr(libc, "malloc_trim"):
         libc.malloc_trim(0)
     return True
+
+
+@contextlib.contextmanager
+def spawnable_main():
+    """While it is open, a process started with multiprocessing's ``spawn`` does not run ``__main__`` again.
+
+    A spawned child re-imports the parent's ``__main__`` from its file. In a Streamlit process (and a test
+    process that has run AppTest) ``__main__`` is the last page script run: the child would run that page
+    again, and a script AppTest wrote for a function, whose arguments only the parent has, fails there
+    (``NameError: __args``) and the pool breaks (CI, 2026-12-07). Start the workers inside this block."""
+    import types
+
+    kept = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = kept
