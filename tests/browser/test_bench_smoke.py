@@ -1,15 +1,22 @@
-"""Every part of ``python -m bench`` at its smallest size (``--smoke``, bench/sizes.py SMOKE), so that
+"""The parts of ``python -m bench`` at their smallest size (``--smoke``, bench/sizes.py SMOKE), so that
 a refactor that breaks a part fails CI instead of the next person who runs the bench. It checks that
 each part ran every step and returned the figures its report prints, never how fast they are (the
-machine CI runs on decides that). About 2 minutes on 2 cores: it starts a dozen servers and Chromium."""
+machine CI runs on decides that).
+
+Half the parts a run, by the day (``BENCH_SMOKE_SEED``, default today's date; ``BENCH_SMOKE_PARTS=all`` runs
+every part): the smoke starts a dozen servers and Chromium, and every part each run (about 230 s of both
+cores on the 2-core machine, 2026-12-07) took CI past 20 minutes. Two consecutive runs smoke every part; the
+two groups take about the same time."""
 
 import json
+import os
 import subprocess
 import sys
 
 from bench.__main__ import PARTS
 from bench.harness import ROOT
 from bench.sizes import SMOKE
+from conformance.state_sweep import date_seed
 
 # results key -> the figures the report reads from it (a part may return more)
 FIGURES = {
@@ -40,14 +47,30 @@ SPEED = ("two_ones_training", "gradient_curves", "charlm_sampling", "translation
 ELSEWHERE = ("replicas",)
 
 
-def _part_keys() -> dict[str, tuple[str, ...]]:
+def _part_keys(parts=None) -> dict[str, tuple[str, ...]]:
     """Each part's results keys (a new part needs its line in FIGURES: this test says so)."""
-    return {part: SPEED if part == "speed" else (part,) for part in PARTS if part not in ELSEWHERE}
+    return {part: SPEED if part == "speed" else (part,) for part in parts or PARTS if part not in ELSEWHERE}
 
 
-# Two benches side by side: most parts spend their smoke run waiting (for a server to start, a class to
-# answer, an attack to last its seconds), so two at once take the time of the longer (~2 minutes, not 3).
-HALVES = (("load", "browsers", "abuse"), None)  # None: every other part
+# The two groups a run alternates between, each as two benches side by side: most parts spend their smoke
+# run waiting (for a server to start, a class to answer, an attack to last its seconds), so two at once take
+# the time of the longer. Seconds each part took alone (2-core machine, 2026-12-07): abuse 134, cold_start
+# 18, memory 55, speed 9 | load 23, browsers 68, latency 68, class 21, heldout 5, cloud 4, image 0.
+GROUPS = ((("abuse",), ("cold_start", "memory", "speed")),
+          (("load", "browsers"), None))  # None: every other part
+SEED = int(os.environ.get("BENCH_SMOKE_SEED") or date_seed())
+
+
+def groups() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each group's two benches, the last "every other part"."""
+    named = {part for group in GROUPS for half in group if half for part in half}
+    rest = tuple(part for part in PARTS if part not in named and part not in ELSEWHERE)
+    return [tuple(half if half is not None else rest for half in group) for group in GROUPS]
+
+
+def todays_halves() -> list[tuple[str, ...]]:
+    chosen = groups() if os.environ.get("BENCH_SMOKE_PARTS") == "all" else [groups()[SEED % len(GROUPS)]]
+    return [half for group in chosen for half in group]
 
 
 def _bench(parts: tuple[str, ...], out) -> subprocess.Popen:
@@ -55,10 +78,16 @@ def _bench(parts: tuple[str, ...], out) -> subprocess.Popen:
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def test_two_consecutive_runs_smoke_every_part():
+    every = set(PARTS) - set(ELSEWHERE)
+    halves = [set(half) for group in groups() for half in group]
+    assert set().union(*halves) == every and sum(map(len, halves)) == len(every)  # each part once
+    assert all(halves)
+
+
 def _smoke(tmp_path) -> dict:
-    """Every part of the bench, in two processes at once; their results merged."""
-    first = HALVES[0]
-    halves = [first, tuple(part for part in PARTS if part not in first + ELSEWHERE)]
+    """Today's parts of the bench, in two processes at once; their results merged."""
+    halves = todays_halves()
     runs = [(_bench(parts, tmp_path / f"smoke-{i}.json"), tmp_path / f"smoke-{i}.json") for i, parts in enumerate(halves)]
     results: dict = {}
     for run, out in runs:
@@ -73,21 +102,38 @@ def _smoke(tmp_path) -> dict:
     return results
 
 
-def test_every_part_runs_at_its_smallest_size(tmp_path):
+def test_todays_parts_run_at_their_smallest_size(tmp_path):
     results = _smoke(tmp_path)
-
-    for part, keys in _part_keys().items():
+    parts = [part for half in todays_halves() for part in half]
+    for part, keys in _part_keys(parts).items():
         for key in keys:
             assert key in FIGURES, f"part {part}: add what its report reads from results[{key!r}] to FIGURES"
             assert key in results, f"part {part} returned no {key!r}"
             missing = [figure for figure in FIGURES[key] if figure not in results[key]]
             assert not missing, f"results[{key!r}] lacks {missing}"
 
-    # every step ran: a step that broke is recorded by its part rather than raised
-    assert results["latency"]["pages"] and results["memory"]["added_by_page_mb"]
+    for part in parts:  # every step ran: a step that broke is recorded by its part rather than raised
+        STEPS.get(part, lambda found: None)(results)
+
+
+def _latency(results):
+    assert results["latency"]["pages"]
+
+
+def _memory(results):
+    assert results["memory"]["added_by_page_mb"]
+
+
+def _load(results):
     assert results["load"]["interactions"] and not results["load"]["errors"], results["load"]["errors"]
+
+
+def _browsers(results):
     walk = results["browsers"]
     assert not walk["exceptions"] + walk["unanswered"] and walk["jobs_done"] == walk["sessions"], walk
+
+
+def _abuse(results):
     abuse = results["abuse"]
     broken = [row for row in abuse["interactions"] if "error" in row or row.get("exceptions")]
     assert not broken, broken
@@ -98,8 +144,21 @@ def test_every_part_runs_at_its_smallest_size(tmp_path):
     attacks = abuse["against_class"]  # issue 52's attacks that the smoke size runs: each ran
     broken = {name: found["error"] for name, found in attacks.items() if isinstance(found, dict) and "error" in found}
     assert not broken and set(attacks["verdicts"]) == set(SMOKE.attacks), broken or attacks["verdicts"]
+
+
+def _class(results):
     poll = results["class"]["runs"][0]  # the teacher saw every smoke student, the split right, then nothing
     assert poll["counts_right"] and poll["splits_right"] and poll["gone_after_end"] and not poll["errors"], poll
+
+
+def _cloud(results):
     assert all(row.get("imports_ok") for row in results["cloud"] if "status" not in row), results["cloud"]
+
+
+def _heldout(results):
     held = results["heldout"]  # a part of the split: decoded by both models, and not held to the cards
     assert held["sentences"] == 8 and not held["whole_split"] and set(held["models"]) == {"attention", "classic"}, held
+
+
+STEPS = {"latency": _latency, "memory": _memory, "load": _load, "browsers": _browsers, "abuse": _abuse,
+         "class": _class, "cloud": _cloud, "heldout": _heldout}  # a part's own checks, beyond its figures

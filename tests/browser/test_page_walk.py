@@ -25,16 +25,24 @@ same pages some 140 times):
 
 The widths after the first are reached by resizing the window, as a teacher does when a laptop meets a
 projector; the views a page does not open with (the widest diagram, the most crowded beam tree, a
-freshly trained model's matrices) are checked at every width once per language.
+freshly trained model's matrices) are checked at every width.
+
+Which language, by the day (``PAGE_WALK_SEED``, default today's date, as the state sweep's): each run walks
+every page once, in the language the state sweep (tests/browser/test_state_sweep.py) does not open it in that
+day, so that every page is seen in both languages every run, and walked in each every other run; the views
+alternate their language likewise. A page load costs Chromium about 8 CPU-s on the 2-core machine (2026-12-07),
+and walking both languages every run took CI past 20 minutes. ``PAGE_WALK_LANGS=both`` (and ``--screenshots``)
+walks both.
 """
 
+import os
 import re
 from urllib.parse import parse_qs, urlparse
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench.harness import ROOT
+from conformance import state_sweep
 from playground import lessons
 from playground.core.device import device_label
 from playground.core.i18n import t
@@ -45,6 +53,7 @@ from tests.browser.pages import assert_no_exception, page_url, settled
 SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")
 LANGS = [("zh", "zh-CN"), ("en", "en-US")]
+SEED = int(os.environ.get("PAGE_WALK_SEED") or state_sweep.date_seed())
 WIDTHS = (1440, 1280, 1024)  # a wide laptop, a laptop, a projector: the window shrinks in this order
 AXE_WIDTHS = (1280, 1024)  # after the main interaction; on first paint (the projector's)
 SCREENSHOT_WIDTH = 1400
@@ -315,9 +324,45 @@ def _main_interaction(page, spec, locale):
     return _serious(page, f"{spec.key} ({locale}, {AXE_WIDTHS[0]} px, after changing {spec.main_widget})")
 
 
-@pytest.mark.parametrize("spec", PAGES, ids=[p.key for p in PAGES])
-@pytest.mark.parametrize("lang, locale", LANGS, ids=[lang for lang, _ in LANGS])
-def test_every_page_at_every_width(spec, lang, locale, server_url, student, request):
+def walk(seed: int, both: bool = False) -> list[tuple[str, str, str]]:
+    """(page key, lang, locale) for the run of ``seed``: every page in the language the state sweep's rotation
+    does not give it that day (both with ``both``)."""
+    swept = {key: lang for key, (lang, _) in state_sweep.rotation(seed, 1).items()}
+    return [(spec.key, lang, locale) for spec in PAGES for lang, locale in LANGS if both or lang != swept[spec.key]]
+
+
+def views_locales(seed: int, both: bool = False) -> list[str]:
+    return [locale for i, (_, locale) in enumerate(LANGS) if both or i == seed % 2]
+
+
+def _both(config) -> bool:
+    return os.environ.get("PAGE_WALK_LANGS") == "both" or config.getoption("--screenshots")
+
+
+def pytest_generate_tests(metafunc):
+    both = _both(metafunc.config)
+    if metafunc.function.__name__ == "test_every_page_at_every_width":
+        cases = walk(SEED, both)
+        metafunc.parametrize("key, lang, locale", cases, ids=[f"{lang}-{key}" for key, lang, _ in cases])
+    elif metafunc.function.__name__ == "test_the_views_a_page_does_not_open_with":
+        metafunc.parametrize("locale", views_locales(SEED, both))
+
+
+def test_two_consecutive_runs_walk_every_page_in_both_languages():
+    """The rotation: any two consecutive days walk every page in each language, and on each day the walk and
+    the state sweep between them open every page in both."""
+    every = {(spec.key, lang) for spec in PAGES for lang, _ in LANGS}
+    for seed in (SEED, SEED + 1, 739_000):
+        today, tomorrow = walk(seed), walk(seed + 1)
+        assert len(today) == len(PAGES) and {(k, lang) for k, lang, _ in today + tomorrow} == every
+        swept = {(key, lang) for key, (lang, _) in state_sweep.rotation(seed, 1).items()}
+        assert {(k, lang) for k, lang, _ in today} | swept == every
+        assert set(views_locales(seed) + views_locales(seed + 1)) == {locale for _, locale in LANGS}
+    assert len(walk(SEED, both=True)) == 2 * len(PAGES)
+
+
+def test_every_page_at_every_width(key, lang, locale, server_url, student, request):
+    spec = BY_KEY[key]
     page = student(locale, WIDTHS[0], 900)
     page.goto(page_url(server_url, spec))
     settled(page)
@@ -348,7 +393,6 @@ def _train_the_widest(page, locale):
     assert learned >= 5, learned  # the hand-built and the learned matrices are on the page
 
 
-@pytest.mark.parametrize("locale", ["zh-CN", "en-US"])
 def test_the_views_a_page_does_not_open_with(locale, server_url, new_page):
     """The widest diagram, the most crowded beam tree and a freshly trained 16-unit two-1s model, from a
     laptop's width down to a phone's."""

@@ -39,9 +39,10 @@ def test_every_setting_is_in_the_rotation():
 @pytest.fixture(scope="module")
 def students(browser):
     """One browser per language for the first tab of every batch (a new session each time, its scripts
-    cached: half Chromium's work a load); the fresh link still opens in a browser of its own."""
-    contexts = {locale: browser.new_context(locale=locale, viewport=state_sweep.VIEWPORT)
-                for locale in state_sweep.LOCALES.values()}
+    cached: half Chromium's work a load), and one more per language, a colleague's, for the fresh link (its
+    cookies cleared before each: nothing of an earlier visit comes along)."""
+    contexts = {key: browser.new_context(locale=locale, viewport=state_sweep.VIEWPORT)
+                for locale in state_sweep.LOCALES.values() for key in (locale, ("colleague", locale))}
     yield contexts
     for context in contexts.values():
         context.close()
