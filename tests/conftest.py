@@ -46,7 +46,10 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_report_header(config):
     """The seeds and samples of this run: what to set to repeat it."""
+    from browser.test_bench_smoke import SEED as SMOKE_SEED
+    from browser.test_bench_smoke import todays_halves
     from browser.test_monkey import ACTIONS, SEED
+    from browser.test_page_walk import SEED as WALK_SEED
     from helpers import FUZZ_EXAMPLES, FUZZ_SEED
     from test_seq2seq_shipped import LONGEST, SAMPLE, SAMPLE_SEED
 
@@ -56,4 +59,7 @@ def pytest_report_header(config):
     return [f"fuzz: {FUZZ_EXAMPLES} cases a function from FUZZ_SEED={FUZZ_SEED}; browser state sweep: "
             f"STATE_SWEEP_SEED={sweep}; browser monkey: {ACTIONS} actions from MONKEY_SEED={SEED}; held-out "
             f"translators: {SAMPLE} + {LONGEST} longest test sentences drawn with seed {SAMPLE_SEED} (the whole "
-            "split: python -m bench --only heldout)"]
+            "split: python -m bench --only heldout)",
+            f"page walk: each page in one language, PAGE_WALK_SEED={WALK_SEED} (PAGE_WALK_LANGS=both walks both); "
+            f"bench smoke: BENCH_SMOKE_SEED={SMOKE_SEED} runs {' + '.join(','.join(h) for h in todays_halves())} "
+            "(BENCH_SMOKE_PARTS=all runs every part)"]

@@ -1,4 +1,4 @@
-"""Every page in a real browser, loaded once per language and looked at the ways a class looks at it
+"""Every page in a real browser, loaded once (in the language of the day: below) and looked at the ways a class looks at it
 (issue 48: one load does the work of the every-page, accessibility and width walks, which loaded the
 same pages some 140 times):
 
