@@ -13,10 +13,10 @@ os.environ.setdefault("RNN_PLAYGROUND_FAIR_SHARE", "off")
 # (pytest-xdist, a file at a time: its module fixtures and its order kept; --no-loadscope-reorder keeps
 # this order) start on these, so that no worker is left alone with one at the end; every other file
 # follows in its usual order.
-LONG_FILES = ("browser/test_page_walk.py", "browser/test_state_sweep.py", "browser/test_bench_smoke.py",
-              "browser/test_play.py", "test_seq2seq_shipped.py", "test_widget_extremes.py",
-              "browser/test_peak_memory.py", "test_store.py", "browser/test_monkey.py", "test_charlm_shipped.py",
-              "browser/test_replicas.py", "browser/test_class_poll.py")
+LONG_FILES = ("browser/test_state_sweep.py", "browser/test_page_walk.py", "browser/test_bench_smoke.py",
+              "browser/test_play.py", "browser/test_replicas.py", "test_widget_extremes.py",
+              "browser/test_peak_memory.py", "browser/test_class_poll.py", "test_charlm_shipped.py",
+              "test_seq2seq_shipped.py", "browser/test_monkey.py", "test_page_charlm.py", "test_store.py")
 
 
 def pytest_addoption(parser):

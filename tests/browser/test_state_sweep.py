@@ -48,25 +48,30 @@ def students(browser):
         context.close()
 
 
+# issue 33: what a student set on the two training panels (no longer forms) is kept before the button. These
+# settings join the day's share of their page (one load, one switch, one fresh link for all of them).
+UNSENT = {"two_ones": ("ones_train_hidden", "ones_train_lr", "ones_train_steps"),
+          "gradients": ("grad_span_cell", "grad_span_distance")}
+
+
+def todays_cases(page: str) -> tuple[str, list]:
+    lang, cases = SHARE[page]
+    have = {case.key for case in cases}
+    unsent = [c for c in state_sweep.full_plan()[page] if c.key in UNSENT.get(page, ()) and c.key not in have]
+    return lang, cases + state_sweep.first_values(unsent, len(UNSENT.get(page, ())))
+
+
+def test_the_unsent_training_choices_are_swept_every_run():
+    for page, keys in UNSENT.items():
+        assert set(keys) <= {case.key for case in todays_cases(page)[1]}
+
+
 @pytest.mark.parametrize("page", [spec.key for spec in PAGES])
 def test_settings_round_trip(page, server_url, browser, students):
-    lang, cases = SHARE[page]
+    lang, cases = todays_cases(page)
     summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: lang}, contexts=students)
     tried = [result for result in summary.results if result.skipped is None]
     failed = summary.failures()
     assert not failed, (f"seed {SEED} ({lang}): {len(failed)} of {len(tried)} values did not round-trip:\n"
                         + "\n".join(result.line() for result in failed))
-
-
-# issue 33: what a student set on the two training panels (no longer forms) is kept before the button
-UNSENT = {"two_ones": ("ones_train_hidden", "ones_train_lr", "ones_train_steps"),
-          "gradients": ("grad_span_cell", "grad_span_distance")}
-
-
-@pytest.mark.parametrize("page", sorted(UNSENT))
-def test_unsent_training_choices_survive_a_page_switch_and_a_fresh_link(page, server_url, browser, students):
-    cases = state_sweep.first_values([c for c in state_sweep.full_plan()[page] if c.key in UNSENT[page]],
-                                     len(UNSENT[page]))
-    assert {c.key for c in cases} == set(UNSENT[page])
-    summary = state_sweep.sweep(browser, server_url, {page: cases}, {page: "zh"}, contexts=students)
-    assert not summary.failures(), "\n".join(result.line() for result in summary.failures())
+    assert {result.case.key for result in tried} >= set(UNSENT.get(page, ()))
