@@ -1,8 +1,11 @@
 """Shared test helpers."""
 
+import base64
 import datetime
+import math
 import os
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 APP = "../streamlit_app.py"
@@ -79,3 +82,11 @@ def player(at: AppTest, key: str) -> tuple[list[str], list[str], int]:
     frames = json.loads(re.search(r"const frames = (\[.*?\]);\n", body).group(1))
     labels = json.loads(re.search(r"const labels = (\[.*?\]);\n", body).group(1))
     return frames, labels, int(re.search(r"let at = (\d+),", body).group(1))
+
+
+def sent_values(sent) -> list:
+    """A chart's array as Streamlit sends it: numbers travel as packed binary ({"dtype", "bdata"}), NaN (a
+    gap in a line) as None; a plain list as it is."""
+    if isinstance(sent, dict):
+        sent = np.frombuffer(base64.b64decode(sent["bdata"]), dtype=sent["dtype"]).tolist()
+    return [None if isinstance(v, float) and math.isnan(v) else v for v in sent]

@@ -1,6 +1,7 @@
 import re
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import plotly.graph_objects as go
 
 from playground.drawing import base, charts, diagrams, figures, frames, strips
@@ -85,7 +86,7 @@ def test_position_and_token_labels_do_not_read_as_ratios():
 def test_log_curves_drop_what_a_log_axis_cannot_show():
     fig = figures.log_curves([0, 1, 2, 3], {"g": [1.0, 0.0, float("inf"), float("nan")]}, "t", "x", "y",
                              points=[(1, 0.5, "half")])
-    assert fig.data[0].y == (1.0, None, None, None)
+    assert np.array_equal(fig.data[0].y, [1.0, np.nan, np.nan, np.nan], equal_nan=True)  # gaps in the line
     assert fig.layout.yaxis.type == "log" and fig.data[1].text == ("half",)
 
 
@@ -120,7 +121,7 @@ def test_log_curves_stay_drawable_at_extreme_slider_values():
                              points=[(10, gradients.power(0.5, 10), "0.00097656"), (10, gradients.power(1.5, 10), "57.665")])
     low, high = fig.layout.yaxis.range
     assert -305 <= low < math.log10(0.5 ** 10) and math.log10(57.665) < high <= 305  # headroom, inside a double
-    assert all(v is None or 0 < v < 1e301 for v in fig.data[0].y)
+    assert all(np.isnan(v) or 0 < v < 1e301 for v in fig.data[0].y)
     assert float(fig.layout.yaxis.dtick).is_integer() and fig.layout.yaxis.dtick >= 1  # whole decades only
     # one label below its point, one above: apart; towards the middle of the axis (k = 10 is near its start here)
     assert {fig.data[1].textposition, fig.data[2].textposition} == {"bottom right", "top right"}

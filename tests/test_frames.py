@@ -1,7 +1,6 @@
 """Charts that play in the browser, built cheaply (playground.drawing.frames), and the HTML/SVG pieces of the
 players' frames (issue 26)."""
 
-import base64
 import json
 import math
 import time
@@ -10,6 +9,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import plotly.io as pio
 import pytest
+from helpers import sent_values as _array
 
 from playground.drawing import charts, diagrams, figures, frames, strips
 
@@ -18,13 +18,6 @@ WORDS = {"play": "Play", "pause": "Pause", "frame": "back to t ="}
 
 def _spec(fig) -> dict:
     return json.loads(pio.to_json(fig.to_dict(), validate=False))  # what st.plotly_chart sends
-
-
-def _array(sent) -> list:
-    """A list as sent: numbers travel as packed binary ({"dtype", "bdata"}), NaN (a gap) as None."""
-    if isinstance(sent, dict):
-        sent = np.frombuffer(base64.b64decode(sent["bdata"]), dtype=sent["dtype"]).tolist()
-    return [None if isinstance(v, float) and math.isnan(v) else v for v in sent]
 
 
 @pytest.mark.parametrize(("count", "expected"), [(1, [0]), (5, [4, 3, 2, 1, 0])])

@@ -191,3 +191,22 @@ def test_the_lab_takes_exactly_the_pages_ranges():
                 {"length": G.LENGTH_RANGE[1] + 1}, {"length": G.LENGTH_RANGE[0] - 1}):
         with pytest.raises(InputError):
             G.LabSettings(**bad)
+
+
+@pytest.mark.parametrize(("init", "activation", "measure"), [
+    ("orthogonal", "tanh", "singular"), ("identity", "relu", "singular"), ("gaussian", "tanh", "spectral"),
+    ("gaussian", "relu", "spectral")])
+def test_the_step_factors_are_each_steps_jacobian_spectral_norm(init, activation, measure):
+    """||diag(f'(z_t)) W_hh||_2 by SVD, step by step; the orthogonal and identity starts take a shortcut
+    (s max|f'|) and the Gaussian one an eigensolver that once gave up on this very ReLU run in float32."""
+    settings = G.LabSettings(hidden=64, length=300, scale=0.5, activation=activation, init=init, measure=measure,
+                             seed=2, dtype="float64")
+    w_ih, w_hh, bias = G._weights("rnn", settings)
+    h, zs = torch.zeros(settings.hidden, dtype=torch.float64), []
+    for x in G._inputs(settings):
+        out = rnn_step(x, h, w_ih, w_hh, bias, None, activation)
+        h = out["h"]
+        zs.append(out["z"])
+    jacobians = G._derivative(torch.stack(zs), activation)[:, :, None] * w_hh
+    expected = torch.linalg.matrix_norm(jacobians, ord=2).numpy()
+    assert np.allclose(G.gradient_run("rnn", settings).step_factors, expected, rtol=1e-9, atol=0)

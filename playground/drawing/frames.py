@@ -30,22 +30,23 @@ LEGEND_PX = 50  # a legend's two rows (a phone wraps four names) under the contr
 def _values(values) -> np.ndarray:
     """Values as a float array (plotly.py sends it as packed binary, and copies it without looking at
     each number, unlike a list); NaN, a gap in the line, for what a chart cannot draw."""
-    return np.array([np.nan if v is None else v for v in values], dtype=np.float64)
+    return np.array(values, dtype=np.float64)  # None becomes NaN
 
 
 def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[str], start: int,
-           words: dict[str, str], titles: Sequence[str] | None = None) -> go.Figure:
+           words: dict[str, str], titles: Sequence[str] | None = None, own: bool = False) -> go.Figure:
     """``base`` (its traces, axes and layout) with frames ``updates`` (per frame, one dict per trace
     of ``base``, in order, holding what changes; arrays as numpy arrays, which plotly.py copies
     without looking at each number) played client side. It opens paused on frame ``start``, plays
     to the last frame and stops there, and can be scrubbed; ``titles``: one per frame, or None to
-    keep the chart's. ``words``: "play", "pause", "frame" (the scrubber's prefix)."""
+    keep the chart's. ``words``: "play", "pause", "frame" (the scrubber's prefix). ``own``: ``base`` was
+    drawn for this call alone, so it becomes the chart itself (a copy of a long curve's figure is 16 ms)."""
     if not updates or len(updates) != len(labels) or (titles is not None and len(titles) != len(updates)):
         raise ValueError("an animation needs one label (and title) per frame, and at least one frame")
     if any(len(frame) != len(base.data) for frame in updates):
         raise ValueError("every frame updates every trace of the chart, in order")
     start = max(0, min(len(updates) - 1, int(start)))
-    fig = go.Figure(base)
+    fig = base if own else go.Figure(base)
     for trace, update in zip(fig.data, updates[start], strict=True):
         trace.update(update)
     if titles is not None:  # wrapped as every chart title is, with room for the longest frame's lines
@@ -109,7 +110,7 @@ def revealed_backwards(base: go.Figure, traces: int, labels: Sequence[str], word
     traces stay as drawn. The x axis is fixed to the whole curve; the y axis is ``base``'s. Opens on
     the whole curve (the last frame), as the chart stood before it could play; play starts over.
     ``labels``: the scrubber's text for each x. -> (figure, the index each frame reveals down to)."""
-    xs = list(base.data[0].x)
+    xs = np.asarray(base.data[0].x).tolist()  # plain ints, floats or strings, whether a list or an array came in
     shown = cuts(len(xs), most)
     fig = go.Figure(base)
     # whole steps (t = 0, 1, 2 ...) travel as a first x and a step, not as a list in every frame
@@ -124,7 +125,7 @@ def revealed_backwards(base: go.Figure, traces: int, labels: Sequence[str], word
     if isinstance(xs[0], (int, float)):
         pad = 0.02 * max(xs[-1] - xs[0], 1)
         fig.update_xaxes(range=[xs[0] - pad, xs[-1] + pad], autorange=False)
-    return played(fig, updates, [labels[c] for c in shown], len(shown) - 1, words), shown
+    return played(fig, updates, [labels[c] for c in shown], len(shown) - 1, words, own=True), shown
 
 
 def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: Sequence[float],
@@ -158,7 +159,7 @@ def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: 
         updates.append([{"y": _values(shown_f)}, {"y": _values(shown_b)}, {"x": [x[t - 1]], "y": [float(point)]}])
         frame_titles.append(titles[0 if ahead else 1].format(t=t, token=tokens[t - 1]))
     labels = [("→ " if way == "forward" else "← ") + str(t) for way, t in steps]
-    return played(base, updates, labels, len(steps) - 1, words, titles=frame_titles)
+    return played(base, updates, labels, len(steps) - 1, words, titles=frame_titles, own=True)
 
 
 def forecast_steps(base: go.Figure, ahead: Sequence[int], lines: Sequence[Sequence[float]],

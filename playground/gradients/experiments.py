@@ -17,7 +17,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from playground.core.cells import gru_step, lstm_step, rnn_step
+from playground.core.cells import NONLINEARITIES, rnn_step
 from playground.core.errors import InputError
 
 DTYPES = {"float16": torch.float16, "float32": torch.float32, "float64": torch.float64}
@@ -26,8 +26,9 @@ INITS = ("orthogonal", "gaussian", "identity")
 MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
 # The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
-# Jacobian): at m = 64, T = 500 the three cells and their charts take about 0.3 CPU-s (0.6 at T = 1,000;
-# python -m bench --only abuse). 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
+# Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.25-0.3 CPU-s, about 2 GFLOP of
+# backward matmuls that no rewrite removes, and their charts 0.15 (python -m bench --only abuse).
+# 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
 HIDDEN_RANGE = (2, 64)
 LENGTH_RANGE = (10, 500)
 
@@ -139,11 +140,10 @@ def _inputs(s: LabSettings) -> torch.Tensor:
     return s.input_scale * torch.randn(s.length, INPUT_SIZE, generator=gen, dtype=torch.float64)
 
 
-def _backward_factors(cell: str, s: LabSettings, saved: list[dict]) -> dict:
+def _backward_factors(cell: str, s: LabSettings, stacked: dict) -> dict:
     """What each step of the backward pass multiplies by, for all T steps at once from the values the
-    forward steps saved (T x 1 x m each): the chain rule's elementwise factors, so that a step back is a
+    forward pass saved (T x m each): the chain rule's elementwise factors, so that a step back is a
     few operations on the m x m signal instead of twenty."""
-    stacked = {k: torch.stack([step[k] for step in saved]) for k in saved[0]}
     if cell == "rnn":
         return {"slope": _derivative(stacked["z"], s.activation)}
     if cell == "lstm":
@@ -175,18 +175,43 @@ def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh):
     return signal_h * factors["keep"][t] + to_pre @ w_hh, None
 
 
-def _forward_saved(cell: str, s: LabSettings, x, h, c, w_ih, w_hh, bias) -> tuple:
-    """One step of one trajectory: (h_t, c_t or None, what its backward step needs)."""
+def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
+    """One trajectory from a zero state, the inputs' part of every step (T x blocks*m, bias included)
+    computed beforehand -> (h_T, what the backward pass needs, T x m each). The cells' equations as
+    ``playground.core.cells`` writes them (the tests against autograd run those), with one matmul a step and
+    nothing kept that the backward pass does not read: at m = 64, T = 500 a third of the step-by-step cost."""
+    m = w_hh.shape[1]
+    w_t = w_hh.T.contiguous()
+    h, c, kept = inputs.new_zeros(m), inputs.new_zeros(m), []
+    squash = NONLINEARITIES[activation]
+    for x_part in inputs:
+        from_state = h @ w_t
+        if cell == "rnn":
+            z = x_part + from_state
+            h = squash(z)
+            kept.append(z)
+        elif cell == "lstm":
+            pre = x_part + from_state
+            gates, g = torch.sigmoid(pre), torch.tanh(pre[2 * m:3 * m])  # i, f, (g), o: torch's order
+            kept.append((gates, g, c))
+            c = gates[m:2 * m] * c + gates[:m] * g
+            h = gates[3 * m:] * torch.tanh(c)
+            kept[-1] += (c,)
+        else:  # torch's convention: its z = the share of h_{t-1} ("keep"), the reset gate after W_hn h
+            gates = torch.sigmoid(x_part[:2 * m] + from_state[:2 * m])
+            h_tilde = torch.tanh(x_part[2 * m:] + gates[:m] * from_state[2 * m:])
+            kept.append((gates, h_tilde, h, from_state))
+            h = torch.lerp(h_tilde, h, gates[m:])  # keep * h_{t-1} + (1 - keep) * h~
     if cell == "rnn":
-        out = rnn_step(x, h, w_ih, w_hh, bias, None, s.activation)
-        return out["h"], None, {"z": out["z"]}
+        return h, {"z": torch.stack(kept)}
+    columns = [torch.stack(column) for column in zip(*kept, strict=True)]
     if cell == "lstm":
-        out = lstm_step(x, h, c, w_ih, w_hh, bias, None)
-        return out["h"], out["c"], {**out, "c_prev": c}
-    out = gru_step(x, h, w_ih, w_hh, bias, None)
-    m = h.shape[-1]
-    return out["h"], None, {"r": out["r"], "keep": 1 - out["z"], "h_tilde": out["h_tilde"], "h_prev": h,
-                            "n_state": h @ w_hh[2 * m:].T}
+        gates, g, c_prev, c = columns
+        return h, {"i": gates[:, :m], "f": gates[:, m:2 * m], "c_tilde": g, "o": gates[:, 3 * m:], "c": c,
+                   "c_prev": c_prev}
+    gates, h_tilde, h_prev, from_state = columns
+    return h, {"r": gates[:, :m], "keep": gates[:, m:], "h_tilde": h_tilde, "h_prev": h_prev,
+               "n_state": from_state[:, 2 * m:]}
 
 
 def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
@@ -206,13 +231,8 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
     m = s.hidden
     w_ih, w_hh, bias = (t.to(dtype) for t in _weights(cell, s))
     xs = _inputs(s).to(dtype)
-    h = torch.zeros(1, m, dtype=dtype)
-    c = torch.zeros(1, m, dtype=dtype) if cell == "lstm" else None
-    saved = []
     with torch.no_grad(), np.errstate(all="ignore"):
-        for x in xs:
-            h, c, step = _forward_saved(cell, s, x, h, c, w_ih, w_hh, bias)
-            saved.append(step)
+        h, saved = _trajectory(cell, s.activation, xs @ w_ih.T + bias, w_hh)
         factors = _backward_factors(cell, s, saved)
         signal_h = torch.eye(m, dtype=dtype)  # d(sum_b h_T[b, b]) / dh_T, one row per copy
         signal_c = torch.zeros(m, m, dtype=dtype) if cell == "lstm" else None
@@ -221,17 +241,15 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
             signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh)
             norms[t] = torch.linalg.matrix_norm(signal_h.double())
         norms = norms.numpy()
-    pre = [step["z"][0] for step in saved] if cell == "rnn" else []
-    forgets = [step["f"][0] for step in saved] if cell == "lstm" else []
     recurrent = w_hh[:m].double() if cell != "lstm" else w_hh[2 * m:3 * m].double()
     singular = torch.linalg.svdvals(recurrent).numpy()
-    step_factors = _rnn_step_factors(torch.stack(pre).float(), w_hh.float(), s.activation) if cell == "rnn" else None
+    step_factors = _rnn_step_factors(saved["z"], w_hh, s.activation) if cell == "rnn" else None
     cell_path = None
     if cell == "lstm":
-        f = torch.stack(forgets).double()  # f_1..f_T
+        f = saved["f"].double()  # f_1..f_T
         suffix = torch.flip(torch.cumprod(torch.flip(f, [0]), 0), [0])  # prod_{k>=t} f_k
         cell_path = torch.cat([suffix[1:], torch.ones(1, m, dtype=torch.float64)]).norm(dim=1).numpy()
-    return GradientRun(cell, norms, step_factors, singular, cell_path, float(h[0].double().norm()))
+    return GradientRun(cell, norms, step_factors, singular, cell_path, float(h.double().norm()))
 
 
 def _derivative(z: torch.Tensor, activation: str) -> torch.Tensor:
@@ -246,16 +264,33 @@ _FACTOR_BLOCK = 100
 
 
 def _rnn_step_factors(z: torch.Tensor, w_hh: torch.Tensor, activation: str) -> np.ndarray:
-    """||diag(f'(z_t)) W_hh||_2 for every step: the factor each step of backprop multiplies by."""
+    """||diag(f'(z_t)) W_hh||_2 for every step: the factor each step of backprop multiplies by (float64;
+    NaN where the step overflowed)."""
+    slope, w = _derivative(z.double(), activation), w_hh.double()
     out = torch.full((len(z),), float("nan"), dtype=torch.float64)
+    finite = torch.isfinite(slope).all(dim=1) & bool(torch.isfinite(w).all())
+    gram = w @ w.T
+    square = float(gram.diagonal().mean())
+    if torch.allclose(gram, square * torch.eye(len(w), dtype=torch.float64), rtol=0, atol=1e-9 * square):
+        # W W^T = s^2 I (the orthogonal and identity starts): ||D W||_2 = s max|d|, no eigenvalues needed
+        out[finite] = math.sqrt(square) * slope[finite].abs().max(dim=1).values
+        return out.numpy()
     for start in range(0, len(z), _FACTOR_BLOCK):  # in blocks: T whole m x m Jacobians at once were 130 MB
         block = slice(start, start + _FACTOR_BLOCK)
-        jac = _derivative(z[block], activation)[:, :, None] * w_hh[None]
-        finite = torch.isfinite(jac).all(dim=(1, 2))
-        if finite.any():  # sigma_max = sqrt(largest eigenvalue of J J^T): half the time of an SVD
-            j = jac[finite].float()
-            out[block][finite] = torch.linalg.eigvalsh(j @ j.mT)[:, -1].clamp(min=0).sqrt().double()
+        if finite[block].any():
+            d = slope[block][finite[block]][:, :, None]
+            out[block][finite[block]] = _largest_singular_values(d * w, d * gram * d.mT)
     return out.numpy()
+
+
+def _largest_singular_values(jacobians: torch.Tensor, squares: torch.Tensor) -> torch.Tensor:
+    """sigma_max of each Jacobian from its J J^T (``squares``): sqrt of the largest eigenvalue, half the
+    time of an SVD. In float32 the eigensolver gave up on some ReLU steps ("failed to converge"): so float64,
+    and an SVD for a block where it still would."""
+    try:
+        return torch.linalg.eigvalsh(squares)[:, -1].clamp(min=0).sqrt()
+    except torch.linalg.LinAlgError:
+        return torch.linalg.svdvals(jacobians)[:, 0]
 
 
 def explicit_rnn_jacobian_norms(settings: LabSettings) -> np.ndarray:
