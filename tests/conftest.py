@@ -50,6 +50,8 @@ def pytest_report_header(config):
     from browser.test_bench_smoke import todays_halves
     from browser.test_monkey import ACTIONS, SEED
     from browser.test_page_walk import SEED as WALK_SEED
+    from browser.test_play import SEED as PLAY_SEED
+    from browser.test_play import todays_loads
     from helpers import FUZZ_EXAMPLES, FUZZ_SEED
     from test_seq2seq_shipped import LONGEST, SAMPLE, SAMPLE_SEED
 
@@ -62,4 +64,6 @@ def pytest_report_header(config):
             "split: python -m bench --only heldout)",
             f"page walk: each page in one language, PAGE_WALK_SEED={WALK_SEED} (PAGE_WALK_LANGS=both walks both); "
             f"bench smoke: BENCH_SMOKE_SEED={SMOKE_SEED} runs {' + '.join(','.join(h) for h in todays_halves())} "
-            "(BENCH_SMOKE_PARTS=all runs every part)"]
+            "(BENCH_SMOKE_PARTS=all runs every part); "
+            f"play: PLAY_SEED={PLAY_SEED} plays {','.join(sorted({load[0] for load in todays_loads()}))} "
+            "(PLAY_PAGES=all plays every page)"]
