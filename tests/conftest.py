@@ -54,6 +54,8 @@ def pytest_report_header(config):
     from browser.test_play import todays_loads
     from helpers import FUZZ_EXAMPLES, FUZZ_SEED
     from test_seq2seq_shipped import LONGEST, SAMPLE, SAMPLE_SEED
+    from test_widget_extremes import SEED as EXTREMES_SEED
+    from test_widget_extremes import todays_pages
 
     from conformance.state_sweep import date_seed
 
@@ -66,4 +68,6 @@ def pytest_report_header(config):
             f"bench smoke: BENCH_SMOKE_SEED={SMOKE_SEED} runs {' + '.join(','.join(h) for h in todays_halves())} "
             "(BENCH_SMOKE_PARTS=all runs every part); "
             f"play: PLAY_SEED={PLAY_SEED} plays {','.join(sorted({load[0] for load in todays_loads()}))} "
-            "(PLAY_PAGES=all plays every page)"]
+            "(PLAY_PAGES=all plays every page); "
+            f"widget extremes: EXTREMES_SEED={EXTREMES_SEED} sweeps {','.join(spec.key for spec in todays_pages())} "
+            "(EXTREMES_PAGES=all sweeps every page)"]
