@@ -43,10 +43,19 @@ class ScriptRuns:
 
         self.finished = 0
         self._parse = ForwardMsg.FromString
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self._page, self._counting = page, True
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        ws.on("framereceived", self._frame)
+
+    def stop(self) -> None:
+        """Count nothing more (a tab kept for the next visit gets a counter of its own)."""
+        self._counting = False
+        self._page.remove_listener("websocket", self._socket)
 
     def _frame(self, payload) -> None:
-        if isinstance(payload, bytes | bytearray):
+        if self._counting and isinstance(payload, bytes | bytearray):
             try:
                 if self._parse(bytes(payload)).WhichOneof("type") == "script_finished":
                     self.finished += 1
