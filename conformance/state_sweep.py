@@ -322,7 +322,12 @@ class Tab:
         self.shared = context is not None
         self.context = context or browser.new_context(locale=locale or LOCALES[lang], viewport=VIEWPORT)
         kept = _KEPT_TABS.get(id(self.context)) if keep and self.shared else None
-        self.page = kept if kept is not None and not kept.is_closed() else self.context.new_page()
+        if kept is not None and not kept.is_closed():
+            self.page = kept
+            if kept.url.startswith("http"):  # what a tab keeps of its last visit besides the browser's cookies
+                kept.evaluate("() => sessionStorage.clear()")
+        else:
+            self.page = self.context.new_page()
         if keep and self.shared:
             _KEPT_TABS[id(self.context)] = self.page
         self.kept = keep and self.shared
@@ -819,9 +824,9 @@ def run_batch(browser, base: str, spec: PageSpec, lang: str, batch: list[Case],
             link = tab.page.url
             other = LOCALES[LANGS[1 - LANGS.index(lang)]]  # a colleague's browser, in the other language
             colleague = (contexts or {}).get(("colleague", other))
-            if colleague is not None:  # one kept open (its cache warm): no cookie of an earlier visit
-                colleague.clear_cookies()
-            fresh = Tab(browser, lang, locale=other, context=colleague)
+            if colleague is not None:  # one kept open (its cache warm): no cookie of an earlier visit, and its
+                colleague.clear_cookies()  # kept tab's session storage cleared (Tab)
+            fresh = Tab(browser, lang, locale=other, context=colleague, keep=True)
             try:
                 fresh.goto(link)
                 error = fresh.exception()
