@@ -26,8 +26,9 @@ INITS = ("orthogonal", "gaussian", "identity")
 MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
 # The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
-# Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.25-0.3 CPU-s, about 2 GFLOP of
-# backward matmuls that no rewrite removes, and their charts 0.15 (python -m bench --only abuse).
+# Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.2-0.25 CPU-s, most of it 1.3 GFLOP of
+# m x m products in the backward pass (the gates' blocks summed first: 2.2 before), their charts 0.15, and
+# a server about 0.5 CPU-s a change (python -m bench --only abuse).
 # 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
 HIDDEN_RANGE = (2, 64)
 LENGTH_RANGE = (10, 500)
@@ -149,30 +150,70 @@ def _backward_factors(cell: str, s: LabSettings, stacked: dict) -> dict:
     if cell == "lstm":
         i, f, g, o, c, c_prev = (stacked[k] for k in ("i", "f", "c_tilde", "o", "c", "c_prev"))
         squashed = torch.tanh(c)
-        m = c.shape[-1]
-        # "rows": each step's m x 4m signal, written in place: at m = 64 in float64 it is 128 KB, the size from
-        # which glibc maps a block of its own (runtime.MMAP_THRESHOLD), and mapping one a step doubled the cost
         return {"to_c": o * (1 - squashed**2), "f": f,  # torch's order of the blocks: i, f, g, o
-                "to_pre": torch.cat([g * i * (1 - i), c_prev * f * (1 - f), i * (1 - g**2), squashed * o * (1 - o)], -1),
-                "rows": torch.empty(m, 4 * m, dtype=c.dtype)}
+                "to_pre": torch.cat([g * i * (1 - i), c_prev * f * (1 - f), i * (1 - g**2), squashed * o * (1 - o)], -1)}
     # gru, torch's convention: h_t = keep * h_{t-1} + (1 - keep) * h~,  h~ = tanh(x part + r * (W_hn h_{t-1}))
     r, keep, h_tilde, h_prev, from_state = (stacked[k] for k in ("r", "keep", "h_tilde", "h_prev", "n_state"))
     return {"keep": keep, "to_candidate": (1 - keep) * (1 - h_tilde**2),
             "to_pre": torch.cat([from_state * r * (1 - r), (h_prev - h_tilde) * keep * (1 - keep), r], -1)}
 
 
-def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh):
+WEIGHTS_BLOCK = 32  # steps whose gate-weighted matrices are made at once (4 MB at m = 64 in float64)
+
+
+def _step_weights(cell: str, factors: dict, w_hh, steps: slice, room: tuple) -> tuple:
+    """For each step of ``steps``, the two m x m matrices its backward step multiplies by. The gates' blocks
+    that read the same signal are summed first: the LSTM's i, f and g all read to_c, so (to_c * a_i) W_i +
+    (to_c * a_f) W_f + (to_c * a_g) W_g = to_c (diag(a_i) W_i + diag(a_f) W_f + diag(a_g) W_g), and the GRU's
+    r and n blocks both read its candidate's share: two m x m products a step where there were four (three)
+    m-wide ones, the bulk of the lab's cost. Made for a block of steps at once (each a few small operations),
+    in ``room`` (``_weights_room``): fresh megabytes a block were fresh pages, and the page faults cost a
+    server more than the products saved."""
+    m, a = w_hh.shape[1], factors["to_pre"][steps]
+    scaled, shared = room[0][:len(a)], room[1][:len(a)]
+    torch.mul(a[:, :, None], w_hh, out=scaled)  # diag(a_t) W_hh, every block of the gates
+    torch.add(scaled[:, :m], scaled[:, 2 * m:3 * m] if cell == "lstm" else scaled[:, 2 * m:], out=shared)
+    if cell == "lstm":
+        return shared.add_(scaled[:, m:2 * m]), scaled[:, 3 * m:]
+    return shared, scaled[:, m:2 * m]
+
+
+def _weights_room(cell: str, w_hh) -> tuple | None:
+    """Where ``_step_weights`` writes a block: made once a run."""
+    if cell == "rnn":
+        return None
+    rows, m = w_hh.shape
+    return (torch.empty(WEIGHTS_BLOCK, rows, m, dtype=w_hh.dtype), torch.empty(WEIGHTS_BLOCK, m, m, dtype=w_hh.dtype))
+
+
+def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh, weights=None):
     """Carry the error signal (one row per copy) from h_t (and c_t) back to h_{t-1} (and c_{t-1}),
-    by the chain rule written out for each cell (``_backward_factors``)."""
+    by the chain rule written out for each cell (``_backward_factors``; ``weights``: step t's pair
+    from ``_step_weights``, LSTM and GRU)."""
     if cell == "rnn":
         return (signal_h * factors["slope"][t]) @ w_hh, None
+    shared, own = weights
     if cell == "lstm":
         to_c = signal_c + signal_h * factors["to_c"][t]  # everything that reaches c_t
-        to_pre = torch.cat([to_c, to_c, to_c, signal_h], dim=-1, out=factors["rows"]).mul_(factors["to_pre"][t])
-        return to_pre @ w_hh, to_c * factors["f"][t]
+        return torch.addmm(to_c @ shared, signal_h, own), to_c * factors["f"][t]
     to_candidate = signal_h * factors["to_candidate"][t]
-    to_pre = torch.cat([to_candidate, signal_h, to_candidate], dim=-1) * factors["to_pre"][t]
-    return signal_h * factors["keep"][t] + to_pre @ w_hh, None
+    return torch.addmm(torch.addmm(signal_h * factors["keep"][t], to_candidate, shared), signal_h, own), None
+
+
+def _numpy_sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-x))  # as torch computes it on the CPU: 0 where exp overflows
+
+
+# The forward pass's operations in torch (float16: numpy's float16 products have no BLAS and accumulate in
+# float16) and in NumPy (float32 and float64: a small NumPy operation holds the interpreter's lock for a
+# microsecond where a torch one dispatched for several; in a server that was half the pass's time).
+_OPS = {
+    "torch": {"sigmoid": torch.sigmoid, "tanh": torch.tanh, "stack": torch.stack, "lerp": torch.lerp,
+              "squash": NONLINEARITIES},
+    "numpy": {"sigmoid": _numpy_sigmoid, "tanh": np.tanh, "stack": np.stack,
+              "lerp": lambda start, end, weight: start + weight * (end - start),
+              "squash": {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0), "identity": lambda z: z}},
+}
 
 
 def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
@@ -180,10 +221,17 @@ def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
     computed beforehand -> (h_T, what the backward pass needs, T x m each). The cells' equations as
     ``playground.core.cells`` writes them (the tests against autograd run those), with one matmul a step and
     nothing kept that the backward pass does not read: at m = 64, T = 500 a third of the step-by-step cost."""
+    backend = "torch" if inputs.dtype == torch.float16 else "numpy"
+    ops = _OPS[backend]
+    if backend == "numpy":
+        inputs, w_hh = inputs.numpy(), w_hh.numpy()
     m = w_hh.shape[1]
-    w_t = w_hh.T.contiguous()
-    h, c, kept = inputs.new_zeros(m), inputs.new_zeros(m), []
-    squash = NONLINEARITIES[activation]
+    if backend == "numpy":
+        w_t, h, c = w_hh.T.copy(), np.zeros(m, dtype=inputs.dtype), np.zeros(m, dtype=inputs.dtype)
+    else:
+        w_t, h, c = w_hh.T.contiguous(), inputs.new_zeros(m), inputs.new_zeros(m)
+    kept = []
+    sigmoid, tanh, squash = ops["sigmoid"], ops["tanh"], ops["squash"][activation]
     for x_part in inputs:
         from_state = h @ w_t
         if cell == "rnn":
@@ -192,19 +240,20 @@ def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
             kept.append(z)
         elif cell == "lstm":
             pre = x_part + from_state
-            gates, g = torch.sigmoid(pre), torch.tanh(pre[2 * m:3 * m])  # i, f, (g), o: torch's order
+            gates, g = sigmoid(pre), tanh(pre[2 * m:3 * m])  # i, f, (g), o: torch's order
             kept.append((gates, g, c))
             c = gates[m:2 * m] * c + gates[:m] * g
-            h = gates[3 * m:] * torch.tanh(c)
+            h = gates[3 * m:] * tanh(c)
             kept[-1] += (c,)
         else:  # torch's convention: its z = the share of h_{t-1} ("keep"), the reset gate after W_hn h
-            gates = torch.sigmoid(x_part[:2 * m] + from_state[:2 * m])
-            h_tilde = torch.tanh(x_part[2 * m:] + gates[:m] * from_state[2 * m:])
+            gates = sigmoid(x_part[:2 * m] + from_state[:2 * m])
+            h_tilde = tanh(x_part[2 * m:] + gates[:m] * from_state[2 * m:])
             kept.append((gates, h_tilde, h, from_state))
-            h = torch.lerp(h_tilde, h, gates[m:])  # keep * h_{t-1} + (1 - keep) * h~
+            h = ops["lerp"](h_tilde, h, gates[m:])  # keep * h_{t-1} + (1 - keep) * h~
+    h = torch.as_tensor(h)
     if cell == "rnn":
-        return h, {"z": torch.stack(kept)}
-    columns = [torch.stack(column) for column in zip(*kept, strict=True)]
+        return h, {"z": torch.as_tensor(ops["stack"](kept))}
+    columns = [torch.as_tensor(ops["stack"](column)) for column in zip(*kept, strict=True)]
     if cell == "lstm":
         gates, g, c_prev, c = columns
         return h, {"i": gates[:, :m], "f": gates[:, m:2 * m], "c_tilde": g, "o": gates[:, 3 * m:], "c": c,
@@ -237,8 +286,13 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
         signal_h = torch.eye(m, dtype=dtype)  # d(sum_b h_T[b, b]) / dh_T, one row per copy
         signal_c = torch.zeros(m, m, dtype=dtype) if cell == "lstm" else None
         norms = torch.empty(len(xs), dtype=torch.float64)
+        block, first, room = None, len(xs), _weights_room(cell, w_hh)
         for t in range(len(xs) - 1, -1, -1):
-            signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh)
+            if room is not None and t < first:
+                first = max(0, t - WEIGHTS_BLOCK + 1)
+                block = _step_weights(cell, factors, w_hh, slice(first, t + 1), room)
+            step = None if block is None else (block[0][t - first], block[1][t - first])
+            signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh, step)
             norms[t] = torch.linalg.matrix_norm(signal_h.double())
         norms = norms.numpy()
     recurrent = w_hh[:m].double() if cell != "lstm" else w_hh[2 * m:3 * m].double()
