@@ -325,7 +325,8 @@ def _rnn_step_factors(z: torch.Tensor, w_hh: torch.Tensor, activation: str) -> n
     finite = torch.isfinite(slope).all(dim=1) & bool(torch.isfinite(w).all())
     gram = w @ w.T
     square = float(gram.diagonal().mean())
-    if torch.allclose(gram, square * torch.eye(len(w), dtype=torch.float64), rtol=0, atol=1e-9 * square):
+    rounding = 8 * len(w) * torch.finfo(w_hh.dtype).eps * square  # what W's own dtype leaves of an exact s^2 I
+    if torch.allclose(gram, square * torch.eye(len(w), dtype=torch.float64), rtol=0, atol=rounding):
         # W W^T = s^2 I (the orthogonal and identity starts): ||D W||_2 = s max|d|, no eigenvalues needed
         out[finite] = math.sqrt(square) * slope[finite].abs().max(dim=1).values
         return out.numpy()
