@@ -27,7 +27,7 @@ MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
 # The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
 # Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.2-0.25 CPU-s, most of it 1.3 GFLOP of
-# m x m products in the backward pass (the gates' blocks summed first: 2.2 before), their charts 0.15, and
+# m x m products in the backward pass (the gates' blocks summed first: 2.1 before), their charts 0.15, and
 # a server about 0.5 CPU-s a change (python -m bench --only abuse).
 # 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
 HIDDEN_RANGE = (2, 64)
