@@ -223,11 +223,10 @@ def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
     nothing kept that the backward pass does not read: at m = 64, T = 500 a third of the step-by-step cost."""
     backend = "torch" if inputs.dtype == torch.float16 else "numpy"
     ops = _OPS[backend]
-    if backend == "numpy":
-        inputs, w_hh = inputs.numpy(), w_hh.numpy()
     m = w_hh.shape[1]
     if backend == "numpy":
-        w_t, h, c = w_hh.T.copy(), np.zeros(m, dtype=inputs.dtype), np.zeros(m, dtype=inputs.dtype)
+        inputs, w_t = inputs.numpy(), w_hh.numpy().T.copy()
+        h, c = np.zeros(m, dtype=inputs.dtype), np.zeros(m, dtype=inputs.dtype)
     else:
         w_t, h, c = w_hh.T.contiguous(), inputs.new_zeros(m), inputs.new_zeros(m)
     kept = []
