@@ -4,6 +4,7 @@ import base64
 import datetime
 import math
 import os
+import re
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -81,7 +82,36 @@ def player(at: AppTest, key: str) -> tuple[list[str], list[str], int]:
     body = next(str(h.proto.body) for h in at.get("html") if f'id="{element}"' in str(h.proto.body))
     frames = json.loads(re.search(r"const frames = (\[.*?\]);\n", body).group(1))
     labels = json.loads(re.search(r"const labels = (\[.*?\]);\n", body).group(1))
+    if 'kind = "template"' in body:  # one frame and each frame's values: the frames as the browser fills them in
+        fills = json.loads(re.search(r"const fills = (\[.*?\]);\n", body).group(1))
+        frames = [filled_frame(frames[0], values) for values in fills]
     return frames, labels, int(re.search(r"let at = (\d+),", body).group(1))
+
+
+_MARKED = re.compile(r'<\w+[^>]* data-fill="([^"]*)"[^>]*>')
+
+
+def filled_frame(template: str, values: list[str]) -> str:
+    """A template player's frame (``playground.app.player.template_player``) as its script fills it in: each
+    data-fill name of each marked element, in order, set as an attribute or (name "text") as its text."""
+    import html
+
+    values, out, at = iter(values), [], 0
+    for mark in _MARKED.finditer(template):
+        tag, text = mark.group(0), None
+        for name in mark.group(1).split(","):
+            value = next(values)
+            if name == "text":
+                text = value
+            else:
+                tag = re.sub(f' {name}="[^"]*"', f' {name}="{html.escape(value)}"', tag, count=1)
+        out.append(template[at:mark.start()] + tag)
+        at = mark.end()
+        if text is not None:  # the element's text runs to the next tag
+            out.append(html.escape(text))
+            at = template.index("<", at)
+    assert next(values, None) is None, "more values than marks"
+    return "".join(out) + template[at:]
 
 
 def sent_values(sent) -> list:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import fresh_session, open_page
+from helpers import player as _player
 from streamlit.testing.v1 import AppTest
 
 from playground.charlm import settings as lm_state
@@ -44,18 +45,6 @@ def test_strategies_change_the_output_and_report_log_probabilities():
     at.text_area(key="lm_prompt").set_value("JULIET:\n").run()  # a new prompt asks again, and says why
     assert " ".join(c.value for c in at.caption).count("log-prob") == 0
     assert t("fair.inputs_changed", "en") in [c.value for c in at.caption]
-
-
-def _player(at, key: str) -> tuple[list[str], list[str], int]:
-    """The in-browser player drawn with ``key`` (issue 26): its frames, their labels and the frame it opens on."""
-    import hashlib
-    import json
-
-    element = "rnn-player-" + hashlib.sha1(key.encode()).hexdigest()[:10]
-    body = next(str(h.proto.body) for h in at.get("html") if f'id="{element}"' in str(h.proto.body))
-    frames = json.loads(re.search(r"const frames = (\[.*?\]);\n", body).group(1))
-    labels = json.loads(re.search(r"const labels = (\[.*?\]);\n", body).group(1))
-    return frames, labels, int(re.search(r"let at = (\d+),", body).group(1))
 
 
 def _shown_frame(at, key: str) -> str:

@@ -34,16 +34,55 @@ def test_the_start_is_clamped_and_frames_need_labels():
 
 def test_a_drawing_travels_once_with_one_frame_per_label():
     drawing = '<svg><g data-at="1"><text>grows</text></g><g data-only="0"><text>first</text></g></svg>'
-    html = player.player_markup([drawing], ["a", "b", "c"], 9, "drawing", drawing=True)
+    html = player.player_markup([drawing], ["a", "b", "c"], 9, "drawing", "drawing")
     script = html[html.index("<script>") + len("<script>"): html.rindex("</script>")]
     assert json.loads(re.search(r"const frames = (\[.*?\]);", script).group(1)) == [drawing]
-    assert "const count = 3, drawing = true;" in script and re.search(r"let at = 2,", script)  # opens on the last
+    assert 'const count = 3, kind = "drawing";' in script and re.search(r"let at = 2,", script)  # opens on the last
     assert 'data-frames="3"' in html and 'max="2"' in html
     with pytest.raises(ValueError):
-        player.player_markup([drawing, drawing], ["a", "b"], 0, "two drawings", drawing=True)
+        player.player_markup([drawing, drawing], ["a", "b"], 0, "two drawings", "drawing")
     with pytest.raises(ValueError):
-        player.player_markup([drawing], [], 0, "no frames", drawing=True)
-    assert "drawing = false;" in _markup(["a"], ["1"], 0)
+        player.player_markup([drawing], [], 0, "no frames", "drawing")
+    assert 'kind = "frames";' in _markup(["a"], ["1"], 0)
+    with pytest.raises(ValueError):
+        player.player_markup([drawing], ["a"], 0, "no such kind", "slides")
+
+
+def test_a_template_travels_once_and_each_frame_as_its_values():
+    from helpers import filled_frame
+
+    template = '<p data-fill="text">first</p><svg><rect width="10" fill="#000" data-fill="width,fill"/></svg>'
+    fills = [["a < b", "10", "#111"], ["two", "20.5", "#222"]]
+    html = player.player_markup([template], ["1", "2"], 1, "template", "template", fills)
+    script = html[html.index("<script>") + len("<script>"): html.rindex("</script>")]
+    assert "<" not in script and 'kind = "template";' in script
+    assert json.loads(re.search(r"const frames = (\[.*?\]);", script).group(1)) == [template]
+    assert json.loads(re.search(r"const fills = (\[.*?\]);", script).group(1)) == fills
+    assert "textContent" in script and "innerHTML = frames[at]" in script  # values as text, never as markup
+    assert player.slots(template) == 3
+    assert filled_frame(template, fills[0]).startswith("<p data-fill=\"text\">a &lt; b</p>")
+    assert 'width="20.5" fill="#222"' in filled_frame(template, fills[1])
+    for bad in ([["a", "10"], ["two", "20", "#2"]], [["a", "10", "#1"]]):  # a value short; a frame short
+        with pytest.raises(ValueError):
+            player.player_markup([template], ["1", "2"], 0, "template", "template", bad)
+
+
+def test_marked_bars_filled_with_their_values_are_the_bars_drawn_outright():
+    import html
+
+    from helpers import filled_frame
+
+    from playground.drawing import charts, strips
+
+    first = [("a", 60.0, "#2166ac"), ("␣", 25.5, "#9e9e9e"), ("<", 0.0, "#9e9e9e")]
+    other = [("x & y", 99.0, "#9e9e9e"), ("\\n", 150.0, "#2166ac"), ("z", 0.04, "#9e9e9e")]
+    template = strips.text_html("one", marked=True) + charts.bars_svg(first, 100, "Top", ".1f", marked=True)
+    for said, bars in (("one", first), ("two <b>", other)):
+        values = [said, *charts.bar_values(bars, 100, ".1f")]
+        assert len(values) == player.slots(template)
+        drawn = strips.text_html(said, marked=True) + charts.bars_svg(bars, 100, "Top", ".1f", marked=True)
+        assert html.unescape(filled_frame(template, values)) == html.unescape(drawn)  # the same text on screen
+    assert "data-fill" not in charts.bars_svg(first, 100, "Top") + strips.text_html("one")
 
 
 def test_two_players_on_a_page_have_their_own_ids():

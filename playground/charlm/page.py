@@ -24,7 +24,7 @@ from playground.app import (
 from playground.app.background import duration, start_button, start_job
 from playground.app.fair import on_request
 from playground.app.lm_picker import cached_corpus, charlm_choice, live_model_listed, replacing_live_model_note
-from playground.app.player import frame_player, frame_window, window_note
+from playground.app.player import frame_player, frame_window, template_player, window_note
 from playground.app.store import choice, narrowed, number, select, slider, text
 from playground.charlm import question
 from playground.charlm import settings as state
@@ -72,9 +72,9 @@ if shakespeare_card is not None:
 
 
 # --- sampling lab --------------------------------------------------------------------------------
-def _position_frame(prompt: str, generation, i: int) -> str:
-    """Generated character ``i`` (0-based): what the model had read, what it chose, and its 10 most
-    likely next characters (a frame of the player: HTML, its text escaped)."""
+def _position(prompt: str, generation, i: int) -> tuple[str, list[tuple[str, float, str]]]:
+    """Generated character ``i`` (0-based): what the model had read and what it chose (a sentence), and
+    its 10 most likely next characters (bars: label, percent, colour)."""
     record = generation.steps[i]
     context = (prompt + generation.text)[max(0, len(prompt) + i - 40): len(prompt) + i]
     said = tr("charlm.lab.position_text", context=repr(context), char=repr(record.char),
@@ -82,7 +82,22 @@ def _position_frame(prompt: str, generation, i: int) -> str:
     # a space as ␣ (its repr is a blank label), a newline as \n
     bars = [("␣" if ch == " " else repr(ch)[1:-1] or "·", p * 100,
              "#2166ac" if ch == record.char else "#9e9e9e") for ch, p in record.top]
-    return strips.text_html(said) + charts.bars_svg(bars, 100, tr("charlm.lab.top10"), value_format=".1f")
+    return said, bars
+
+
+def _position_player(prompt: str, generation, position: int) -> None:
+    """The distribution position by position, played in the browser from the slider's ``position``
+    (1-based; 64 positions at most): one frame of text and bars travels, and each position as its values."""
+    shown = frame_window(len(generation.steps), position - 1)
+    positions = [_position(prompt, generation, i) for i in shown]
+    first_said, first_bars = positions[0]
+    template = (strips.text_html(first_said, marked=True)
+                + charts.bars_svg(first_bars, 100, tr("charlm.lab.top10"), value_format=".1f", marked=True))
+    template_player(template, [[said, *charts.bar_values(bars, 100, ".1f")] for said, bars in positions],
+                    [tr("charlm.lab.position_frame", n=i + 1, total=len(generation.steps),
+                        char=repr(generation.steps[i].char)) for i in shown],
+                    position - 1 - shown.start, "lm_position_play")
+    window_note(shown, len(generation.steps))
 
 
 def _sampling_lab(chosen) -> tuple[str, int] | None:
@@ -131,13 +146,7 @@ def _generation_view(prompt: str, generation: cs.Generation, strategy: str, leng
 
     if generation.steps:
         position = slider(narrowed(state.POSITION, high=len(generation.steps)), tr("charlm.lab.position"))
-        # the distribution position by position, played in the browser from the slider's position (64 at most)
-        shown = frame_window(len(generation.steps), position - 1)
-        frame_player([_position_frame(prompt, generation, i) for i in shown],
-                     [tr("charlm.lab.position_frame", n=i + 1, total=len(generation.steps),
-                         char=repr(generation.steps[i].char)) for i in shown],
-                     position - 1 - shown.start, "lm_position_play")
-        window_note(shown, len(generation.steps))
+        _position_player(prompt, generation, position)
 
 
 def _side_by_side(sampler, prompt: str, generation: cs.Generation, n: int, temperature: float, width: int,

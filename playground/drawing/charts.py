@@ -48,21 +48,41 @@ def heatmap_svg(rows: Sequence[Sequence[float]], column_labels: Sequence[str], t
     return _svg(width, bottom + 26, body, title)
 
 
-def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: str, value_format: str = ",.0f") -> str:
+_BARS_LEFT, _BARS_WIDTH = 150, 520  # where the bars start and how long a full one is
+# what a player (``playground.app.player.template_player``) sets in a marked bar: its label's text, the
+# bar's length and colour, and where its value stands and what it says (``bar_values``, in this order)
+_BAR_MARKS = (' data-fill="text"', ' data-fill="width,fill"', ' data-fill="x,text"')
+
+
+def _bar(label: str, value: float, color: str, scale_max: float, value_format: str) -> tuple[str, str, str, str, str]:
+    """One bar's parts: its label, its length, its colour, its value's x and its value as written."""
+    length = max(1.0, _BARS_WIDTH * min(value / scale_max, 1.0)) if scale_max > 0 else 1.0
+    return label, f"{length:.1f}", color, f"{_BARS_LEFT + length + 6:.1f}", format(value, value_format)
+
+
+def bars_svg(bars: Sequence[tuple[str, float, str]], scale_max: float, title: str, value_format: str = ",.0f",
+             marked: bool = False) -> str:
     """Horizontal bars (label, value, colour) on a fixed scale, so a bar visibly grows or shrinks
-    as a slider moves; each bar carries its value."""
-    left, width, bar_h, gap, top = 150, 520, 26, 12, 30
+    as a slider moves; each bar carries its value. ``marked``: the parts that change from one set of bars
+    to another carry data-fill marks, for a player to set with ``bar_values``."""
+    left, bar_h, gap, top = _BARS_LEFT, 26, 12, 30
+    marks = _BAR_MARKS if marked else ("", "", "")
     body = [f'<text x="0" y="18" font-size="14" font-weight="bold" fill="{INK}">{escape(title)}</text>']
-    for k, (label, value, color) in enumerate(bars):
+    for k, bar in enumerate(bars):
+        label, length, color, value_x, value = _bar(*bar, scale_max, value_format)
         y = top + k * (bar_h + gap)
-        length = max(1.0, width * min(value / scale_max, 1.0)) if scale_max > 0 else 1.0
-        body.append(f'<text x="{left - 8}" y="{y + 18}" text-anchor="end" font-size="13" fill="{INK}">'
+        body.append(f'<text x="{left - 8}" y="{y + 18}" text-anchor="end" font-size="13" fill="{INK}"{marks[0]}>'
                     f"{escape(label)}</text>")
-        body.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" rx="3" fill="{color}" '
-                    'fill-opacity="0.8"/>')
-        body.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}" font-size="13" fill="{INK}">'
-                    f"{format(value, value_format)}</text>")
-    return _svg(left + width + 110, top + len(bars) * (bar_h + gap), body, title)
+        body.append(f'<rect x="{left}" y="{y}" width="{length}" height="{bar_h}" rx="3" fill="{color}" '
+                    f'fill-opacity="0.8"{marks[1]}/>')
+        body.append(f'<text x="{value_x}" y="{y + 18}" font-size="13" fill="{INK}"{marks[2]}>{value}</text>')
+    return _svg(left + _BARS_WIDTH + 110, top + len(bars) * (bar_h + gap), body, title)
+
+
+def bar_values(bars: Sequence[tuple[str, float, str]], scale_max: float, value_format: str = ",.0f") -> list[str]:
+    """What a player sets in ``bars_svg(..., marked=True)`` (as many bars) to show ``bars``: plain text and
+    attribute values, in the order of its marks."""
+    return [part for bar in bars for part in _bar(*bar, scale_max, value_format)]
 
 
 def curve_point_svg(curves: dict[str, tuple[Sequence[float], Sequence[float]]], point: tuple[float, float],

@@ -63,13 +63,15 @@ def token_row_html(tokens: Sequence[str], focus: int, title: str) -> str:
             f'<div style="display:flex;flex-wrap:wrap">{"".join(boxes)}</div></div>')
 
 
-def text_html(text: str, bold: bool = False, pre: bool = False) -> str:
+def text_html(text: str, bold: bool = False, pre: bool = False, marked: bool = False) -> str:
     """A line (or, with ``pre``, a block that keeps its line breaks) of plain text for a player's
-    frame, which is HTML and no markdown: its text is HTML-escaped here."""
+    frame, which is HTML and no markdown: its text is HTML-escaped here. ``marked``: a player sets
+    its text frame by frame (``playground.app.player.template_player``)."""
     import html
 
+    mark = ' data-fill="text"' if marked else ""
     if pre:
         return (f'<pre style="white-space:pre-wrap;word-break:break-word;font-size:13px;background:#F6F4EF;'
-                f'padding:8px 10px;border-radius:6px;margin:4px 0 8px 0;color:{INK}">{html.escape(text)}</pre>')
+                f'padding:8px 10px;border-radius:6px;margin:4px 0 8px 0;color:{INK}"{mark}>{html.escape(text)}</pre>')
     weight = "font-weight:bold;" if bold else ""
-    return f'<p style="{weight}font-size:14px;margin:4px 0;color:{INK};{FONT}">{html.escape(text)}</p>'
+    return f'<p style="{weight}font-size:14px;margin:4px 0;color:{INK};{FONT}"{mark}>{html.escape(text)}</p>'

@@ -143,9 +143,11 @@ def _plays(page, kind: str, index: int) -> None:
     assert player.label() == paused_on
     if kind == "player":
         assert player.root.get_attribute("data-playing") == "0"
-        drawn = player.root.evaluate(SHOWN_PARTS)
+        drawn, view = player.root.evaluate(SHOWN_PARTS), player.root.locator(".rnn-player-frame").inner_html()
         player.root.locator("[data-act=back]").click()
         assert player.label() != paused_on  # one step back, by hand
+        # and another frame on screen: a frame put in place, a drawing's parts shown, a template's values set
+        assert player.root.locator(".rnn-player-frame").inner_html() != view
         if drawn:  # a drawing's frame is the parts it shows: another frame shows others
             assert player.root.evaluate(SHOWN_PARTS) != drawn
     assert page.evaluate("window.__rnnRuns") == 0
