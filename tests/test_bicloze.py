@@ -67,6 +67,29 @@ def test_candidates_and_the_chain_rule_inside_the_blank():
     assert reader.blank_log_prob("我吃了一个", "。", ["苹果"])["苹果"] == pytest.approx(first[v["苹"]] + second[v["果"]])
 
 
+def test_one_blank_reads_each_prefix_once_for_its_beam_and_its_scores(monkeypatch):
+    reader, read = _tiny(), []
+    real = bicloze._first_mask_log_probs
+
+    def counted(model, vocab, left, right, prefixes, k, contexts=None):
+        read.extend(prefixes)
+        return real(model, vocab, left, right, prefixes, k, contexts)
+
+    monkeypatch.setattr(bicloze, "_first_mask_log_probs", counted)
+    blank = reader.blank("我吃了一个", "。", 2)
+    beams = blank.candidates(width=5)
+    fillers = [*beams, "苹果", "香蕉"]
+    scores = blank.log_prob(fillers)
+    assert len(read) == len(set(read))  # no prefix read twice, though the beam and the scores both ask
+    assert {"", "苹", "香"} | {f[0] for f in beams} <= set(read) and len(read) <= 1 + 5 + 2  # "", the beam's 5, 2 more
+    alone = bicloze.blank_log_prob(reader.model, reader.vocab, "我吃了一个", "。", fillers)
+    assert scores == pytest.approx(alone, abs=1e-5)  # the same scores as a blank of their own
+    with pytest.raises(ValueError):
+        blank.log_prob(["苹"])  # a blank of two takes two characters
+    mixed = bicloze.blank_log_prob(reader.model, reader.vocab, "我吃了一个", "。", ["苹果", "苹", "苹果汁"])
+    assert list(mixed) == ["苹果", "苹", "苹果汁"] and mixed["苹果"] == pytest.approx(alone["苹果"], abs=1e-5)
+
+
 def test_fill_adds_the_bidirectional_rule():
     from test_cloze import _reader
 

@@ -244,36 +244,61 @@ def _first_mask_log_probs(model: BiCloze, vocab: CharVocab, left: str, right: st
     return torch.log_softmax(logits, -1).cpu().numpy()
 
 
+class Blank:
+    """One blank of ``k`` characters between ``left`` and ``right``, for one model: the contexts read once,
+    and each prefix's log-distribution at its next mask computed once for whoever asks (the beam through
+    the blank, then the scores of every reader's candidates: the cloze's fill asks both)."""
+
+    def __init__(self, model: BiCloze, vocab: CharVocab, left: str, right: str, k: int):
+        self.model, self.vocab, self.left, self.right, self.k = model, vocab, left, right, k
+        self.contexts = _contexts(model, vocab, left, right)
+        self._rows: dict[str, np.ndarray] = {}
+
+    def rows(self, prefixes: list[str]) -> np.ndarray:
+        """log p over characters at the mask after each prefix (all of one length j < k), one row per prefix."""
+        missing = [p for p in dict.fromkeys(prefixes) if p not in self._rows]
+        if missing:
+            logp = _first_mask_log_probs(self.model, self.vocab, self.left, self.right, missing, self.k, self.contexts)
+            self._rows.update(zip(missing, logp, strict=True))
+        return np.stack([self._rows[p] for p in prefixes])
+
+    def candidates(self, width: int = 30) -> dict[str, float]:
+        """The ``width`` best k-character fillers by a beam through the blank: the first character with
+        all k masked, each next one with the previous ones filled in (scores: chain-rule log p)."""
+        beams = {"": 0.0}
+        for _ in range(self.k):
+            grown = {}
+            for (prefix, score), row in zip(beams.items(), self.rows(list(beams)), strict=True):
+                for i in np.argpartition(-row, width)[:width]:
+                    grown[prefix + self.vocab.chars[int(i)]] = score + float(row[i])
+            beams = dict(sorted(grown.items(), key=lambda kv: -kv[1])[:width])
+        return beams
+
+    def log_prob(self, fillers: list[str]) -> dict[str, float]:
+        """log p(filler | left, right) of k-character fillers by the chain rule inside the blank:
+        sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right)."""
+        if any(len(f) != self.k for f in fillers):
+            raise ValueError(f"this blank takes {self.k} characters")
+        scores = np.zeros(len(fillers))
+        for j in range(self.k):
+            prefixes = sorted({f[:j] for f in fillers})
+            rows = dict(zip(prefixes, self.rows(prefixes), strict=True))
+            for n, filler in enumerate(fillers):
+                scores[n] += rows[filler[:j]][self.vocab.index.get(filler[j], 0)]
+        return {filler: float(s) for filler, s in zip(fillers, scores, strict=True)}
+
+
 def candidates(model: BiCloze, vocab: CharVocab, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
-    """The ``width`` best k-character fillers by a beam through the blank: the first character with
-    all k masked, each next one with the previous ones filled in (scores: chain-rule log p)."""
-    beams, contexts = {"": 0.0}, _contexts(model, vocab, left, right)
-    for _ in range(k):
-        logp = _first_mask_log_probs(model, vocab, left, right, list(beams), k, contexts)
-        grown = {}
-        for (prefix, score), row in zip(beams.items(), logp, strict=True):
-            for i in np.argpartition(-row, width)[:width]:
-                grown[prefix + vocab.chars[int(i)]] = score + float(row[i])
-        beams = dict(sorted(grown.items(), key=lambda kv: -kv[1])[:width])
-    return beams
+    """``Blank.candidates`` for a blank of its own."""
+    return Blank(model, vocab, left, right, k).candidates(width)
 
 
 def blank_log_prob(model: BiCloze, vocab: CharVocab, left: str, right: str, fillers: list[str]) -> dict[str, float]:
-    """log p(filler | left, right) by the chain rule inside the blank:
-    sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right), read once per distinct prefix."""
-    if not fillers:
-        return {}
-    if len({len(f) for f in fillers}) != 1:
-        return {f: blank_log_prob(model, vocab, left, right, [f])[f] for f in fillers}
-    k, contexts = len(fillers[0]), _contexts(model, vocab, left, right)
-    scores = np.zeros(len(fillers))
-    for j in range(k):
-        prefixes = sorted({f[:j] for f in fillers})
-        rows = {prefix: r for r, prefix in enumerate(prefixes)}
-        logp = _first_mask_log_probs(model, vocab, left, right, prefixes, k, contexts)
-        for n, filler in enumerate(fillers):
-            scores[n] += logp[rows[filler[:j]], vocab.index.get(filler[j], 0)]
-    return {filler: float(s) for filler, s in zip(fillers, scores, strict=True)}
+    """``Blank.log_prob`` for fillers of any lengths (one blank per length)."""
+    scores = {}
+    for k in sorted({len(f) for f in fillers}):
+        scores.update(Blank(model, vocab, left, right, k).log_prob([f for f in fillers if len(f) == k]))
+    return {f: scores[f] for f in fillers}
 
 
 # --- shipped model ---------------------------------------------------------------------------------
@@ -290,6 +315,9 @@ class BidirectionalReader:
     def __init__(self, model: BiCloze, vocab: CharVocab, card: ModelCard | None = None):
         self.model, self.vocab, self.card = model, vocab, card
         self.identity = identity.of_card(card)  # the shared caches' name for it
+
+    def blank(self, left: str, right: str, k: int) -> Blank:
+        return Blank(self.model, self.vocab, left, right, k)
 
     def candidates(self, left: str, right: str, k: int, width: int = 30) -> dict[str, float]:
         return candidates(self.model, self.vocab, left, right, k, width)

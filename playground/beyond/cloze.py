@@ -101,9 +101,10 @@ def fill(forward: cs.FastSampler, backward: cs.FastSampler, text: str, k: int = 
     candidates = set(_continuations(forward, left, k, width))
     candidates |= {c[::-1] for c in _continuations(backward, rev_right, k, width)}
     if bidirectional is not None:
-        candidates |= set(bidirectional.candidates(left, right, k, width))
+        blank = bidirectional.blank(left, right, k)  # its beam and its scores read each prefix once
+        candidates |= set(blank.candidates(width))
         candidates = {c for c in candidates if BOUNDARY not in c and not forward.vocab.unknown(c)}
-        joint = bidirectional.blank_log_prob(left, right, sorted(candidates))
+        joint = blank.log_prob(sorted(candidates))
     table = []
     ordered = sorted(candidates)
     lefts = cs.candidate_log_probs(forward, BOUNDARY + left, ordered)
