@@ -81,6 +81,16 @@ def test_a_public_server_shows_no_tracebacks_and_takes_small_uploads():
     assert config["server"]["maxUploadSize"] <= 1
 
 
+def test_every_cached_result_together_fits_a_budget():
+    """Issue 51: the result caches of all pages share one byte budget (an option this Streamlit knows)."""
+    from streamlit import config as streamlit_config
+    from streamlit.byte_util import config_max_cache_data_size_to_bytes
+
+    budget = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"]["maxCacheDataSize"]
+    assert "server.maxCacheDataSize" in streamlit_config._config_options_template
+    assert 8 * 2**20 <= config_max_cache_data_size_to_bytes(budget) <= 32 * 2**20
+
+
 def test_the_deploy_page_matches_the_repository():
     deploying = (ROOT / "docs" / "deploying.md").read_text(encoding="utf-8")
     section = deploying.split("## Deploy on Streamlit Community Cloud", 1)[1].split("\n## ", 1)[0]

@@ -31,6 +31,14 @@ decodings were merged); a class of 75 peaked at 751 MB against 611, and the serv
 series at 743 MB against 696 the same day. So 4 MB is for a box with memory to spare
 (``RNN_PLAYGROUND_MMAP_THRESHOLD=4194304``); the Dockerfile sets the 128 KB line through
 ``MALLOC_MMAP_THRESHOLD_``.
+oneDNN. torch runs an RNN on the CPU (the cloze's bidirectional reader, the translators' encoders) through
+oneDNN, which keeps a primitive for every input shape it has seen, each with its own copy of the weights laid
+out for it, up to 1,024 of them: every new length of text a class types adds one. Measured (issue 51): an
+LSTM and a GRU of the pages' sizes over 120 shapes grew the process by 26 MB, with the cache capped at
+``ONEDNN_PRIMITIVES`` by 2-6 MB, and a cloze fill and a translation took the same time either way (62-66 and
+55-57 ms; making a primitive costs little next to running it). So the server caps it (oneDNN reads
+``ONEDNN_PRIMITIVE_CACHE_CAPACITY`` when an RNN first runs, which is after ``configure_server``; a value set
+by whoever starts the server is kept).
 Garbage collection. Streamlit collects garbage after every script run, and a full collection walks
 every object Python tracks: with torch, pandas and plotly imported that is 250,000 objects and
 about 120 ms of CPU per click. They live as long as the server, so ``warm_up`` imports them once
@@ -64,6 +72,7 @@ ARENAS = 2
 MMAP_THRESHOLD = 128 * 2**10  # bytes: a block this large gets a mapping of its own (see Memory above)
 FASTER_MMAP_THRESHOLD = 4 * 2**20  # the line for a box with memory to spare (see Memory above)
 TRIM_EVERY_S = 15.0  # the idle server hands freed memory back at least this often
+ONEDNN_PRIMITIVES = 16  # the oneDNN primitives kept (see oneDNN above)
 _M_ARENA_MAX = -8  # mallopt parameter numbers, from glibc's malloc.h
 _M_MMAP_THRESHOLD = -3
 _M_TRIM_THRESHOLD = -1
@@ -106,6 +115,7 @@ def configure_server() -> dict:
     global _configured
     if not _configured:
         _configured = True
+        os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", str(ONEDNN_PRIMITIVES))
         torch.set_num_threads(torch_threads())
         threadpool_limits(torch_threads(), user_api="blas")
         sys.setswitchinterval(SWITCH_INTERVAL_S)
@@ -117,7 +127,8 @@ def configure_server() -> dict:
         threading.Thread(target=_keep_trimming, name="rnn-playground-trim", daemon=True).start()
     blas = [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
     return {"torch_threads": torch.get_num_threads(), "blas_threads": max(blas, default=0), "malloc_arenas": ARENAS,
-            "mmap_threshold": mmap_threshold(), "trim_threshold": _trim_threshold()}
+            "mmap_threshold": mmap_threshold(), "trim_threshold": _trim_threshold(),
+            "onednn_primitives": os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"]}
 
 
 def warm_up() -> bool:
