@@ -86,6 +86,7 @@ def test_one_blank_reads_each_prefix_once_for_its_beam_and_its_scores(monkeypatc
     assert scores == pytest.approx(alone, abs=1e-5)  # the same scores as a blank of their own
     with pytest.raises(ValueError):
         blank.log_prob(["苹"])  # a blank of two takes two characters
+    assert blank.log_prob([]) == {} and bicloze.blank_log_prob(reader.model, reader.vocab, "我", "。", []) == {}
     mixed = bicloze.blank_log_prob(reader.model, reader.vocab, "我吃了一个", "。", ["苹果", "苹", "苹果汁"])
     assert list(mixed) == ["苹果", "苹", "苹果汁"] and mixed["苹果"] == pytest.approx(alone["苹果"], abs=1e-5)
 

@@ -279,6 +279,8 @@ class Blank:
         sum_j log p(c_j | left, c_1..c_{j-1}, j+1..k still masked, right)."""
         if any(len(f) != self.k for f in fillers):
             raise ValueError(f"this blank takes {self.k} characters")
+        if not fillers:  # every candidate filtered out: no rows to read
+            return {}
         scores = np.zeros(len(fillers))
         for j in range(self.k):
             prefixes = sorted({f[:j] for f in fillers})
