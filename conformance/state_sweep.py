@@ -131,16 +131,25 @@ def date_seed(today: datetime.date | None = None) -> int:
     return (today or datetime.date.today()).toordinal()
 
 
-def rotation(seed: int, per_page: int, pages: Iterable[PageSpec] = PAGES) -> dict[str, tuple[str, list[Case]]]:
-    """CI's share of the sweep for one ``seed``: per page ``per_page`` settings (consecutive seeds
-    walk through every setting of a page in ceil(settings / per_page) runs), one of each one's
+def rotation(seed: int, per_page: int, pages: Iterable[PageSpec] = PAGES,
+             every_other: bool = False) -> dict[str, tuple[str, list[Case]]]:
+    """CI's share of the sweep for one ``seed``: per page ``per_page`` settings (consecutive sweeps
+    of a page walk through every setting of it in ceil(settings / per_page) sweeps), one of each one's
     values (drawn with the seed) and the page's language (alternating with the seed, so that both
-    languages run every day, each page in each language every other day)."""
+    languages run every day, each page in each language every other day).
+    ``every_other``: half the pages a run, in pairs of runs (page i on the seeds where (seed // 2 + i) is
+    even), so that each page is swept on two runs of every four, once in each language; the pages of
+    another run get their language and no settings."""
     chosen = {}
     for index, spec in enumerate(pages):
+        lang = LANGS[(seed + index) % 2]
+        if every_other and (seed // 2 + index) % 2:
+            chosen[spec.key] = (lang, [])
+            continue
         settings = list(page_state(spec).settings)
         random.Random(spec.key).shuffle(settings)  # a fixed order per page
-        start = seed * per_page % len(settings)
+        sweep_number = seed // 4 * 2 + seed % 2 if every_other else seed  # consecutive for a page's sweeps
+        start = sweep_number * per_page % len(settings)
         picked = [settings[(start + i) % len(settings)] for i in range(min(per_page, len(settings)))]
         cases = []
         for setting in picked:
@@ -148,7 +157,7 @@ def rotation(seed: int, per_page: int, pages: Iterable[PageSpec] = PAGES) -> dic
             if options:
                 cases.append(random.Random(f"{seed}:{setting.key}").choice(options))
         order = {s.key: i for i, s in enumerate(page_state(spec).settings)}
-        chosen[spec.key] = (LANGS[(seed + index) % 2], sorted(cases, key=lambda c: order[c.key]))
+        chosen[spec.key] = (lang, sorted(cases, key=lambda c: order[c.key]))
     return chosen
 
 

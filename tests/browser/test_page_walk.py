@@ -28,11 +28,11 @@ projector; the views a page does not open with (the widest diagram, the most cro
 freshly trained model's matrices) are checked at every width.
 
 Which language, by the day (``PAGE_WALK_SEED``, default today's date, as the state sweep's): each run walks
-every page once, in the language the state sweep (tests/browser/test_state_sweep.py) does not open it in that
-day, so that every page is seen in both languages every run, and walked in each every other run; the views
-alternate their language likewise. A page load costs Chromium about 8 CPU-s on the 2-core machine (2026-12-07),
-and walking both languages every run took CI past 20 minutes. ``PAGE_WALK_LANGS=both`` (and ``--screenshots``)
-walks both.
+every page once, in the language the state sweep's rotation (tests/browser/test_state_sweep.py) does not give
+it that day, so that a page swept that day is seen in both languages, and every page is walked in each
+language every other run; the views alternate their language likewise. A page load costs Chromium about 8
+CPU-s on the 2-core machine (2026-12-07), and walking both languages every run took CI past 20 minutes.
+``PAGE_WALK_LANGS=both`` (and ``--screenshots``) walks both.
 """
 
 import os
@@ -350,7 +350,7 @@ def pytest_generate_tests(metafunc):
 
 def test_two_consecutive_runs_walk_every_page_in_both_languages():
     """The rotation: any two consecutive days walk every page in each language, and on each day the walk and
-    the state sweep between them open every page in both."""
+    the state sweep's rotation between them give every page both (the sweep opens half of them)."""
     every = {(spec.key, lang) for spec in PAGES for lang, _ in LANGS}
     for seed in (SEED, SEED + 1, 739_000):
         today, tomorrow = walk(seed), walk(seed + 1)
