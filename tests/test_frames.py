@@ -30,33 +30,50 @@ def test_a_long_curve_gets_64_frames_from_its_last_point_to_its_first():
     assert len(shown) == 64 and shown[0] == 499 and shown[-1] == 0 and shown == sorted(shown, reverse=True)
 
 
+def _cover_edges(spec) -> list[float]:
+    """Each frame's cover: its right edge (the revealed curves start past it), checked to span the plot's height."""
+    edges = []
+    for frame in spec["frames"]:
+        (cover,) = frame["layout"]["shapes"]
+        assert cover["layer"] == "above" and cover["yref"] == "paper" and (cover["y0"], cover["y1"]) == (0, 1)
+        assert cover["x0"] == spec["layout"]["xaxis"]["range"][0] and cover["fillcolor"] == "#FFFDF8"
+        edges.append(cover["x1"])
+    return edges
+
+
 def test_the_gradient_is_revealed_backwards_and_opens_whole():
     length = 100
     norms = {"RNN": 0.9 ** np.arange(length)[::-1], "LSTM": np.r_[np.zeros(3), np.ones(length - 3)]}
     base = figures.log_curves(list(range(length)), norms, "title", "t", "norm")
-    fig, shown = frames.revealed_backwards(base, 2, [str(t) for t in range(length)], WORDS)
+    fig, shown = frames.revealed_backwards(base, [str(t) for t in range(length)], WORDS, "#FFFDF8")
     spec = _spec(fig)
     assert len(spec["frames"]) == 64 == len(shown)
-    first, last = spec["frames"][0]["data"], spec["frames"][-1]["data"]
-    assert first[0]["x0"] == 99 and len(_array(first[0]["y"])) == 1  # the last step alone
-    assert last[0]["x0"] == 0 and len(_array(last[0]["y"])) == length  # the whole curve
-    assert _array(last[1]["y"])[:4] == [None, None, None, 1.0]  # 0 has no place on a log axis: a gap
-    assert math.isclose(_array(last[0]["y"])[0], 0.9 ** 99)
-    assert spec["layout"]["sliders"][0]["active"] == 63 and len(_array(spec["data"][0]["y"])) == length  # whole
+    edges = _cover_edges(spec)
+    assert edges[0] == 98.5  # the first frame: the last step alone, everything left of it covered
+    assert edges == sorted(edges, reverse=True) and len(set(edges)) == 64  # further back each frame
+    assert all(edge == cut - 0.5 for edge, cut in zip(edges[:-1], shown[:-1], strict=True))
+    assert edges[-1] == spec["layout"]["xaxis"]["range"][0]  # the last frame covers nothing: the whole curve
+    assert spec["layout"]["shapes"][0]["x1"] == edges[-1]  # and the chart opens on it
+    # no curve sent again
+    assert all(not any(update.keys() - {"type"}) for frame in spec["frames"] for update in frame["data"])
+    whole = [_array(trace["y"]) for trace in spec["data"]]
+    assert len(whole[0]) == length and math.isclose(whole[0][0], 0.9 ** 99)
+    assert whole[1][:4] == [None, None, None, 1.0]  # 0 has no place on a log axis: a gap
+    assert spec["layout"]["sliders"][0]["active"] == 63
     assert spec["layout"]["sliders"][0]["currentvalue"]["prefix"] == "back to t = "
     assert spec["layout"]["xaxis"]["range"][0] < 0 < 99 < spec["layout"]["xaxis"]["range"][1]  # fixed: nothing rescales
     assert spec["layout"]["yaxis"]["range"] == list(base.layout.yaxis.range)
 
 
-def test_the_longest_gradient_is_quick_to_build():
+def test_the_longest_gradient_is_small_and_quick_to_build():
     length = 500
     norms = {name: np.exp(-0.01 * k * np.arange(length)[::-1]) for k, name in enumerate(("RNN", "LSTM", "GRU", "c"))}
     start = time.process_time()
-    fig, _ = frames.revealed_backwards(figures.log_curves(list(range(length)), norms, "", "t", ""), 4,
-                                       [str(t) for t in range(length)], WORDS)
+    fig, _ = frames.revealed_backwards(figures.log_curves(list(range(length)), norms, "", "t", ""),
+                                       [str(t) for t in range(length)], WORDS, "#FFFDF8")
     sent = pio.to_json(fig.to_dict(), validate=False)
-    assert time.process_time() - start < 2.0  # a validated figure a frame took several seconds here
-    assert len(sent) < 1_500_000
+    assert time.process_time() - start < 1.0  # a validated figure a frame took several seconds here
+    assert len(sent) < 120_000  # four curves once, and 64 covers (each frame carrying the curves: 800 KB)
 
 
 def _tree():

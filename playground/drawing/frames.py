@@ -34,21 +34,26 @@ def _values(values) -> np.ndarray:
 
 
 def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[str], start: int,
-           words: dict[str, str], titles: Sequence[str] | None = None, own: bool = False) -> go.Figure:
+           words: dict[str, str], titles: Sequence[str] | None = None, own: bool = False,
+           layouts: Sequence[dict] | None = None) -> go.Figure:
     """``base`` (its traces, axes and layout) with frames ``updates`` (per frame, one dict per trace
     of ``base``, in order, holding what changes; arrays as numpy arrays, which plotly.py copies
     without looking at each number) played client side. It opens paused on frame ``start``, plays
     to the last frame and stops there, and can be scrubbed; ``titles``: one per frame, or None to
     keep the chart's. ``words``: "play", "pause", "frame" (the scrubber's prefix). ``own``: ``base`` was
-    drawn for this call alone, so it becomes the chart itself (a copy of a long curve's figure is 16 ms)."""
-    if not updates or len(updates) != len(labels) or (titles is not None and len(titles) != len(updates)):
-        raise ValueError("an animation needs one label (and title) per frame, and at least one frame")
+    drawn for this call alone, so it becomes the chart itself (a copy of a long curve's figure is 16 ms).
+    ``layouts``: one layout update per frame (shapes, say), or None."""
+    if not updates or len(updates) != len(labels) or any(
+            extra is not None and len(extra) != len(updates) for extra in (titles, layouts)):
+        raise ValueError("an animation needs one label (and title, and layout) per frame, and at least one frame")
     if any(len(frame) != len(base.data) for frame in updates):
         raise ValueError("every frame updates every trace of the chart, in order")
     start = max(0, min(len(updates) - 1, int(start)))
     fig = base if own else go.Figure(base)
     for trace, update in zip(fig.data, updates[start], strict=True):
         trace.update(update)
+    if layouts is not None:
+        fig.update_layout(layouts[start])
     if titles is not None:  # wrapped as every chart title is, with room for the longest frame's lines
         titles = [figures.wrap_title(title) for title in titles]
         shown = (fig.layout.title.text or "").count("<br>")
@@ -60,9 +65,11 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
     # the frames go in unchecked: plotly.py would check every property of every frame again (four fifths of
     # a played chart's CPU time), and they only hold values of the traces ``base`` has already checked.
     # (Their JSON, ``to_dict``, is what Streamlit sends; ``tests/test_frames.py`` reads them that way.)
+    frame_layouts = [{**(layouts[i] if layouts is not None else {}),
+                      **({"title": {"text": titles[i]}} if titles is not None else {})} for i in range(len(updates))]
     fig._frame_objs = tuple(
         go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
-                 **({"layout": {"title": {"text": titles[i]}}} if titles is not None else {}), _validate=False)
+                 **({"layout": frame_layouts[i]} if frame_layouts[i] else {}), _validate=False)
         for i, frame in enumerate(updates))
     play = {"frame": {"duration": FRAME_MS, "redraw": True}, "transition": {"duration": 0}, "fromcurrent": True,
             "mode": "immediate"}
@@ -103,29 +110,32 @@ def cuts(count: int, most: int = MAX_FRAMES) -> list[int]:
     return sorted({round((count - 1) * (1 - k / (most - 1))) for k in range(most)}, reverse=True)
 
 
-def revealed_backwards(base: go.Figure, traces: int, labels: Sequence[str], words: dict[str, str],
+def revealed_backwards(base: go.Figure, labels: Sequence[str], words: dict[str, str], background: str,
                        most: int = MAX_FRAMES) -> tuple[go.Figure, list[int]]:
-    """The curves of ``base`` (its first ``traces`` traces, all over the same x) revealed step by
-    step from the last x back to the first, as a gradient flows back through time; the other
-    traces stay as drawn. The x axis is fixed to the whole curve; the y axis is ``base``'s. Opens on
-    the whole curve (the last frame), as the chart stood before it could play; play starts over.
-    ``labels``: the scrubber's text for each x. -> (figure, the index each frame reveals down to)."""
-    xs = np.asarray(base.data[0].x).tolist()  # plain ints, floats or strings, whether a list or an array came in
+    """The curves of ``base`` (all over the same numeric x) revealed step by step from the last x back to
+    the first, as a gradient flows back through time: each frame moves the edge of a cover the colour of
+    the page (``background``) that hides the plot left of the step reached so far. The x axis is fixed to
+    the whole curve; the y axis is ``base``'s. Opens on the whole curve (the last frame), as the chart stood
+    before it could play; play starts over. ``labels``: the scrubber's text for each x.
+    -> (figure, the index each frame reveals down to).
+
+    A frame is one number, the cover's edge: frames that carried each curve's revealed part sent four
+    curves of 500 points 64 times over (800 KB a chart, 60% of the gradients lab's server time a change)."""
+    xs = [float(x) for x in base.data[0].x]
     shown = cuts(len(xs), most)
+    pad = 0.02 * max(xs[-1] - xs[0], 1)
+    start = xs[0] - pad
     fig = go.Figure(base)
-    # whole steps (t = 0, 1, 2 ...) travel as a first x and a step, not as a list in every frame
-    steps = all(isinstance(x, int) for x in xs) and xs == list(range(xs[0], xs[0] + len(xs)))
-    if steps:
-        fig.update_traces(x=None, x0=xs[0], dx=1, selector=lambda trace: trace in fig.data[:traces])
-    updates = []
-    for cut in shown:
-        frame = [{"x0" if steps else "x": xs[cut] if steps else np.asarray(trace.x[cut:]),
-                  "y": _values(trace.y[cut:])} for trace in base.data[:traces]]
-        updates.append(frame + [{} for _ in base.data[traces:]])
-    if isinstance(xs[0], (int, float)):
-        pad = 0.02 * max(xs[-1] - xs[0], 1)
-        fig.update_xaxes(range=[xs[0] - pad, xs[-1] + pad], autorange=False)
-    return played(fig, updates, [labels[c] for c in shown], len(shown) - 1, words, own=True), shown
+    fig.update_xaxes(range=[start, xs[-1] + pad], autorange=False)
+
+    def cover(cut: int) -> dict:  # hides everything left of step ``cut``, halfway to the step before it
+        edge = (xs[cut - 1] + xs[cut]) / 2 if cut else start
+        return {"type": "rect", "layer": "above", "xref": "x", "yref": "paper", "x0": start, "x1": edge, "y0": 0,
+                "y1": 1, "fillcolor": background, "line": {"width": 0}}
+
+    layouts = [{"shapes": [cover(cut)]} for cut in shown]
+    return played(fig, [[{} for _ in base.data] for _ in shown], [labels[c] for c in shown], len(shown) - 1, words,
+                  own=True, layouts=layouts), shown
 
 
 def forward_backward(tokens: Sequence[str], forward: Sequence[float], backward: Sequence[float],

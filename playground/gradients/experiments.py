@@ -26,9 +26,10 @@ INITS = ("orthogonal", "gaussian", "identity")
 MEASURES = ("singular", "spectral")
 INPUT_SIZE = 16
 # The lab's sizes, the page's sliders too. Its cost grows as m^3 T (every step multiplies an m x m
-# Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.2-0.25 CPU-s, most of it 1.3 GFLOP of
-# m x m products in the backward pass (the gates' blocks summed first: 2.1 before), their charts 0.15, and
-# a server about 0.5 CPU-s a change (python -m bench --only abuse).
+# Jacobian): at m = 64, T = 500 in float64 the three cells take about 0.12-0.13 CPU-s, most of it 1.3 GFLOP of
+# m x m products in the backward pass (the gates' blocks summed first: 2.1 before), and a server about
+# 0.33-0.37 CPU-s a seed change with the charts (0.5-0.57 before the backward pass moved to NumPy and the
+# played charts stopped carrying their curves in every frame; 2026-12-07).
 # 500 steps are enough to see float32 give up (0.5^k underflows at k = 150).
 HIDDEN_RANGE = (2, 64)
 LENGTH_RANGE = (10, 500)
@@ -161,43 +162,69 @@ def _backward_factors(cell: str, s: LabSettings, stacked: dict) -> dict:
 WEIGHTS_BLOCK = 32  # steps whose gate-weighted matrices are made at once (4 MB at m = 64 in float64)
 
 
-def _step_weights(cell: str, factors: dict, w_hh, steps: slice, room: tuple) -> tuple:
+def _step_weights(cell: str, factors: dict, w_hh, steps: slice, room: tuple, ops: dict) -> tuple:
     """For each step of ``steps``, the two m x m matrices its backward step multiplies by. The gates' blocks
     that read the same signal are summed first: the LSTM's i, f and g all read to_c, so (to_c * a_i) W_i +
     (to_c * a_f) W_f + (to_c * a_g) W_g = to_c (diag(a_i) W_i + diag(a_f) W_f + diag(a_g) W_g), and the GRU's
     r and n blocks both read its candidate's share: two m x m products a step where there were four (three)
     m-wide ones, the bulk of the lab's cost. Made for a block of steps at once (each a few small operations),
     in ``room`` (``_weights_room``): fresh megabytes a block were fresh pages, and the page faults cost a
-    server more than the products saved."""
+    server more than the products saved. ``ops``: the backend's (``_OPS``)."""
     m, a = w_hh.shape[1], factors["to_pre"][steps]
     scaled, shared = room[0][:len(a)], room[1][:len(a)]
-    torch.mul(a[:, :, None], w_hh, out=scaled)  # diag(a_t) W_hh, every block of the gates
-    torch.add(scaled[:, :m], scaled[:, 2 * m:3 * m] if cell == "lstm" else scaled[:, 2 * m:], out=shared)
+    ops["mul"](a[:, :, None], w_hh, out=scaled)  # diag(a_t) W_hh, every block of the gates
+    ops["add"](scaled[:, :m], scaled[:, 2 * m:3 * m] if cell == "lstm" else scaled[:, 2 * m:], out=shared)
     if cell == "lstm":
-        return shared.add_(scaled[:, m:2 * m]), scaled[:, 3 * m:]
+        shared += scaled[:, m:2 * m]
+        return shared, scaled[:, 3 * m:]
     return shared, scaled[:, m:2 * m]
 
 
-def _weights_room(cell: str, w_hh) -> tuple | None:
+def _weights_room(cell: str, w_hh, ops: dict) -> tuple | None:
     """Where ``_step_weights`` writes a block: made once a run."""
     if cell == "rnn":
         return None
     rows, m = w_hh.shape
-    return (torch.empty(WEIGHTS_BLOCK, rows, m, dtype=w_hh.dtype), torch.empty(WEIGHTS_BLOCK, m, m, dtype=w_hh.dtype))
+    return ops["empty"]((WEIGHTS_BLOCK, rows, m), w_hh.dtype), ops["empty"]((WEIGHTS_BLOCK, m, m), w_hh.dtype)
 
 
-def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh, weights=None):
+def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh, weights=None, addmm=torch.addmm):
     """Carry the error signal (one row per copy) from h_t (and c_t) back to h_{t-1} (and c_{t-1}),
     by the chain rule written out for each cell (``_backward_factors``; ``weights``: step t's pair
-    from ``_step_weights``, LSTM and GRU)."""
+    from ``_step_weights``, LSTM and GRU). NumPy arrays or torch tensors alike (``addmm``: the backend's
+    c + a @ b)."""
     if cell == "rnn":
         return (signal_h * factors["slope"][t]) @ w_hh, None
     shared, own = weights
     if cell == "lstm":
         to_c = signal_c + signal_h * factors["to_c"][t]  # everything that reaches c_t
-        return torch.addmm(to_c @ shared, signal_h, own), to_c * factors["f"][t]
+        return addmm(to_c @ shared, signal_h, own), to_c * factors["f"][t]
     to_candidate = signal_h * factors["to_candidate"][t]
-    return torch.addmm(torch.addmm(signal_h * factors["keep"][t], to_candidate, shared), signal_h, own), None
+    return addmm(addmm(signal_h * factors["keep"][t], to_candidate, shared), signal_h, own), None
+
+
+def _backward_norms(cell: str, factors: dict, w_hh, length: int) -> np.ndarray:
+    """||dh_T/dh_t|| (Frobenius, in float64) for t = T-1 down to 0: the error signal carried back step by
+    step from the identity (``gradient_run``). In NumPy for float32 and float64 (a small NumPy operation
+    costs a microsecond where torch dispatches for several: the 1,500 steps of the three cells at T = 500
+    were a third of the lab's server time), in torch for float16, whose NumPy products have no BLAS and
+    accumulate in float16."""
+    backend = "torch" if w_hh.dtype == torch.float16 else "numpy"
+    ops, m = _OPS[backend], w_hh.shape[1]
+    if backend == "numpy":
+        factors, w_hh = {name: value.numpy() for name, value in factors.items()}, w_hh.numpy()
+    signal_h = ops["eye"](m, w_hh.dtype)  # d(sum_b h_T[b, b]) / dh_T, one row per copy
+    signal_c = ops["zeros"]((m, m), w_hh.dtype) if cell == "lstm" else None
+    norms = np.empty(length, dtype=np.float64)
+    block, first, room = None, length, _weights_room(cell, w_hh, ops)
+    for t in range(length - 1, -1, -1):
+        if room is not None and t < first:
+            first = max(0, t - WEIGHTS_BLOCK + 1)
+            block = _step_weights(cell, factors, w_hh, slice(first, t + 1), room, ops)
+        step = None if block is None else (block[0][t - first], block[1][t - first])
+        signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh, step, ops["addmm"])
+        norms[t] = ops["norm"](signal_h)
+    return norms
 
 
 def _numpy_sigmoid(x: np.ndarray) -> np.ndarray:
@@ -207,12 +234,24 @@ def _numpy_sigmoid(x: np.ndarray) -> np.ndarray:
 # The forward pass's operations in torch (float16: numpy's float16 products have no BLAS and accumulate in
 # float16) and in NumPy (float32 and float64: a small NumPy operation holds the interpreter's lock for a
 # microsecond where a torch one dispatched for several; in a server that was half the pass's time).
+def _frobenius(x: np.ndarray) -> float:
+    flat = x.ravel().astype(np.float64, copy=False)  # float32's squares overflow where the norm does not
+    return math.sqrt(flat @ flat)
+
+
 _OPS = {
     "torch": {"sigmoid": torch.sigmoid, "tanh": torch.tanh, "stack": torch.stack, "lerp": torch.lerp,
-              "squash": NONLINEARITIES},
+              "squash": NONLINEARITIES, "mul": torch.mul, "add": torch.add, "addmm": torch.addmm,
+              "empty": lambda shape, dtype: torch.empty(shape, dtype=dtype),
+              "zeros": lambda shape, dtype: torch.zeros(shape, dtype=dtype),
+              "eye": lambda m, dtype: torch.eye(m, dtype=dtype),
+              "norm": lambda x: float(torch.linalg.matrix_norm(x.double()))},
     "numpy": {"sigmoid": _numpy_sigmoid, "tanh": np.tanh, "stack": np.stack,
               "lerp": lambda start, end, weight: start + weight * (end - start),
-              "squash": {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0), "identity": lambda z: z}},
+              "squash": {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0), "identity": lambda z: z},
+              "mul": np.multiply, "add": np.add, "empty": np.empty, "zeros": np.zeros,
+              "addmm": lambda c, a, b: c + a @ b,
+              "eye": lambda m, dtype: np.eye(m, dtype=dtype), "norm": _frobenius},
 }
 
 
@@ -281,19 +320,7 @@ def gradient_run(cell: str, settings: LabSettings) -> GradientRun:
     xs = _inputs(s).to(dtype)
     with torch.no_grad(), np.errstate(all="ignore"):
         h, saved = _trajectory(cell, s.activation, xs @ w_ih.T + bias, w_hh)
-        factors = _backward_factors(cell, s, saved)
-        signal_h = torch.eye(m, dtype=dtype)  # d(sum_b h_T[b, b]) / dh_T, one row per copy
-        signal_c = torch.zeros(m, m, dtype=dtype) if cell == "lstm" else None
-        norms = torch.empty(len(xs), dtype=torch.float64)
-        block, first, room = None, len(xs), _weights_room(cell, w_hh)
-        for t in range(len(xs) - 1, -1, -1):
-            if room is not None and t < first:
-                first = max(0, t - WEIGHTS_BLOCK + 1)
-                block = _step_weights(cell, factors, w_hh, slice(first, t + 1), room)
-            step = None if block is None else (block[0][t - first], block[1][t - first])
-            signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh, step)
-            norms[t] = torch.linalg.matrix_norm(signal_h.double())
-        norms = norms.numpy()
+        norms = _backward_norms(cell, _backward_factors(cell, s, saved), w_hh, len(xs))
     recurrent = w_hh[:m].double() if cell != "lstm" else w_hh[2 * m:3 * m].double()
     singular = torch.linalg.svdvals(recurrent).numpy()
     step_factors = _rnn_step_factors(saved["z"], w_hh, s.activation) if cell == "rnn" else None

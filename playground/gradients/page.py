@@ -48,11 +48,12 @@ def _tbptt(window: int | None) -> dict:
     return gradients.truncated_bptt(window=window)
 
 
-def _flowing_back(chart, curves: int):
-    """``chart``'s first ``curves`` curves revealed step by step from the last t back to the first, as
-    the gradient flows back through time: at most 64 frames, played in the browser (no rerun a frame)."""
+def _flowing_back(chart):
+    """``chart``'s curves revealed step by step from the last t back to the first, as the gradient flows
+    back through time: at most 64 frames, played in the browser (no rerun a frame)."""
     words = {"play": tr("player.play"), "pause": tr("player.pause"), "frame": tr("grad.play.frame")}
-    return frames.revealed_backwards(chart, curves, [str(x) for x in chart.data[0].x], words)[0]
+    background = st.get_option("theme.backgroundColor") or "#FFFFFF"  # the cover is the page's colour
+    return frames.revealed_backwards(chart, [str(x) for x in chart.data[0].x], words, background)[0]
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -77,7 +78,7 @@ def _lab_charts(settings: gradients.LabSettings) -> dict:
     rnn, ts = _run("rnn", settings), list(range(settings.length))
     # the gradient flowing back: revealed from t = T-1 back to 0 in the visitor's browser (play), whole at first
     return {"norms": _flowing_back(figures.log_curves(ts, {"RNN": rnn.norms}, tr("grad.lab.norms"), tr("grad.lab.t"),
-                                                      tr("grad.lab.norm")), 1),
+                                                      tr("grad.lab.norm"))),
             "factors": figures.log_curves(list(range(1, settings.length + 1)), {"‖D W‖₂": rnn.step_factors},
                                           tr("grad.lab.factors"), tr("grad.lab.t"), ""),
             "singular": figures.bars([str(i + 1) for i in range(len(rnn.singular_values))], rnn.singular_values,
@@ -92,7 +93,7 @@ def _compare_chart(settings: gradients.LabSettings, forget_bias: float) -> dict:
     ts, path = list(range(settings.length)), tr("grad.compare.cell_path")
     return {"compare": _flowing_back(figures.log_curves(
         ts, {"RNN": rnn.norms, "LSTM": lstm.norms, "GRU": gru.norms, path: lstm.cell_path},
-        tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"), dashed=[path]), 4)}
+        tr("grad.compare.chart"), tr("grad.lab.t"), tr("grad.lab.norm"), dashed=[path]))}
 
 
 @drawn_once
