@@ -135,6 +135,30 @@ def test_token_strip_wraps_and_escapes():
     assert html.count("3px solid") == 1  # the focused step is outlined
 
 
+def _strip_as_shown(drawing: str, frame: int) -> tuple[list[str], list[str]]:
+    """A strip drawn for a drawing player, as the browser shows ``frame``: the tokens whose boxes are shown, and
+    those outlined."""
+    hidden = re.compile(r'<span data-at="(\d+)">(.*?</div>)</span>')
+    shown = hidden.sub(lambda m: m.group(2) if int(m.group(1)) <= frame else "", drawing)
+    tokens = re.findall(r'data-token="\d+"[^>]*>([^<]*)<', shown)
+    outlined = re.findall(r'data-token="\d+"[^>]*>([^<]*)<span data-only="(\d+)"', shown)
+    return tokens, [token for token, only in outlined if int(only) == frame]
+
+
+def test_a_strip_drawn_once_shows_each_frames_prefix_with_its_last_token_outlined():
+    """The sentiment player's strip travels once: each frame shows the review up to its token (issue 51: a
+    500-character review's frames, each a whole strip, were 1.4 MB)."""
+    tokens, values = list("abcdefg"), [0.1, 0.9, 0.5, 0.3, 0.7, 0.2, 0.8]
+    drawing = strips.token_strip_html(tokens, values, None, "strip", frames=[2, 4, 5])
+    assert drawing.count("data-token=") == 6 and "3px solid #" not in drawing.split("data-only")[0]  # g: in no frame
+    assert [_strip_as_shown(drawing, i) for i in range(3)] == [(list("abc"), ["c"]), (list("abcde"), ["e"]),
+                                                              (list("abcdef"), ["f"])]
+    for frame, last in enumerate([2, 4, 5]):  # the same boxes as the frame drawn on its own
+        alone = strips.token_strip_html(tokens[:last + 1], values[:last + 1], last, "strip")
+        assert re.findall(r'background:[^;]*;', drawing)[:last + 1] == re.findall(r'background:[^;]*;', alone)
+        assert _strip_as_shown(drawing, frame)[0] == re.findall(r'data-token="\d+"[^>]*>([^<]*)<', alone)
+
+
 # --- issue 25 (14): titles, diagrams and the beam tree fit a 1024 px projector and a phone ------------------
 def test_long_titles_wrap_at_word_boundaries_and_the_top_margin_grows():
     title = 'Hidden state h_t: negative first, then positive, as a "but" sentence reads'

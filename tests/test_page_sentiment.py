@@ -368,6 +368,6 @@ def test_the_copies_of_w_show_each_steps_gradient_and_their_sum_against_autograd
 def test_a_player_that_holds_part_of_a_long_review_says_so():
     """Issue 33: a player that holds a stretch of the steps says which, and how to reach the others."""
     at = _page()
-    at.text_area(key="senti_review").set_value("the food was good " * 25).run()  # 100 tokens: 40 frames
+    at.text_area(key="senti_review").set_value("the food was good " * 25).run()  # 100 tokens: 64 frames
     assert not at.exception
-    assert t("player.window", "en", first=61, last=100, total=100) in [c.value for c in at.caption]
+    assert t("player.window", "en", first=37, last=100, total=100) in [c.value for c in at.caption]

@@ -4,6 +4,7 @@ focus, a block of text. Pure functions of their arguments; text is escaped here.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 
@@ -12,21 +13,30 @@ from playground.drawing.base import BELT, FONT, INK, _fmt, _visible, lecture_col
 
 
 def token_strip_html(tokens: Sequence[str], values: Sequence[float], focus: int | None, title: str,
-                     unknown: Sequence[bool] = ()) -> str:
+                     unknown: Sequence[bool] = (), frames: Sequence[int] = ()) -> str:
     """Tokens in boxes coloured by a probability (0 red, 0.5 white, 1 blue), the value under each;
     unknown tokens are drawn as <unk>; the focused step is outlined. The boxes wrap to the screen's
-    width (HTML, not a drawing scaled to fit), so a phone gets more rows of full-size boxes."""
+    width (HTML, not a drawing scaled to fit), so a phone gets more rows of full-size boxes.
+    ``frames``: the last token of each frame of a drawing player (``playground.app.player``, ascending), in
+    place of ``focus``: the strip is drawn once, up to the last frame's token, each box marked with the
+    frame it appears on (data-at) and each frame's last token with an outline of its own (data-only)."""
+    outlines, last = {j: i for i, j in enumerate(frames)}, frames[-1] + 1 if frames else len(tokens)
     boxes = []
-    for j, (tok, value) in enumerate(zip(tokens, values, strict=True)):
+    for j, (tok, value) in enumerate(zip(tokens[:last], values[:last], strict=True)):
         v = float(value)
         # negative (p = 0) in red, positive (p = 1) in blue, as the lecture colours -1 and +1
         fill = lecture_color(2 * v - 1) if math.isfinite(v) else "#dddddd"
         label = "<unk>" if j < len(unknown) and unknown[j] else tok
-        border = f"3px solid {INK}" if j == focus else "1px solid #bbbbbb"
-        boxes.append('<div style="display:inline-flex;flex-direction:column;align-items:center;margin:0 4px 6px 0">'
-                     f'<span data-token="{j}" style="min-width:44px;padding:6px 5px;border:{border};border-radius:5px;'
-                     f'background:{fill};text-align:center;font-size:13px">{escape(label[:6])}</span>'
-                     f'<span style="font-size:10px;color:#555">{_fmt(v)}</span></div>')
+        border = f"3px solid {INK}" if j == focus and not frames else "1px solid #bbbbbb"
+        outline = (f'<span data-only="{outlines[j]}" style="position:absolute;inset:-3px;border:3px solid {INK};'
+                   'border-radius:6px;pointer-events:none"></span>') if j in outlines else ""
+        box = ('<div style="display:inline-flex;flex-direction:column;align-items:center;margin:0 4px 6px 0">'
+               f'<span data-token="{j}" style="position:relative;min-width:44px;padding:6px 5px;border:{border};'
+               f'border-radius:5px;background:{fill};text-align:center;font-size:13px">{escape(label[:6])}{outline}</span>'
+               f'<span style="font-size:10px;color:#555">{_fmt(v)}</span></div>')
+        first = bisect.bisect_left(frames, j) if frames else 0  # the first frame that reaches token j
+        # a wrapper of its own carries the mark: the player shows a part by clearing its display
+        boxes.append(f'<span data-at="{first}">{box}</span>' if first else box)
     return (f'<div role="img" aria-label="{escape(title)}" style="color:{INK};{FONT}">'
             f'<div style="font-weight:bold;font-size:13px;margin-bottom:4px">{escape(title)}</div>'
             f'<div style="display:flex;flex-wrap:wrap">{"".join(boxes)}</div></div>')
