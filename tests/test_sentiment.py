@@ -309,6 +309,24 @@ def test_augmented_sentences_are_balanced_and_deterministic():
         t.endswith("不难吃") and y == 1 for t, y in augment.sentences("zh", 3000))
 
 
+@pytest.mark.parametrize("lang", S.LANGS)
+def test_another_models_curve_is_its_reading_without_the_gradient(shipped, lang, monkeypatch):
+    """Issue 51: the chart's other lines came from full readings (states, gates and a backward pass each); a
+    curve is the same numbers from the forward pass alone, and a cached reading answers it."""
+    text = {"en": "the soup was cold but the staff were lovely", "zh": "汤是凉的，但是服务员很热情"}[lang]
+    for kind in S.KINDS:
+        fresh = S.load_classifier(lang, kind, device="cpu")  # nothing read yet
+        assert fresh is not shipped[lang, kind]
+        monkeypatch.setattr(S, "_backward64", lambda *a: pytest.fail("a curve took the gradient"))
+        curve = fresh.curve(text)
+        monkeypatch.undo()
+        assert np.array_equal(curve, shipped[lang, kind].read(text).p_positive), kind
+        assert fresh.curve(text) is curve  # cached by text
+        assert shipped[lang, kind].curve(text) is shipped[lang, kind].read(text).p_positive  # the reading's own
+        with pytest.raises(InputError):
+            fresh.curve("   ")
+
+
 def test_models_are_read_only(shipped):
     assert not any(p.requires_grad for clf in shipped.values() for p in clf.model.parameters())
     assert not any(clf.model.training for clf in shipped.values())

@@ -236,13 +236,14 @@ def _value_axis(plot: _TokenPlot, y_title: str) -> list[str]:
 
 
 def _token_axis(plot: _TokenPlot, names: list[str], turned: bool, highlight: int | None) -> list[str]:
+    """The tokens under the plot (``names``: escaped already)."""
     bottom = plot.top + PLOT_H
     body = [f'<line x1="{plot.left}" y1="{bottom}" x2="{plot.left + plot.width:.1f}" y2="{bottom}" stroke="#999"/>']
     for i, name in enumerate(names):
         x, y = plot.x(i), bottom + 14
         body.append(f'<text class="tick-x" x="{x:.1f}" y="{y:.1f}" font-size="12" fill="{INK}" '
                     + (f'text-anchor="end" transform="rotate(-90 {x + 4:.1f} {y - 6:.1f})">' if turned
-                       else 'text-anchor="middle">') + f"{escape(name)}</text>")
+                       else 'text-anchor="middle">') + f"{name}</text>")
     if highlight is not None and 0 <= highlight < len(names):
         x = plot.x(highlight)
         body.append(f'<line x1="{x:.1f}" y1="{plot.top}" x2="{x:.1f}" y2="{bottom}" stroke="#777" '
@@ -260,7 +261,7 @@ def _bar_series(plot: _TokenPlot, names: list[str], vs: list[float]) -> list[str
         fill = CELL if v >= 0 else OUTPUT
         body.append(f'<rect x="{plot.x(i) - plot.column * 0.35:.1f}" y="{min(y, zero):.1f}" width="{plot.column * 0.7:.1f}" '
                     f'height="{max(abs(zero - y), 0.5):.1f}" fill="{fill}" fill-opacity="0.85">'
-                    f'<title>{escape(names[i])}: {v:.4g}</title></rect>')
+                    f'<title>{names[i]}: {v:.4g}</title></rect>')
     return body
 
 
@@ -275,12 +276,12 @@ def _line_series(plot: _TokenPlot, names: list[str], series_name: str, vs: list[
             run = []
     runs += [run] if run else []
     dash = ' stroke-dasharray="6 4"' if dashed else ""
-    body = []
+    body, series = [], _plain(series_name)
     for run in runs:
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y, _, _ in run)
         body.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
-        body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{_plain(series_name)} · '
-                 f'{escape(names[i])}: {v:.4g}</title></circle>' for x, y, i, v in run]
+        body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>{series} · '
+                 f'{names[i]}: {v:.4g}</title></circle>' for x, y, i, v in run]
     return body
 
 
@@ -320,6 +321,7 @@ def sentence_chart_svg(labels: Sequence[str], series: dict[str, Sequence[float]]
     width = max(left + plot.width + 24, _text_px(_SUB.sub(r"\1", title), 14) + 10, min(320.0, fit_px))
     rows = _legend_rows(legend, left, width)
     height = plot.top + PLOT_H + label_room + (max((r for _, _, r in rows), default=-1) + 1) * 20 + 8
+    names = [escape(name) for name in names]  # once for the axis and every point's tooltip
     body = [f'<text x="2" y="18" font-size="14" font-weight="bold" fill="{INK}">{_rich(title)}</text>',
             *_value_axis(plot, y_title), *_token_axis(plot, names, turned, highlight)]
     for k, (series_name, vs) in enumerate(values.items()):

@@ -160,6 +160,7 @@ class Classifier:
         self._readings: OrderedDict[str, Reading] = OrderedDict()  # text -> reading, least recently used first
         self._readings_bytes = 0
         self._readings_lock = threading.Lock()
+        self._curves: OrderedDict[str, np.ndarray] = OrderedDict()  # text -> p after each prefix (``curve``)
         self._weights64: CellWeights | None = None
         self._weights_np: dict | None = None
 
@@ -215,29 +216,64 @@ class Classifier:
                 self._readings_bytes -= self._readings.popitem(last=False)[1].nbytes
         return reading
 
+    def curve(self, text: str) -> np.ndarray:
+        """p(positive) after each prefix of ``text``, the same numbers as ``read(text).p_positive``: what the
+        chart's line of another model needs. From the reading when it is cached, else a forward pass alone
+        (no gradient: a third of a 500-character reading's cost saved for each other model the chart draws).
+        Cached by text (CURVES per model); InputError as ``read``."""
+        clean = self.clean(text)[0]
+        with self._readings_lock:
+            known = self._readings.get(clean)
+            if known is not None:
+                return known.p_positive
+            curve = self._curves.get(clean)
+            if curve is not None:
+                self._curves.move_to_end(clean)
+                return curve
+        x, _ = self._embedded(clean)
+        curve = _frozen(1.0 / (1.0 + np.exp(-self._forward(x)[0])))
+        with self._readings_lock:
+            self._curves[clean] = curve
+            while len(self._curves) > CURVES:
+                self._curves.popitem(last=False)
+        return curve
+
+    def _embedded(self, clean: str) -> tuple[np.ndarray, tuple]:
+        """The text's embeddings (T x E, float64) and its tokens with what the coverage check said."""
+        toks, read_as = self._checked_tokens(clean)
+        ids = encode_tokens(toks, self.lang, self.vocab, self._lookup)
+        dev = next(self.model.parameters()).device
+        with torch.no_grad():
+            e = self.model.embed(torch.tensor(ids, device=dev)).double()
+        return e.cpu().numpy(), (toks, read_as, ids)
+
+    def _forward(self, x: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """The final logit after each prefix of ``x`` and the states it read them with (none for the bag)."""
+        w_last, b_out = self._output_weights()
+        if self.kind == "bag":
+            return np.cumsum(x, 0) / np.arange(1, len(x) + 1)[:, None] @ w_last + b_out, {}
+        states = _forward64(self.kind, self._numpy_weights(), x)
+        pooled = np.maximum.accumulate(states["h"], axis=0) if self.model.pool == "max" else states["h"]
+        return pooled @ w_last + b_out, states
+
+    def _output_weights(self) -> tuple[np.ndarray, float]:
+        return (self.model.out.weight.detach().double()[0].cpu().numpy(),
+                float(self.model.out.bias.detach().double()[0]))
+
     def _read(self, clean: str) -> Reading:
         """One pass in float64 (the numbers the lecture's cells give), recording every state and gate, and
         the gradient of the final logit for the saliency. The input's share of every gate is one matrix
         product for the whole text, each step forward and back a few NumPy operations (issue 51: stepped in
         torch under autograd, a 500-character review cost ~140 ms a model). The numbers agree with
         ``cells.step`` and autograd to float64 rounding (tests/test_sentiment.py)."""
-        toks, read_as = self._checked_tokens(clean)
-        ids = encode_tokens(toks, self.lang, self.vocab, self._lookup)
-        dev = next(self.model.parameters()).device
-        with torch.no_grad():
-            e = self.model.embed(torch.tensor(ids, device=dev)).double()
-        w_out, b_out = self.model.out.weight.detach().double()[0], self.model.out.bias.detach().double()[0]
-        x, w_last = e.cpu().numpy(), w_out.cpu().numpy()
-        states: dict[str, np.ndarray] = {}
+        x, (toks, read_as, ids) = self._embedded(clean)
+        logits, states = self._forward(x)
+        w_last = self._output_weights()[0]
         if self.kind == "bag":
-            logits = np.cumsum(x, 0) / np.arange(1, len(ids) + 1)[:, None] @ w_last + float(b_out)
             grad = np.broadcast_to(w_last / len(ids), x.shape)  # the last logit reads the mean of the embeddings
         else:
-            weights = self._numpy_weights()
-            states = _forward64(self.kind, weights, x)
-            pooled = np.maximum.accumulate(states["h"], axis=0) if self.model.pool == "max" else states["h"]
-            logits = pooled @ w_last + float(b_out)
-            grad = _backward64(self.kind, weights, states, _output_gradient(states["h"], w_last, self.model.pool))
+            grad = _backward64(self.kind, self._numpy_weights(), states,
+                               _output_gradient(states["h"], w_last, self.model.pool))
         p = 1.0 / (1.0 + np.exp(-logits))
         return Reading(
             tokens=tuple(toks), known=_frozen(np.array([row[0] != UNK for row in ids])), p_positive=_frozen(p),
@@ -272,6 +308,7 @@ class Classifier:
 
 GATES = {"lstm": ("i", "f", "o", "c"), "gru": ("z", "r")}
 READINGS_BYTES = 4 * 2**20  # per model: about a hundred short reviews, or three of 500 characters with every gate
+CURVES = 256  # per model: the other models' lines of the chart, at most 4 KB each
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:

@@ -249,9 +249,9 @@ def _curves_and_states(reading, review: str, language: str, kind: str, t: int) -
     tokens = list(reading.tokens)
     show_all = toggle(state.SHOW_ALL, tr("senti.model.show_all"))
     shown_kinds = sentiment_model.KINDS if show_all else (kind,)
-    # each model reads a review once (issue 28: a 500-character review cost 0.5 CPU-s when read four
-    # times); its reading serves the curves, the views, the reasons and an unedited counterfactual
-    curves = {tr(f"senti.kind.{k}"): classifiers[k].read(review).p_positive for k in shown_kinds}
+    # the chosen model's reading serves its curve, the views, the reasons and an unedited counterfactual
+    # (issue 28); the other models' lines are forward passes alone, without the states' gradient (issue 51)
+    curves = {tr(f"senti.kind.{k}"): classifiers[k].curve(review) for k in shown_kinds}
     # the charts a new review redraws are SVG (Plotly cost the browser ~30 ms each, on every review)
     show_svg(charts.sentence_chart_svg(tokens, curves, tr("senti.model.curves" if show_all else "senti.model.curve",
                                                           model=tr(f"senti.kind.{kind}")), "p", highlight=t - 1,
