@@ -271,6 +271,24 @@ def test_activations_are_the_states_and_ranking_finds_a_planted_unit():
         interpret.activations(sampler, "", "cell")
 
 
+def test_an_lstm_read_layer_by_layer_has_the_states_of_stepping():
+    """Issue 51: the cells page stepped its passage one character at a time through every layer; read layer by
+    layer (each layer's input share in one product), every layer's h and c are the same to float32 rounding."""
+    model, vocab = _tiny("lstm", seed=4)
+    sampler = cs.FastSampler.from_model(model, vocab)
+    text = TEXT[:300]
+    layers = sampler.read_states(sampler.encode(text))
+    state = sampler.initial_state(1)
+    for t, i in enumerate(sampler.encode(text)):
+        _, state = sampler.step(np.array([i]), state)
+        for (h, c), (hs, cs_) in zip(state, layers, strict=True):
+            np.testing.assert_allclose(hs[t], h[0], atol=2e-6)
+            np.testing.assert_allclose(cs_[t], c[0], atol=2e-6)
+    assert len(layers) == sampler.layers == 2
+    np.testing.assert_array_equal(interpret.activations(sampler, text, "cell")[1], np.tanh(layers[1][1]))
+    np.testing.assert_array_equal(interpret.activations(sampler, text, "hidden")[0], layers[0][0])
+
+
 def test_clamp_holds_the_unit_and_changes_the_text():
     model, vocab = _tiny("lstm", seed=4)
     sampler = cs.FastSampler.from_model(model, vocab)

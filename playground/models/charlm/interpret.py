@@ -51,6 +51,8 @@ def activations(sampler: FastSampler, text: str, which: str = "cell") -> np.ndar
     check_text(text, sampler.vocab)
     if which not in ("cell", "hidden"):
         raise InputError("bad_choice", name=which)
+    if sampler.kind == "lstm":  # read layer by layer (FastSampler.read_states)
+        return np.stack([np.tanh(c) if which == "cell" else h for h, c in sampler.read_states(sampler.encode(text))])
     state = sampler.initial_state(1)
     out = np.zeros((sampler.layers, len(text), sampler.hidden), dtype=np.float32)
     for t, i in enumerate(sampler.encode(text)):
