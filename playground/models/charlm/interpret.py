@@ -186,9 +186,20 @@ def regex_feature(text: str, pattern: str) -> np.ndarray:
 
 def correlations(acts: np.ndarray, feature: np.ndarray) -> np.ndarray:
     """Pearson correlation of every unit with ``feature``: (layers, hidden); NaN where either is constant."""
+    return _correlations(_centred(acts), feature)
+
+
+def _centred(acts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every unit's values less their mean (float64), and their norms: shared by every feature's correlations
+    (six features of a 1,500-character passage centred the same 6 MB six times)."""
     x = acts.astype(np.float64) - acts.mean(axis=1, keepdims=True)
+    return x, np.sqrt((x**2).sum(axis=1))
+
+
+def _correlations(centred: tuple[np.ndarray, np.ndarray], feature: np.ndarray) -> np.ndarray:
+    x, norms = centred
     y = feature.astype(np.float64) - feature.mean()
-    denom = np.sqrt((x**2).sum(axis=1)) * np.sqrt((y**2).sum())
+    denom = norms * np.sqrt((y**2).sum())
     with np.errstate(invalid="ignore", divide="ignore"):
         r = np.einsum("lth,t->lh", x, y) / denom
     return np.where(denom > 1e-12, r, np.nan)
@@ -196,9 +207,9 @@ def correlations(acts: np.ndarray, feature: np.ndarray) -> np.ndarray:
 
 def rank_cells(acts: np.ndarray, features: dict[str, np.ndarray], top: int = 3) -> pd.DataFrame:
     """The ``top`` units per feature by |correlation| (features that never change are left out)."""
-    rows = []
+    rows, centred = [], _centred(acts)
     for name, feature in features.items():
-        r = correlations(acts, feature)
+        r = _correlations(centred, feature)
         if np.all(np.isnan(r)):
             continue
         flat = np.nan_to_num(np.abs(r), nan=-1.0).ravel()
