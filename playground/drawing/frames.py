@@ -61,16 +61,7 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
         fig.update_layout(title={"text": titles[start], "font": {"size": figures.TITLE_PX}},
                           margin={"t": (fig.layout.margin.t if fig.layout.margin.t is not None else 40) + extra},
                           height=(fig.layout.height or 450) + extra)
-    kinds = [trace.type for trace in base.data]  # a frame's trace without its type would be drawn as a scatter
-    # the frames go in unchecked: plotly.py would check every property of every frame again (four fifths of
-    # a played chart's CPU time), and they only hold values of the traces ``base`` has already checked.
-    # (Their JSON, ``to_dict``, is what Streamlit sends; ``tests/test_frames.py`` reads them that way.)
-    frame_layouts = [{**(layouts[i] if layouts is not None else {}),
-                      **({"title": {"text": titles[i]}} if titles is not None else {})} for i in range(len(updates))]
-    fig._frame_objs = tuple(
-        go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
-                 **({"layout": frame_layouts[i]} if frame_layouts[i] else {}), _validate=False)
-        for i, frame in enumerate(updates))
+    fig._frame_objs = _frames(base, updates, titles, layouts)
     play = {"frame": {"duration": FRAME_MS, "redraw": True}, "transition": {"duration": 0}, "fromcurrent": True,
             "mode": "immediate"}
     fast = {**play, "frame": {"duration": FRAME_MS // 2, "redraw": True}}  # the speed: twice as fast
@@ -99,6 +90,20 @@ def played(base: go.Figure, updates: Sequence[Sequence[dict]], labels: Sequence[
                             for i, label in enumerate(labels)]}],
     )
     return fig
+
+
+def _frames(base: go.Figure, updates: Sequence[Sequence[dict]], titles: Sequence[str] | None,
+            layouts: Sequence[dict] | None) -> tuple[go.Frame, ...]:
+    """``played``'s frames, unchecked: plotly.py would check every property of every frame again (four fifths
+    of a played chart's CPU time), and they only hold values of the traces ``base`` has already checked.
+    (Their JSON, ``to_dict``, is what Streamlit sends; ``tests/test_frames.py`` reads them that way.)"""
+    kinds = [trace.type for trace in base.data]  # a frame's trace without its type would be drawn as a scatter
+    out = []
+    for i, frame in enumerate(updates):
+        layout = {**(layouts[i] if layouts is not None else {}), **({"title": {"text": titles[i]}} if titles else {})}
+        out.append(go.Frame(name=str(i), data=[{"type": kind, **u} for kind, u in zip(kinds, frame, strict=True)],
+                            **({"layout": layout} if layout else {}), _validate=False))
+    return tuple(out)
 
 
 def cuts(count: int, most: int = MAX_FRAMES) -> list[int]:
