@@ -31,6 +31,8 @@ def test_a_teacher_presents_hides_a_control_and_gives_the_students_link(server_u
     page = new_page(width=1024, height=768)
     page.goto(f"{server_url}/sentiment?present=1&hide=senti_review&senti_guess=skip")
     _settled(page)
+    # the sidebar folds away as the page settles: on a loaded machine a moment after (CI, 2026-12-07)
+    page.locator("[data-testid='stSidebar']").wait_for(state="hidden", timeout=10_000)
     assert not page.locator("[data-testid='stSidebar']").is_visible()
     assert page.locator(".st-key-senti_review").count() and not page.locator(".st-key-senti_review").is_visible()
     assert _query(page)["present"] == "1" and _query(page)["hide"] == "senti_review"
