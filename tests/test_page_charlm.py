@@ -87,6 +87,22 @@ def test_other_models_and_stages_render():
     assert len(steps) >= 2 and start == 0  # the snapshots and the final model, opening before training
 
 
+def test_the_steps_slider_shows_the_steps_the_job_will_train_after_the_model_size_moves_its_top():
+    """The steps slider's top follows the model's size; Streamlit takes a keyed slider whose range moved for a
+    new widget and drew it at its minimum (50) while the page kept 500, so a student who then chose 50 (no
+    change, no event) trained 500 steps (found 2026-12-07, in Chromium as here)."""
+    at = _page()
+    at.button_group(key="lm_source").set_value("paste").run()
+    at.text_area(key="lm_live_text").set_value("To be, or not to be, that is the question.\n" * 40).run()
+    steps = at.slider(key="lm_live_steps")
+    before, top = steps.value, steps.max
+    at.select_slider(key="lm_live_hidden").set_value(32).run()
+    assert at.slider(key="lm_live_steps").max != top  # the range moved ...
+    assert at.slider(key="lm_live_steps").value == before  # ... and the slider still shows what the page holds
+    at.slider(key="lm_live_steps").set_value(lm_state.LIVE_STEPS.low).run()
+    assert at.slider(key="lm_live_steps").value == lm_state.LIVE_STEPS.low and not at.exception
+
+
 def test_live_training_from_pasted_text_yields_a_usable_model():
     at = _page()
     at.button_group(key="lm_source").set_value("paste").run()

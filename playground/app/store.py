@@ -33,6 +33,7 @@ NOTICES = "_page_notices"  # {setting key: (raw link text, status)} not yet show
 GENERATION = "_page_generation"  # {prefix: n}: bumped by Reset, so that editors start afresh
 CUT = "_text_cut"  # {setting key: the length of a text just cut to its box's limit}
 EDITOR_BASES = "_editor_bases"  # {editor key: the value a live editor was drawn from}
+SLIDER_RANGES = "_slider_ranges"  # {setting key: (low, high, step) its slider was last drawn with}
 KEEP = object()  # what an editor's draw returns while its grid holds no valid value (an emptied cell)
 
 
@@ -232,7 +233,19 @@ def vector(setting: Setting, label: str, where=None):
     return editor(setting, label, draw)
 
 
+def _reset_if_range_moved(setting: Setting) -> None:
+    """A keyed slider whose range changes (a narrowed setting: the live steps' top follows the model's size) is a
+    new widget to Streamlit, which the browser draws at its minimum unless the run sets its value: it showed
+    50 steps while the page trained 500. Dropping the old widget's value makes ``_bound`` set it again."""
+    ranges = st.session_state.setdefault(SLIDER_RANGES, {})
+    span = (setting.low, setting.high, setting.step)
+    if ranges.get(setting.key, span) != span:
+        st.session_state.pop(setting.key, None)
+    ranges[setting.key] = span
+
+
 def slider(setting: Setting, label: str, where=None, **kw):
+    _reset_if_range_moved(setting)
     bound = _bound(setting, label, kw)
     return _drawn(setting, (where or st).slider(label, min_value=setting.low, max_value=setting.high,
                                                 step=setting.step, **bound))
