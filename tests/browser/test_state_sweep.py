@@ -7,8 +7,8 @@ runs of every four, once in each language, with ``STATE_SWEEP_PER_PAGE`` setting
 consecutive runs walk through every setting of every page (2 x ceil(settings / 4) runs, plus two: 14 for the
 cell lab's 24 settings, eight or fewer for most pages). Half the pages a run, because each page swept costs
 Chromium two page loads and two page switches (a run that swept every page took CI past 20 minutes;
-2026-12-07). The page walk (test_page_walk.py) still opens every page every run. A value that does not round-
-trip fails the test. ``python -m conformance state`` runs every value in both languages.
+2026-12-07). The page walk (test_page_walk.py) walks the other half, so every page is opened every run. A value
+that does not round-trip fails the test. ``python -m conformance state`` runs every value in both languages.
 """
 
 import os
