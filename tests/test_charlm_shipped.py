@@ -67,7 +67,9 @@ def test_stages_go_from_gibberish_to_english_to_the_plays_format(corpora):
     snapshots = charlm_model.load_snapshots("shakespeare", "lstm", device="cpu")
     final, vocab, _ = charlm_model.load_model("shakespeare", "lstm", device="cpu")
     words = set(re.findall(r"[a-z]+", corpora["shakespeare"].train.lower()))
-    val_ids = vocab.encode(corpora["shakespeare"].validation[:100_000])
+    # 30,000 validation characters order the stages as 100,000 do (4.37, 2.13, 1.75, 1.55, 1.46, 1.43 nats against
+    # 4.37, 2.15, 1.77, 1.58, 1.49, 1.46), in a third of the time
+    val_ids = vocab.encode(corpora["shakespeare"].validation[:30_000])
     stages = sorted(snapshots.items()) + [(10**9, final)]
     losses = [charlm_model.held_out_loss(model, val_ids) for _, model in stages]
     assert losses == sorted(losses, reverse=True), losses
