@@ -188,17 +188,18 @@ def _weights_room(cell: str, w_hh, ops: dict) -> tuple | None:
     return ops["empty"]((WEIGHTS_BLOCK, rows, m), w_hh.dtype), ops["empty"]((WEIGHTS_BLOCK, m, m), w_hh.dtype)
 
 
-def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh, weights=None, addmm=torch.addmm):
+def _back_one_step(cell: str, factors: dict, t: int, signal_h, signal_c, w_hh, weights=None, ops=None):
     """Carry the error signal (one row per copy) from h_t (and c_t) back to h_{t-1} (and c_{t-1}),
     by the chain rule written out for each cell (``_backward_factors``; ``weights``: step t's pair
-    from ``_step_weights``, LSTM and GRU). NumPy arrays or torch tensors alike (``addmm``: the backend's
-    c + a @ b)."""
+    from ``_step_weights``, LSTM and GRU). NumPy arrays or torch tensors alike (``ops``: the backend's, ``_OPS``)."""
+    ops = ops or _OPS["torch"]
+    matmul, addmm = ops["matmul"], ops["addmm"]
     if cell == "rnn":
-        return (signal_h * factors["slope"][t]) @ w_hh, None
+        return matmul(signal_h * factors["slope"][t], w_hh), None
     shared, own = weights
     if cell == "lstm":
         to_c = signal_c + signal_h * factors["to_c"][t]  # everything that reaches c_t
-        return addmm(to_c @ shared, signal_h, own), to_c * factors["f"][t]
+        return addmm(matmul(to_c, shared), signal_h, own), to_c * factors["f"][t]
     to_candidate = signal_h * factors["to_candidate"][t]
     return addmm(addmm(signal_h * factors["keep"][t], to_candidate, shared), signal_h, own), None
 
@@ -207,8 +208,8 @@ def _backward_norms(cell: str, factors: dict, w_hh, length: int) -> np.ndarray:
     """||dh_T/dh_t|| (Frobenius, in float64) for t = T-1 down to 0: the error signal carried back step by
     step from the identity (``gradient_run``). In NumPy for float32 and float64 (a small NumPy operation
     costs a microsecond where torch dispatches for several: the 1,500 steps of the three cells at T = 500
-    were a third of the lab's server time), in torch for float16, whose NumPy products have no BLAS and
-    accumulate in float16."""
+    were a third of the lab's server time), in torch for float16, whose elementwise operations NumPy runs seven
+    times slower; its products accumulate in float32 (``_half_matmul``)."""
     backend = "torch" if w_hh.dtype == torch.float16 else "numpy"
     ops, m = _OPS[backend], w_hh.shape[1]
     if backend == "numpy":
@@ -222,7 +223,7 @@ def _backward_norms(cell: str, factors: dict, w_hh, length: int) -> np.ndarray:
             first = max(0, t - WEIGHTS_BLOCK + 1)
             block = _step_weights(cell, factors, w_hh, slice(first, t + 1), room, ops)
         step = None if block is None else (block[0][t - first], block[1][t - first])
-        signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh, step, ops["addmm"])
+        signal_h, signal_c = _back_one_step(cell, factors, t, signal_h, signal_c, w_hh, step, ops)
         norms[t] = ops["norm"](signal_h)
     return norms
 
@@ -239,9 +240,17 @@ def _frobenius(x: np.ndarray) -> float:
     return math.sqrt(flat @ flat)
 
 
+def _half_matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    """A float16 product accumulated in float32 and stored in float16, as GPUs' half-precision units compute it:
+    torch's own float16 product on a CPU takes 15 times as long (228 against 15 us at 64 x 64 x 64), and made the
+    lab's float16 runs at m 64, T 500 cost twice its float64 ones (0.81 against 0.21 CPU-s for the three cells)."""
+    return (a.float() @ b.float()).to(a.dtype)
+
+
 _OPS = {
     "torch": {"sigmoid": torch.sigmoid, "tanh": torch.tanh, "stack": torch.stack, "lerp": torch.lerp,
-              "squash": NONLINEARITIES, "mul": torch.mul, "add": torch.add, "addmm": torch.addmm,
+              "squash": NONLINEARITIES, "mul": torch.mul, "add": torch.add, "matmul": _half_matmul,
+              "addmm": lambda c, a, b: c + _half_matmul(a, b),
               "empty": lambda shape, dtype: torch.empty(shape, dtype=dtype),
               "zeros": lambda shape, dtype: torch.zeros(shape, dtype=dtype),
               "eye": lambda m, dtype: torch.eye(m, dtype=dtype),
@@ -250,7 +259,7 @@ _OPS = {
               "lerp": lambda start, end, weight: start + weight * (end - start),
               "squash": {"tanh": np.tanh, "relu": lambda z: np.maximum(z, 0), "identity": lambda z: z},
               "mul": np.multiply, "add": np.add, "empty": np.empty, "zeros": np.zeros,
-              "addmm": lambda c, a, b: c + a @ b,
+              "matmul": np.matmul, "addmm": lambda c, a, b: c + a @ b,
               "eye": lambda m, dtype: np.eye(m, dtype=dtype), "norm": _frobenius},
 }
 
@@ -271,7 +280,7 @@ def _trajectory(cell: str, activation: str, inputs, w_hh) -> tuple:
     kept = []
     sigmoid, tanh, squash = ops["sigmoid"], ops["tanh"], ops["squash"][activation]
     for x_part in inputs:
-        from_state = h @ w_t
+        from_state = ops["matmul"](h, w_t)
         if cell == "rnn":
             z = x_part + from_state
             h = squash(z)
