@@ -78,8 +78,7 @@ def _page_loads() -> dict[tuple[str, str, str | None], list[tuple[int, str]]]:
 
 
 LOADS = _page_loads()
-# The two halves, balanced by the seconds their loads took (2-core machine, 2026-12-07: 67 | 58). The
-# first runs on the days the bench smoke runs its lighter group (tests/browser/test_bench_smoke.py).
+# The two halves, balanced by the seconds their loads took (2-core machine, 2026-12-07: 67 | 58).
 HALVES = (("two_ones", "sentiment", "seq2seq", "forecast"), ("gradients", "cell_lab", "charlm"))
 SEED = int(os.environ.get("PLAY_SEED") or date_seed())
 
