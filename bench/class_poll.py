@@ -31,6 +31,7 @@ import contextlib
 import random
 import re
 import statistics
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -339,10 +340,21 @@ def run(students: int = 100, window_s: float = GOAL_WINDOW_S, stores: tuple[str,
             proxy = f"ws://127.0.0.1:{proxy_port}"
             for asked in questions:
                 asyncio.run(_warm(group, asked))
-                classes = [asyncio.run(_class(proxy, store, asked, students, window_s, polled, seed + r))
-                           for r in range(rounds) for polled in ((False, True) if r % 2 == 0 else (True, False))]
+                classes = []
+                for r in range(rounds):
+                    for polled in (False, True) if r % 2 == 0 else (True, False):
+                        classes.append(asyncio.run(_class(proxy, store, asked, students, window_s, polled, seed + r)))
+                        _progress(kind, asked, len(classes), 2 * rounds, classes[-1])
                 out["runs"].append(_pooled(kind, asked, classes, students))
     return out
+
+
+def _progress(kind: str, asked: str, done: int, of: int, c: dict) -> None:
+    """One line on stderr as each class ends: a long run (four rounds of 100 students take many minutes) says how
+    it goes, and a run cut short still leaves its figures."""
+    print(f"class {done}/{of} ({kind}, {asked}, {'with' if c['with_poll'] else 'without'} a poll): p50 / p95"
+          f" {c['p50_s'] * 1000:.0f} / {c['p95_s'] * 1000:.0f} ms over {c['answers']} answers, the round answered within"
+          f" {c['window_s']:.1f} s, errors {len(c['errors'])}", file=sys.stderr, flush=True)
 
 
 def _pooled(kind: str, asked: str, classes: list[dict], students: int) -> dict:
@@ -435,7 +447,6 @@ def _split_text(split: dict[str, int]) -> str:
 
 if __name__ == "__main__":  # python -m bench.class_poll [students] [window_s] [stores] [questions] [rounds]
     import json
-    import sys
 
     args = sys.argv[1:]
     result = run(int(args[0]) if args else 100, float(args[1]) if len(args) > 1 else GOAL_WINDOW_S,

@@ -132,24 +132,24 @@ def date_seed(today: datetime.date | None = None) -> int:
 
 
 def rotation(seed: int, per_page: int, pages: Iterable[PageSpec] = PAGES,
-             every_other: bool = False) -> dict[str, tuple[str, list[Case]]]:
-    """CI's share of the sweep for one ``seed``: per page ``per_page`` settings (consecutive sweeps
-    of a page walk through every setting of it in ceil(settings / per_page) sweeps), one of each one's
-    values (drawn with the seed) and the page's language (alternating with the seed, so that both
-    languages run every day, each page in each language every other day).
-    ``every_other``: half the pages a run, in pairs of runs (page i on the seeds where (seed // 2 + i) is
-    even), so that each page is swept on two runs of every four, once in each language; the pages of
-    another run get their language and no settings."""
+             parts: int = 1) -> dict[str, tuple[str, list[Case]]]:
+    """CI's share of the sweep for one ``seed``: per page ``per_page`` settings (consecutive sweeps of a page
+    walk through every setting of it in ceil(settings / per_page) sweeps), one of each one's values (drawn
+    with the seed) and the page's language.
+    ``parts``: the pages take turns, a part of them a run (page i on the seeds where (seed + i) % parts is 0),
+    so that each page is swept on one run of every ``parts``; a page's consecutive sweeps alternate its
+    language, and the pages of one run alternate theirs (both languages run every day). The pages of another
+    run get their language and no settings."""
     chosen = {}
     for index, spec in enumerate(pages):
-        lang = LANGS[(seed + index) % 2]
-        if every_other and (seed // 2 + index) % 2:
+        turn, phase = divmod(seed + index, parts)  # turn: this page's sweep number
+        lang = LANGS[turn % 2]
+        if phase:
             chosen[spec.key] = (lang, [])
             continue
         settings = list(page_state(spec).settings)
         random.Random(spec.key).shuffle(settings)  # a fixed order per page
-        sweep_number = seed // 4 * 2 + seed % 2 if every_other else seed  # consecutive for a page's sweeps
-        start = sweep_number * per_page % len(settings)
+        start = turn * per_page % len(settings)
         picked = [settings[(start + i) % len(settings)] for i in range(min(per_page, len(settings)))]
         cases = []
         for setting in picked:

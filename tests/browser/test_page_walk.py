@@ -27,14 +27,14 @@ The widths after the first are reached by resizing the window, as a teacher does
 projector; the views a page does not open with (the widest diagram, the most crowded beam tree, a
 freshly trained model's matrices) are checked at every width.
 
-Which pages, by the day (``PAGE_WALK_SEED``, default today's date, as the state sweep's): each run walks the half
-of the pages that the state sweep (tests/browser/test_state_sweep.py) does not sweep that day, in the language the
-sweep's rotation does not give the page, so that every page is opened in a browser every run (by one of the two;
-tests/browser/test_peak_memory.py also works every page on a fresh server every run) and each page is walked on
-two runs of every four, once in each language; the views alternate their language. A page walked costs Chromium
-some 25 CPU-s (three widths, a phone, two axe runs, its question and its main interaction; 2026-12-07), and
-walking every page every run, with the rest, kept CI over 20 minutes. ``PAGE_WALK_LANGS=both`` (and
-``--screenshots``) walks every page in both languages.
+Which pages, by the day (``PAGE_WALK_SEED``, default today's date, as the state sweep's): the pages take turns in
+thirds (the state sweep's rotation, tests/browser/test_state_sweep.py): on a page's first day of three the state sweep
+sweeps it, on its second this walk walks it, in the language its sweep did not have; the views alternate their language.
+So each page is walked on one run of every three and in each language within six, and a third of the pages a run;
+tests/browser/test_peak_memory.py works every page on a fresh server every run. A page walked costs Chromium some
+25 CPU-s (three widths, a phone, two axe runs, its question and its main interaction; 2026-12-07), and walking half
+the pages every run, with the rest, kept CI over 20 minutes. ``PAGE_WALK_LANGS=both`` (and ``--screenshots``) walks
+every page in both languages.
 """
 
 import os
@@ -51,6 +51,7 @@ from playground.core.i18n import t
 from playground.lessons import PAGES
 from tests.browser.axe import serious as _serious
 from tests.browser.pages import assert_no_exception, page_url, settled
+from tests.browser.test_state_sweep import PARTS as SWEEP_PARTS
 
 SHOTS = ROOT / "docs" / "screenshots"
 CJK = re.compile("[\u4e00-\u9fff]")
@@ -327,11 +328,11 @@ def _main_interaction(page, spec, locale):
 
 
 def walk(seed: int, both: bool = False) -> list[tuple[str, str, str]]:
-    """(page key, lang, locale) for the run of ``seed``: the pages the state sweep's rotation leaves unswept that day,
-    each in the language the rotation does not give it (every page in both languages with ``both``)."""
-    share = state_sweep.rotation(seed, 1, every_other=True)
+    """(page key, lang, locale) for the run of ``seed``: the pages the state sweep swept the day before, each in the
+    language that sweep did not have (every page in both languages with ``both``)."""
+    swept = state_sweep.rotation(seed - 1, 1, parts=SWEEP_PARTS)
     return [(spec.key, lang, locale) for spec in PAGES for lang, locale in LANGS
-            if both or (not share[spec.key][1] and lang != share[spec.key][0])]
+            if both or (swept[spec.key][1] and lang != swept[spec.key][0])]
 
 
 def views_locales(seed: int, both: bool = False) -> list[str]:
@@ -351,16 +352,17 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("locale", views_locales(SEED, both))
 
 
-def test_each_run_opens_every_page_and_four_walk_every_page_in_both_languages():
-    """The rotation: on each day the walk and the state sweep's share (the same seed) open every page between
-    them, each page once; any four consecutive days walk every page in each language; the views alternate."""
+def test_a_third_of_the_pages_a_run_and_six_runs_walk_every_page_in_both_languages():
+    """The rotation: on each day the walk and the state sweep's share (the same seed) are two thirds of the pages, no
+    page in both; three consecutive days walk every page once; six, every page in each language; the views alternate."""
     every = {(spec.key, lang) for spec in PAGES for lang, _ in LANGS}
-    for seed in (SEED, SEED + 1, SEED + 2, SEED + 3, 739_000):
-        walked = [{(k, lang) for k, lang, _ in walk(s)} for s in range(seed, seed + 4)]
-        assert set().union(*walked) == every
-        swept = {key for key, (_, cases) in state_sweep.rotation(seed, 1, every_other=True).items() if cases}
-        today = [k for k, _, _ in walk(seed)]
-        assert sorted(today + sorted(swept)) == sorted(spec.key for spec in PAGES)
+    for seed in (SEED, SEED + 1, SEED + 2, 739_000):
+        walked = [[(k, lang) for k, lang, _ in walk(s)] for s in range(seed, seed + 2 * SWEEP_PARTS)]
+        assert sorted(k for day in walked[:SWEEP_PARTS] for k, _ in day) == sorted(spec.key for spec in PAGES)
+        assert {pair for day in walked for pair in day} == every
+        swept = {key for key, (_, cases) in state_sweep.rotation(seed, 1, parts=SWEEP_PARTS).items() if cases}
+        today = {k for k, _, _ in walk(seed)}
+        assert not today & swept and len(today) + len(swept) >= 2 * (len(PAGES) // SWEEP_PARTS)
         assert set(views_locales(seed) + views_locales(seed + 1)) == {locale for _, locale in LANGS}
     assert len(walk(SEED, both=True)) == 2 * len(PAGES)
 

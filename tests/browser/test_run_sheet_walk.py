@@ -68,10 +68,12 @@ def test_presenting_a_step_opens_its_demo_in_the_same_window_and_comes_back(serv
     _settled(page)
     page.locator(".st-key-home_sheet_go_0 a.rnn-go").click()
     page.wait_for_url(re.compile(r"/gradients\?"), timeout=30_000)
+    # the new page's own question first: under load the address changes a moment before its first run starts
+    page.locator(".st-key-grad_guess_box").wait_for(state="attached", timeout=30_000)
     _settled(page)
     assert len(page.context.pages) == 1  # no new tab
     assert parse_qs(urlsplit(page.url).query).get("present") == ["1"]
-    assert page.locator("[data-testid='stSidebar']").is_hidden()  # the projector's view
+    page.locator("[data-testid='stSidebar']").wait_for(state="hidden", timeout=10_000)  # the projector's view
     assert page.locator(".st-key-grad_guess_box").count() == 1  # at the question, unanswered
     page.wait_for_function("() => { const e = document.getElementById('question');"
                            " return e && Math.abs(e.getBoundingClientRect().top) < 120; }",

@@ -2,13 +2,14 @@
 each get a non-default value in a real browser, which must still be on the widget and in the
 address bar after a page switch and back, and in a fresh browser opened on that address.
 
-The share rotates with ``STATE_SWEEP_SEED`` (default: today's date): half the pages a run, each page on two
-runs of every four, once in each language, with ``STATE_SWEEP_PER_PAGE`` settings (four) each time, so that
-consecutive runs walk through every setting of every page (2 x ceil(settings / 4) runs, plus two: 14 for the
-cell lab's 24 settings, eight or fewer for most pages). Half the pages a run, because each page swept costs
-Chromium two page loads and two page switches (a run that swept every page took CI past 20 minutes;
-2026-12-07). The page walk (test_page_walk.py) walks the other half, so every page is opened every run. A value
-that does not round-trip fails the test. ``python -m conformance state`` runs every value in both languages.
+The share rotates with ``STATE_SWEEP_SEED`` (default: today's date): a third of the pages a run, each page on
+one run of every three, its language alternating from one sweep of it to the next, with ``STATE_SWEEP_PER_PAGE``
+settings (four) each time, so that consecutive runs walk through every setting of every page (3 x ceil(settings /
+4) runs: 18 for the cell lab's 24 settings, nine or fewer for most pages). A third of the pages a run, because
+each page swept costs Chromium two page loads and two page switches (half the pages a run, with the rest, kept CI
+over 20 minutes; 2026-12-07). The page walk (test_page_walk.py) walks another third, and the peak-memory walk
+works every page every run. A value that does not round-trip fails the test. ``python -m conformance state`` runs
+every value in both languages.
 """
 
 import os
@@ -20,18 +21,19 @@ from playground.lessons import PAGES
 
 SEED = int(os.environ.get("STATE_SWEEP_SEED") or state_sweep.date_seed())
 PER_PAGE = int(os.environ.get("STATE_SWEEP_PER_PAGE", "4"))
-SHARE = state_sweep.rotation(SEED, PER_PAGE, every_other=True)
+PARTS = 3  # the pages take turns: a third of them a run (the page walk walks the next third)
+SHARE = state_sweep.rotation(SEED, PER_PAGE, parts=PARTS)
 TODAY = [key for key, (_, cases) in SHARE.items() if cases]
 
 
 def test_every_setting_is_in_the_rotation():
     """Consecutive seeds cover every declared setting of every page, each page in both languages, and each
-    run sweeps half the pages."""
-    runs = 2 * max(-(-len(state_sweep.page_state(spec).settings) // PER_PAGE) for spec in PAGES) + 2
+    run sweeps a third of the pages."""
+    runs = PARTS * max(2, *(-(-len(state_sweep.page_state(spec).settings) // PER_PAGE) for spec in PAGES))
     covered, langs = set(), set()
     for seed in range(SEED, SEED + runs):
-        share = state_sweep.rotation(seed, PER_PAGE, every_other=True)
-        assert len([key for key, (_, cases) in share.items() if cases]) in (len(PAGES) // 2, -(-len(PAGES) // 2))
+        share = state_sweep.rotation(seed, PER_PAGE, parts=PARTS)
+        assert len([key for key, (_, cases) in share.items() if cases]) in (len(PAGES) // PARTS, -(-len(PAGES) // PARTS))
         for key, (lang, cases) in share.items():
             covered |= {case.key for case in cases}
             if cases:
@@ -72,8 +74,8 @@ def todays_cases(page: str, share: dict = SHARE) -> tuple[str, list]:
 
 
 def test_the_unsent_training_choices_are_swept_whenever_their_page_is():
-    for seed in range(SEED, SEED + 4):
-        share = state_sweep.rotation(seed, PER_PAGE, every_other=True)
+    for seed in range(SEED, SEED + 2 * PARTS):
+        share = state_sweep.rotation(seed, PER_PAGE, parts=PARTS)
         for page, keys in UNSENT.items():
             cases = todays_cases(page, share)[1]
             assert not cases or set(keys) <= {case.key for case in cases}
