@@ -156,6 +156,15 @@ def test_a_pages_file_only_runs_its_lessons_page(spec):
     assert ast.unparse(calls[0]) == f"run_page({spec.key!r})"
 
 
+def test_a_page_ends_early_with_halt_never_st_stop():
+    """After ``st.stop()`` Streamlit drops every message of the run, the address bar's among them (the store writes
+    it at the run's end): a page that ends early calls ``halt``, and only the app's entry point may stop."""
+    stops = [f"{path.relative_to(ROOT).as_posix()}:{node.lineno}" for path in sorted(ROOT.glob("playground/**/*.py"))
+             for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Call)
+             and ast.unparse(node.func) == "st.stop"]
+    assert not stops, stops
+
+
 def _functions():
     for path in sorted([*ROOT.glob("pages/*.py"), *ROOT.glob("playground/**/*.py")]):
         for node in ast.walk(ast.parse(path.read_text())):

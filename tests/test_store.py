@@ -164,6 +164,30 @@ def test_every_choice_of_every_page_survives_a_page_switch(case):
     assert _url(at)[key] == setting.as_url(other)
 
 
+def test_a_page_that_ends_early_still_writes_its_address():
+    """A link whose text the model cannot read: the page ends early (``halt``) and says why, and the address still
+    follows the store, the language added. After ``st.stop()`` Streamlit drops every later message, the address
+    bar's among them, so such a page had left the link without its language (the browser sweep found it: a
+    Python file's offset past the file's end)."""
+    at = _open(_app(cells_guess="skip", cells_source="paste", cells_text="引号里的字"), "charlm_cells")
+    assert at.warning  # what the model cannot read
+    with pytest.raises(KeyError):
+        at.get_by_key("cells_focus")  # and nothing of the lab below the text (a readable text draws it)
+    assert _url(at) == {"lang": "en", "cells_guess": "skip", "cells_source": "paste", "cells_text": "引号里的字"}
+
+
+def test_an_offset_past_the_end_of_a_file_opens_its_last_passage():
+    """The cell page's Python offset goes to 1,000,000 for the longest file; in a shorter one a link past its end
+    is moved to its last passage (it said "the input is empty" before), and the link follows."""
+    from playground.charlm_cells.settings import FILE, PASSAGE_CHARS
+    from playground.core.datasets.charcorpora import python_file_chars
+
+    at = _open(_app(cells_guess="skip", cells_source="python", cells_offset="1000000"), "charlm_cells")
+    last = python_file_chars(FILE.default) - PASSAGE_CHARS
+    assert at.get_by_key("cells_offset").value == last and not at.warning
+    assert _url(at)["cells_offset"] == str(last)
+
+
 @pytest.mark.parametrize(("key", "value"), [("grad_k", 1), ("grad_a", 0.05), ("grad_T", 10), ("grad_m", 2),
                                             ("grad_k", 2000)])
 def test_a_slider_at_its_end_stays_in_the_link(key, value):

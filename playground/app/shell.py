@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import runpy
 from pathlib import Path
+from typing import NoReturn
 
 import streamlit as st
 
@@ -13,8 +15,8 @@ from playground.app.language import LANG_KEY, default_language, lang, tr
 from playground.app.store import language_choice, use_page_state
 from playground.core.device import device, device_label
 
-__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "lang", "page_style", "require_app_shell", "run_page", "sidebar",
-           "tr"]
+__all__ = ["LANG_KEY", "OFFERS_KEY", "default_language", "halt", "lang", "page_style", "require_app_shell", "run_page",
+           "sidebar", "tr"]
 OFFERS_KEY = "_retrain_offers"  # shipped models offered for retraining in this run (one button each)
 
 
@@ -26,7 +28,19 @@ def run_page(lesson: str) -> None:
     state = lessons.module(lesson, "settings").STATE
     use_page_state(state)
     present.hide_settings(tuple(state.keys))
-    runpy.run_module(lessons.lesson(lesson).package + ".page", run_name="__main__")
+    with contextlib.suppress(PageHalted):  # the page ended early (``halt``); the run goes on to its end
+        runpy.run_module(lessons.lesson(lesson).package + ".page", run_name="__main__")
+
+
+class PageHalted(Exception):
+    """A page ended early (``halt``)."""
+
+
+def halt() -> NoReturn:
+    """End the page here, keeping what it drew, as ``st.stop()`` would; but the run goes on to its end. After
+    ``st.stop()`` Streamlit drops every later message, the address bar's among them: a page stopped by bad input
+    lost its settings and its language from the link."""
+    raise PageHalted
 
 
 def require_app_shell() -> None:

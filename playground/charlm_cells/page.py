@@ -7,6 +7,7 @@ from playground.app import (
     busy,
     data_missing,
     fragment,
+    halt,
     how_we_know,
     input_error,
     page_challenges,
@@ -22,7 +23,7 @@ from playground.app.store import choice, narrowed, number, slider, text
 from playground.charlm_cells import question
 from playground.charlm_cells import settings as state
 from playground.core.datasets.cache import DataUnavailable
-from playground.core.datasets.charcorpora import python_passage
+from playground.core.datasets.charcorpora import python_file_chars, python_passage
 from playground.core.errors import InputError
 from playground.core.formatting import escape_markdown
 from playground.drawing import strips
@@ -38,7 +39,7 @@ st.markdown(tr("cells.intro"))
 
 chosen = charlm_choice(state.MODEL)
 if chosen is None:
-    st.stop()
+    halt()
 model_key, sampler, card = chosen
 
 # --- the text to read ---------------------------------------------------------------------------
@@ -48,7 +49,9 @@ source = choice(narrowed(state.SOURCE, default=corpus_of(model_key) or "shakespe
 passage = ""
 if source == "python":
     name = choice(state.FILE, tr("cells.file"), st.selectbox, help=tr("cells.file_help"))
-    offset = number(state.OFFSET, tr("cells.offset", chars=f"{PASSAGE_CHARS:,}"))
+    # a passage starts inside the file: a link's offset past its end is moved to its last passage
+    offset = number(narrowed(state.OFFSET, high=max(0, python_file_chars(name) - PASSAGE_CHARS)),
+                    tr("cells.offset", chars=f"{PASSAGE_CHARS:,}"))
     passage = python_passage(name, offset, PASSAGE_CHARS)
 elif source == "shakespeare":
     try:
@@ -64,7 +67,7 @@ try:
     cells.check_text(passage, sampler.vocab)  # also refuses a text the model cannot read, naming what it lacks
 except InputError as exc:
     input_error(exc)
-    st.stop()
+    halt()
 if unknown := sampler.vocab.unknown(passage):
     st.info(tr("cells.unknown", chars=escape_markdown(" ".join(repr(c) for c in unknown[:20]))),
             icon=":material/help:")

@@ -12,6 +12,7 @@ from playground.app import (
     data_missing,
     drawn_once,
     fragment,
+    halt,
     how_we_know,
     input_error,
     job_panel,
@@ -95,7 +96,7 @@ try:
     prep = _prepared(city)
 except DataUnavailable as exc:
     data_missing(exc, "fc.no_data")
-    st.stop()
+    halt()
 st.plotly_chart(_year_chart(city)["year"], key="fc_year", config=CHART_CONFIG)
 filled = ", ".join(f"{t:%m-%d %H:%M}" for t in temperatures.load(city).filled) or "—"
 sizes = {name: f"{len(idx):,}" for name, idx in prep.split.items()}

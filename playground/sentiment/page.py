@@ -13,6 +13,7 @@ from playground.app import (
     checkpoint_error,
     drawn_once,
     fragment,
+    halt,
     how_we_know,
     input_error,
     lang,
@@ -197,7 +198,7 @@ try:
     classifiers = {k: _classifier(language, k) for k in sentiment_model.KINDS}
 except CheckpointError as exc:
     checkpoint_error(exc)
-    st.stop()
+    halt()
 
 
 def _read_review(clf, review: str):

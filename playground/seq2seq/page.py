@@ -11,6 +11,7 @@ from playground.app import (
     busy,
     checkpoint_error,
     fragment,
+    halt,
     how_we_know,
     input_error,
     lang,
@@ -78,7 +79,7 @@ def beam_tree(key: str, text: str, beam: int, penalty: float):
 
 available = {key: translator(key) for key in MODELS}
 if not any(available.values()):
-    st.stop()
+    halt()
 usable = [k for k, v in available.items() if v is not None]
 
 question.ask(state.GUESS, translate, "attention" if "attention" in usable else usable[0])  # predict first (issue 26)

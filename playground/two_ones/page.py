@@ -9,6 +9,7 @@ import streamlit as st
 from playground.app import (
     checkpoint_error,
     fragment,
+    halt,
     how_we_know,
     input_error,
     job_panel,
@@ -255,7 +256,7 @@ else:
         model = shipped_model(two_ones.SHIPPED_MODEL, two_ones)
     except CheckpointError as exc:
         checkpoint_error(exc)
-        st.stop()
+        halt()
     st.markdown(tr("two.train.shipped"))
     readings = _shipped_readings(identity.of_card(model.card), model)
     accuracy, seconds = readings["accuracy"], model.card.training_seconds

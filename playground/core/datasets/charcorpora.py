@@ -117,10 +117,19 @@ def held_out_python_files(folder: Path | None = None) -> list[str]:
 
 def python_passage(name: str, offset: int, chars: int, folder: Path | None = None) -> str:
     """``chars`` characters of held-out file ``name`` from ``offset`` (empty past its end)."""
+    text = _held_out_text(name, folder)
+    return text[max(0, int(offset)) : max(0, int(offset)) + chars]
+
+
+def python_file_chars(name: str, folder: Path | None = None) -> int:
+    """The length of held-out file ``name`` in characters: where a passage of it can start."""
+    return len(_held_out_text(name, folder))
+
+
+def _held_out_text(name: str, folder: Path | None) -> str:
     if name not in held_out_python_files(folder):
         raise ValueError(f"{name!r} is not a held-out file")
-    text = ((folder or stdlib_dir()) / name).read_text(encoding="utf-8", errors="replace")
-    return text[max(0, int(offset)) : max(0, int(offset)) + chars]
+    return ((folder or stdlib_dir()) / name).read_text(encoding="utf-8", errors="replace")
 
 
 def load_python_source(folder: Path | None = None) -> Corpus:
