@@ -13,8 +13,8 @@ from tests.browser.pages import assert_no_exception, page_url, settled
 CJK = re.compile("[\u4e00-\u9fff]")
 
 
-def test_language_switch_is_kept_in_the_url(server_url, new_page):
-    page = new_page(locale="en-US")
+def test_language_switch_is_kept_in_the_url(server_url, student, new_page):
+    page = student("en-US")
     page.goto(server_url + "/")
     settled(page)
     assert not CJK.search(page.locator("h1").first.inner_text())
@@ -30,8 +30,8 @@ def test_language_switch_is_kept_in_the_url(server_url, new_page):
     assert CJK.search(other.locator("h1").first.inner_text())
 
 
-def test_home_state_comes_from_the_url(server_url, new_page):
-    page = new_page(locale="en-US")
+def test_home_state_comes_from_the_url(server_url, student):
+    page = student("en-US")
     page.goto(server_url + "/?home_order_a=人狗咬&home_form=many_to_many_unaligned&home_window=30")
     settled(page)
     assert_no_exception(page)
@@ -41,8 +41,8 @@ def test_home_state_comes_from_the_url(server_url, new_page):
     assert seen and seen in page.locator("[data-testid='stMain']").inner_text()
 
 
-def test_bad_input_shows_a_message_not_a_traceback(server_url, new_page):
-    page = new_page(locale="zh-CN")
+def test_bad_input_shows_a_message_not_a_traceback(server_url, student):
+    page = student("zh-CN")
     page.goto(server_url + "/?home_guess=skip&home_order_b=" + "字" * 45 + "&home_order_a=" + "\u200b" * 3)
     settled(page)
     assert_no_exception(page)
@@ -70,12 +70,12 @@ def test_a_deep_link_is_the_first_visit_to_a_fresh_server(browser):
         context.close()
 
 
-def test_home_by_its_name_opens_home_not_a_dialog(server_url, new_page):
+def test_home_by_its_name_opens_home_not_a_dialog(server_url, student):
     """/home once showed Streamlit's English-only "Page not found" dialog, in the Chinese UI too."""
-    warm = new_page(locale="en-US")
+    warm = student("en-US")
     warm.goto(server_url + "/")  # a server that has run its navigation (a fresh one resolves files)
     settled(warm)
-    page = new_page(locale="zh-CN")
+    page = student("zh-CN")
     page.goto(server_url + "/home?home_gap=30")
     settled(page)
     page.wait_for_timeout(500)
@@ -89,13 +89,13 @@ def _open_in_sidebar(page, title: str) -> None:
     settled(page)
 
 
-def test_settings_never_leak_from_page_to_page(server_url, new_page):
+def test_settings_never_leak_from_page_to_page(server_url, student):
     """Gradients' window k = 200, then Home, once raised "200 is greater than the max_value 60"
     (Home's window took the value); the cell lab's m = 300 broke the gradients lab the same way.
     Keys now carry their page's prefix: each page keeps its own."""
     gradients = next(s for s in PAGES if s.key == "gradients")
     cell_lab = next(s for s in PAGES if s.key == "cell_lab")
-    page = new_page(locale="en-US")
+    page = student("en-US")
     page.goto(page_url(server_url, gradients, "?grad_window=200&grad_m=128&grad_seed=7"))
     settled(page)
     assert_no_exception(page)

@@ -399,10 +399,10 @@ def _train_the_widest(page, locale):
     assert learned >= 5, learned  # the hand-built and the learned matrices are on the page
 
 
-def test_the_views_a_page_does_not_open_with(locale, server_url, new_page):
+def test_the_views_a_page_does_not_open_with(locale, server_url, student):
     """The widest diagram, the most crowded beam tree and a freshly trained 16-unit two-1s model, from a
     laptop's width down to a phone's."""
-    page = new_page(locale=locale, width=WIDTHS[0], height=900)
+    page = student(locale, WIDTHS[0], 900)
     found = []
     for key, query in LINKED:
         page.set_viewport_size({"width": WIDTHS[0], "height": 900})
@@ -425,14 +425,14 @@ SIDEBAR_AND_MAIN = """() => {
 }"""
 
 
-def test_a_window_narrowed_to_a_phone_is_laid_out_as_a_phone(server_url, new_page):
+def test_a_window_narrowed_to_a_phone_is_laid_out_as_a_phone(server_url, new_page, student):
     """What lets the walk check a phone by narrowing the window: the sidebar folds away and the page takes
-    the phone's width, as on a phone's fresh visit."""
-    spec = BY_KEY["sentiment"]
+    the phone's width, as on a phone's fresh visit (Home: the layout is the app's, the lightest page shows it)."""
+    spec = BY_KEY["home"]
     phone = new_page(locale="en-US", width=PHONE[0], height=PHONE[1])
     phone.goto(page_url(server_url, spec))
     settled(phone)
-    narrowed = new_page(locale="en-US", width=WIDTHS[0], height=900)
+    narrowed = student("en-US", WIDTHS[0], 900)
     narrowed.goto(page_url(server_url, spec))
     settled(narrowed)
     assert narrowed.evaluate(SIDEBAR_AND_MAIN)[0] > 0  # the sidebar is open on a laptop

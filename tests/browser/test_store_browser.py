@@ -31,9 +31,9 @@ def _active(page, key: str) -> str:
     return chosen[0]
 
 
-def test_the_url_keeps_up_with_quick_clicks(server_url, new_page):
+def test_the_url_keeps_up_with_quick_clicks(server_url, student):
     """Defect 3: three clicks 0.35 s apart left the URL at float64 while the widgets showed float32."""
-    page = new_page()
+    page = student()
     page.goto(f"{server_url}/gradients?grad_guess=skip")  # the aᵏ lab sits behind the question (issue 33)
     _settle(page)
     dtype = page.locator(".st-key-grad_dtype button")
@@ -56,9 +56,9 @@ def test_the_url_keeps_up_with_quick_clicks(server_url, new_page):
     assert k.get_attribute("value") == "1" and _query(page)["grad_k"] == "1"
 
 
-def test_a_choice_survives_another_page_and_a_fresh_link(server_url, new_page):
+def test_a_choice_survives_another_page_and_a_fresh_link(server_url, student, new_page):
     """Defect 1: Classic + Sampling came back as Attention + Beam search, and left the URL."""
-    page = new_page()
+    page = student()
     page.goto(f"{server_url}/seq2seq")
     _settle(page)
     page.locator(".st-key-s2s_model button").nth(1).click()
