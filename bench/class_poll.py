@@ -163,16 +163,19 @@ def _lock(session) -> asyncio.Lock:
     return LOCKS.setdefault(id(session), asyncio.Lock())
 
 
-async def _sees_round_two(session, question: str, tries: int = 10) -> None:
+async def _sees_round_two(session, question: str, wait_s: float = 20.0, pause_s: float = 0.5) -> None:
     """The student's page polls until it offers round 2 (a browser's timers would, every 4 s: the banner's, and
-    the question box's while the class asks it)."""
-    for _ in range(tries):
+    the question box's while the class asks it). A pause between polls: the replicas read the class store at
+    most every so often, and ten polls back to back once all came before the new round showed."""
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
         polls = list(session.auto_reruns)
         if f"{question}_keep" in session.widgets or not polls:
             return
         for fragment_id in polls:
             if fragment_id in session.auto_reruns:
                 await session.auto_rerun(fragment_id)
+        await asyncio.sleep(pause_s)
 
 
 async def _answer_all(sessions: list[replicas.ProxiedSession], question: str, window_s: float, seed: int,
