@@ -51,7 +51,7 @@ with ui.paced_run():  # each visitor's runs come out of a fair share of the CPU 
         navigation.run()
     finally:
         present.toolbar(toolbar)  # after the page: it names the controls the page drew
-        ui.flush_url()  # the address bar follows the store once per run, also after st.stop()
+        ui.flush_url()  # the address bar follows the store once per run, also after a page's halt()
 ui.flush_notices()  # a link's refused values whose widget this run did not draw
 runtime.release_free_memory(every_s=10.0)  # after a full run, at most every 10 s: freed memory goes back
 runtime.warm_up()  # first run: gc.freeze; the next: the other pages' imports, then gc.freeze (once)
