@@ -149,8 +149,9 @@ _SCROLL_KEYS_JS = """<script>
 # A link to a section (the lecture map's ``#anchor``): Streamlit scrolls to the heading once, as it
 # appears, and what is drawn above it later (a chart, a revealed answer) pushed it down, off the top
 # (issue 33: /cell_lab#lab-step, /gradients?grad_guess=skip#grad-scalar landed above their section).
-# So the heading is brought back to the top each time the page settles, for up to 20 s, until the
-# visitor scrolls, clicks or types.
+# So the heading is looked at four times a second for up to 20 s and brought back to the top whenever it
+# has moved, until the visitor scrolls, clicks or types. (Waiting for the page to fall quiet instead left
+# the heading off the top for seconds on a busy phone, where charts keep the page changing.)
 _KEEP_ANCHOR_JS = """<script>
 (function () {
   if (window.__rnnAnchor) return;
@@ -158,19 +159,23 @@ _KEEP_ANCHOR_JS = """<script>
   const id = decodeURIComponent(window.parent.location.hash.slice(1) || location.hash.slice(1));
   if (!id) return;
   const doc = window.parent.document || document;
-  let timer = null;
-  const stop = () => { observer.disconnect(); clearTimeout(timer); };
-  const settle = () => {
+  let rest = null;  // where the heading sits once brought to the top (just below Streamlit's header)
+  const keep = () => {
     const heading = doc.getElementById(id);
-    if (heading) heading.scrollIntoView({ block: "start" });
+    if (!heading) return;
+    const top = heading.getBoundingClientRect().top;
+    if (rest === null || Math.abs(top - rest) > 2 || rest > 120) {
+      heading.scrollIntoView({ block: "start" });
+      rest = heading.getBoundingClientRect().top;
+    }
   };
-  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(settle, 300); });
-  observer.observe(doc.body, { childList: true, subtree: true });
+  const timer = setInterval(keep, 250);
+  const stop = () => clearInterval(timer);
   for (const what of ["wheel", "touchstart", "keydown", "mousedown"]) {
     doc.addEventListener(what, stop, { once: true, passive: true });
   }
   setTimeout(stop, 20000);
-  timer = setTimeout(settle, 300);
+  keep();
 })();
 </script>"""
 
