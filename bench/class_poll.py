@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import random
 import re
 import statistics
@@ -96,7 +97,8 @@ class Teacher:
     poll_s: list[float] = field(default_factory=list)  # each poll's run
 
     async def start(self, question: str, title: str) -> None:
-        self.session = ConsoleSession(self.proxy, "class", keep_markdown=True, browser_cookie=self.browser_cookie)
+        self.session = ConsoleSession(self.proxy, "class", keep_markdown=True,
+                                      browser_cookie=self.browser_cookie or browser_cookie("teacher"))
         await self.session.open()
         await self.session.press("class_start")
         link = next(c for c in self.session.code_blocks if "?class=" in c)
@@ -143,13 +145,23 @@ class Teacher:
         await self.session.close()
 
 
+def browser_cookie(who: str) -> str:
+    """The cookie a browser keeps from its first page load (Streamlit's XSRF cookie, version 1: the token
+    itself), the same at every class: the app knows a visitor by it (``playground.app.visitors``). Without
+    it each class's hundred sessions were a hundred new visitors from one address, and by the sixth class
+    the replicas' allowance of newcomers (150, then 30 a minute) was spent: the rest shared one voter, so a
+    student's round-2 page said "counted" (another's vote) and offered no "Keep my answer"."""
+    return f"_streamlit_xsrf={hashlib.sha256(f'class-bench {who}'.encode()).hexdigest()[:32]}"
+
+
 async def _open(proxy: str, page: str, students: int, code: str, arrive_s: float) -> list[replicas.ProxiedSession]:
-    """The class opens the link over ``arrive_s`` s; each lands on a replica and sees the question."""
+    """The class opens the link over ``arrive_s`` s; each lands on a replica and sees the question. The same
+    students (their browsers) come to every class."""
     query = f"class={code}" if code else ""
 
     async def one(i: int) -> replicas.ProxiedSession:
         await asyncio.sleep(arrive_s * i / max(students, 1))
-        session = replicas.ProxiedSession(proxy, page, query_string=query)
+        session = replicas.ProxiedSession(proxy, page, query_string=query, browser_cookie=browser_cookie(f"student {i}"))
         await session.open()
         return session
 
@@ -201,6 +213,9 @@ async def _answer_all(sessions: list[replicas.ProxiedSession], question: str, wi
             async with _lock(session):
                 if before is not None:
                     await _sees_round_two(session, question)
+                    if option == before[i] and f"{question}_keep" not in session.widgets:
+                        session.exceptions.append(f"student {i}: round 2 offered no 'Keep my answer' in 20 s")
+                        return
                 sent = time.monotonic()
                 if before is not None and option == before[i]:
                     await session.press(f"{question}_keep")
@@ -248,25 +263,32 @@ async def _class(proxy: str, store: ClassStore, asked: str, students: int, windo
     sessions = await _open(proxy, page, students, teacher.code if teacher else "", ARRIVE_S * students / 100)
     stop, banner_s = asyncio.Event(), []
     polling = asyncio.gather(teacher.poll_until(stop), _banners(sessions, stop, banner_s)) if teacher else None
-    answers = await _answer_all(sessions, question, window_s, seed)
-    first_round = list(answers)
-    result = {"students": students, "with_poll": with_poll,
-              "window_s": max(a.done for a in answers) - min(a.sent for a in answers),
-              "errors": [e for s in sessions for e in s.exceptions],
-              "per_replica": dict(Counter(s.replicas()[0] for s in sessions))}
-    if teacher:
-        answers += await _rounds(teacher, store, sessions, question, answers, window_s, seed, result)
+    try:
+        answers = await _answer_all(sessions, question, window_s, seed)
+        first_round = list(answers)
+        result = {"students": students, "with_poll": with_poll,
+                  "window_s": max(a.done for a in answers) - min(a.sent for a in answers),
+                  "per_replica": dict(Counter(s.replicas()[0] for s in sessions))}
+        if teacher:
+            answers += await _rounds(teacher, store, sessions, question, answers, window_s, seed, result)
+            stop.set()
+            await polling
+            result.update(polls=len(teacher.poll_s), poll_p95_s=percentile(teacher.poll_s, 95),
+                          banner_polls=len(banner_s), banner_p95_s=percentile(banner_s, 95) if banner_s else None)
+            await teacher.end()
+            result["gone_after_end"] = not store.is_open(teacher.code) and store.tallies(teacher.code) == {}
+        result["errors"] = [e for s in sessions for e in s.exceptions]
+    except BaseException:  # a class that broke off: its polls end too (asyncio.run otherwise waited on them)
         stop.set()
-        await polling
-        result.update(polls=len(teacher.poll_s), poll_p95_s=percentile(teacher.poll_s, 95),
-                      banner_polls=len(banner_s), banner_p95_s=percentile(banner_s, 95) if banner_s else None)
-        await teacher.end()
-        result["gone_after_end"] = not store.is_open(teacher.code) and store.tallies(teacher.code) == {}
+        if polling is not None:
+            polling.cancel()
+        raise
+    finally:
+        for s in sessions:
+            await s.close()
     result["took"] = [a.done - a.sent for a in answers]
     result["took_first"] = [a.done - a.sent for a in answers if not teacher or a in first_round]
     result.update(_latency(result["took"]))
-    for s in sessions:
-        await s.close()
     return result
 
 
