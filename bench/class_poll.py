@@ -14,11 +14,13 @@ store gets the same two classes, on the same warm replicas:
    fixed beat); the same students open the class's link, each running its banner's 4 s poll the same
    way, and answer round 1 as above. Once all are counted the teacher opens round 2; every student
    answers again in a second window (a third change their mind, the rest press "Keep my answer").
-   Then the teacher presses Reveal, reads both rounds' split and the changes of mind, and ends the
-   class (confirming once).
+   Then the teacher presses Reveal, reads both rounds' split and the changes of mind, waits until every
+   student's page has drawn the answer (its box's poll sees the reveal and the whole page reruns, the lab
+   opened), and ends the class (confirming once).
 
 Checked: the teacher's count in each round is the number of students (a changed answer counts once),
-it reaches them within ``GOAL_COUNT_S`` of the round's last answer; the revealed split of each round is
+it reaches them within ``GOAL_COUNT_S`` of the round's last answer; every page draws the revealed answer
+within ``GOAL_REVEAL_S`` of the click; the revealed split of each round is
 the students' last choices in it and the changes of mind are those made; the students' p95 with the
 poll (their banners polling too) is within ``GOAL_RATIO`` x the p95 without; the banners' polls cost
 is reported; the class is gone from the store once ended.
@@ -43,6 +45,7 @@ from bench import replicas
 from bench.harness import redis_server
 from bench.interaction import percentile
 from bench.light_client import LightSession
+from playground.app.classroom import STUDENT_POLL_S
 from playground.core.class_store import STORE_ENV, ClassStore, RedisStore, SQLiteStore
 from playground.core.i18n import t
 
@@ -52,6 +55,7 @@ from playground.core.i18n import t
 QUESTIONS = {"home": ("", "home_guess"), "gradients": ("gradients", "grad_guess")}
 TITLES = {key: t(f"page.{key}.title", "en") for key in QUESTIONS}  # as the console's picker names them (English)
 GOAL_COUNT_S = 2.0
+GOAL_REVEAL_S = STUDENT_POLL_S + GOAL_COUNT_S  # a page looks at the class every 4 s, then draws the answer within 2
 GOAL_RATIO = 1.2
 GOAL_WINDOW_S = 30.0
 ARRIVE_S = 10.0  # students open the link over this long, before the question is asked
@@ -305,7 +309,9 @@ async def _rounds(teacher: Teacher, store: ClassStore, sessions, question: str, 
     last2 = max(second, key=lambda a: a.sent)
     reached.append(await _count_reached(teacher, students, after=last2.sent, round_=2))
     tallied = store.tallies(teacher.code).get(question, {})
+    revealed_at = time.monotonic()
     split, marked, changed = await teacher.reveal()
+    result["reveal_reached_s"] = await _reveal_reached(sessions, revealed_at)
     moved = sum(final[0][i] != final[1][i] for i in final[0])
     result.update(teacher_replica=teacher.session.replicas()[0], code=teacher.code,
                   counted=[max((c[r] for c in teacher.counts), default=0) for r in (1, 2)],
@@ -315,6 +321,16 @@ async def _rounds(teacher: Teacher, store: ClassStore, sessions, question: str, 
                   changed=len(first) - students,
                   store_count=[sum(tallied.get(r, Counter()).values()) for r in (1, 2)])
     return second
+
+
+async def _reveal_reached(sessions, revealed_at: float, wait_s: float = 20.0) -> list[float | None]:
+    """Seconds from the teacher's Reveal click until each student's page had drawn the answer (its box's
+    poll saw the reveal and reran the whole page: the lab opens), while the banners keep polling; None for a
+    page that did not within ``wait_s``."""
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline and any(s.whole_run_at <= revealed_at for s in sessions):
+        await asyncio.sleep(0.05)
+    return [s.whole_run_at - revealed_at if s.whole_run_at > revealed_at else None for s in sessions]
 
 
 async def _count_reached(teacher: Teacher, students: int, after: float, round_: int = 1,
@@ -399,12 +415,19 @@ def _pooled(kind: str, asked: str, classes: list[dict], students: int) -> dict:
             "counts_right": all(c["counted"] == c["store_count"] == [students, students] for c in polled),
             "splits_right": all(_split_right(c) for c in polled),
             "count_after_click_max_s": None if None in lags else max(lags),
+            "reveal": _reveal_figures([lag for c in polled for lag in c["reveal_reached_s"]]),
             "banner_p95_s": max((c["banner_p95_s"] or 0.0) for c in polled),
             "window_max_s": max(c["window_s"] for c in classes),
             "gone_after_end": all(c["gone_after_end"] for c in polled),
             "errors": [e for c in classes for e in c["errors"]],
             "missed": (missed := _misses(polled, classes, with_poll, without)), "ok": not missed,
             "classes": [{k: v for k, v in c.items() if k != "took"} for c in classes]}
+
+
+def _reveal_figures(lags: list[float | None]) -> dict:
+    reached = [lag for lag in lags if lag is not None]
+    return {"pages": len(lags), "missing": len(lags) - len(reached), "p50_s": statistics.median(reached),
+            "p95_s": percentile(reached, 95), "max_s": max(reached)}
 
 
 def _split_right(c: dict) -> bool:
@@ -422,6 +445,10 @@ def _misses(polled: list[dict], classes: list[dict], with_poll: dict, without: d
         missed.append("the counts, the splits, the changes of mind or the end")
     if not all(lag is not None and lag <= GOAL_COUNT_S for c in polled for lag in c["count_after_click_s"]):
         missed.append(f"every answer counted within {GOAL_COUNT_S:.0f} s")
+    reveal = _reveal_figures([lag for c in polled for lag in c["reveal_reached_s"]])
+    if reveal["missing"] or reveal["max_s"] > GOAL_REVEAL_S:
+        missed.append(f"every page drew the revealed answer within {GOAL_REVEAL_S:.0f} s of the click"
+                      f" ({reveal['missing']} never, the last {reveal['max_s']:.1f} s)")
     if any(c["errors"] for c in classes):
         missed.append("no error")
     if any(c["window_s"] > GOAL_WINDOW_S for c in classes):
@@ -451,6 +478,9 @@ def summary(r: dict) -> str:
             f"  revealed: round 1 {_split_text(first['split'][1])}, round 2 {_split_text(first['split'][2])}, right"
             f" answer marked: {first['marked']!r}; changed their mind: {first['changed_shown']} (answered both, moved);"
             f" all right: {run_['splits_right']}; gone after End: {run_['gone_after_end']}",
+            f"  the reveal on the students' pages (their box's 4 s poll sees it and the page opens its lab): after the"
+            f" click p50 {run_['reveal']['p50_s']:.2f} s, p95 {run_['reveal']['p95_s']:.2f} s, the last"
+            f" {run_['reveal']['max_s']:.2f} s, {run_['reveal']['pages']} pages, never {run_['reveal']['missing']}",
             f"  students' answers p50 / p95: without a poll {wo['p50_s'] * 1000:.0f} / {wo['p95_s'] * 1000:.0f} ms"
             f" ({wo['answers']}), with the polls (the console's and {r['students']} banners') round 1"
             f" {run_['with_poll_round_one']['p50_s'] * 1000:.0f} / {run_['with_poll_round_one']['p95_s'] * 1000:.0f} ms"

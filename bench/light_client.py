@@ -57,6 +57,7 @@ class LightSession:
     handshake_headers: dict[str, str] = field(default_factory=dict)  # the upgrade response's, lower-cased names
     source: str = ""  # the loopback address to connect from (127.0.0.2 ...): a client on another network
     session_id: str = ""  # the server's id of this session: a reconnect names it, as a browser's does
+    whole_run_at: float = 0.0  # time.monotonic() when the page last finished a whole run (not a fragment's)
     _socket: object = None
 
     async def open(self, timeout_s: float = 300.0) -> float:
@@ -183,6 +184,7 @@ class LightSession:
                 # a whole run: the timers are those of the fragments it drew, as a browser keeps them (a
                 # fragment the page no longer draws, such as a question's box after the reveal, never answers)
                 self.auto_reruns, drawn = drawn, {}
+                self.whole_run_at = time.monotonic()
                 return
             elif kind == "script_finished" and message.script_finished in RUN_OVER:
                 return
