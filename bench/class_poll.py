@@ -20,7 +20,7 @@ store gets the same two classes, on the same warm replicas:
 
 Checked: the teacher's count in each round is the number of students (a changed answer counts once),
 it reaches them within ``GOAL_COUNT_S`` of the round's last answer; every page draws the revealed answer
-within ``GOAL_REVEAL_S`` of the click; the revealed split of each round is
+within ``goal_reveal()`` s of the click; the revealed split of each round is
 the students' last choices in it and the changes of mind are those made; the students' p95 with the
 poll (their banners polling too) is within ``GOAL_RATIO`` x the p95 without; the banners' polls cost
 is reported; the class is gone from the store once ended.
@@ -45,7 +45,6 @@ from bench import replicas
 from bench.harness import redis_server
 from bench.interaction import percentile
 from bench.light_client import LightSession
-from playground.app.classroom import STUDENT_POLL_S
 from playground.core.class_store import STORE_ENV, ClassStore, RedisStore, SQLiteStore
 from playground.core.i18n import t
 
@@ -55,7 +54,6 @@ from playground.core.i18n import t
 QUESTIONS = {"home": ("", "home_guess"), "gradients": ("gradients", "grad_guess")}
 TITLES = {key: t(f"page.{key}.title", "en") for key in QUESTIONS}  # as the console's picker names them (English)
 GOAL_COUNT_S = 2.0
-GOAL_REVEAL_S = STUDENT_POLL_S + GOAL_COUNT_S  # a page looks at the class every 4 s, then draws the answer within 2
 GOAL_RATIO = 1.2
 GOAL_WINDOW_S = 30.0
 ARRIVE_S = 10.0  # students open the link over this long, before the question is asked
@@ -424,6 +422,14 @@ def _pooled(kind: str, asked: str, classes: list[dict], students: int) -> dict:
             "classes": [{k: v for k, v in c.items() if k != "took"} for c in classes]}
 
 
+def goal_reveal() -> float:
+    """A student's page looks at the class every STUDENT_POLL_S, then draws the revealed answer within GOAL_COUNT_S.
+    (Imported here: the app's layer read at import would set up Streamlit's caches without a runtime.)"""
+    from playground.app.classroom import STUDENT_POLL_S
+
+    return STUDENT_POLL_S + GOAL_COUNT_S
+
+
 def _reveal_figures(lags: list[float | None]) -> dict:
     reached = [lag for lag in lags if lag is not None]
     return {"pages": len(lags), "missing": len(lags) - len(reached), "p50_s": statistics.median(reached),
@@ -445,9 +451,9 @@ def _misses(polled: list[dict], classes: list[dict], with_poll: dict, without: d
         missed.append("the counts, the splits, the changes of mind or the end")
     if not all(lag is not None and lag <= GOAL_COUNT_S for c in polled for lag in c["count_after_click_s"]):
         missed.append(f"every answer counted within {GOAL_COUNT_S:.0f} s")
-    reveal = _reveal_figures([lag for c in polled for lag in c["reveal_reached_s"]])
-    if reveal["missing"] or reveal["max_s"] > GOAL_REVEAL_S:
-        missed.append(f"every page drew the revealed answer within {GOAL_REVEAL_S:.0f} s of the click"
+    reveal, goal_reveal_s = _reveal_figures([lag for c in polled for lag in c["reveal_reached_s"]]), goal_reveal()
+    if reveal["missing"] or reveal["max_s"] > goal_reveal_s:
+        missed.append(f"every page drew the revealed answer within {goal_reveal_s:.0f} s of the click"
                       f" ({reveal['missing']} never, the last {reveal['max_s']:.1f} s)")
     if any(c["errors"] for c in classes):
         missed.append("no error")
@@ -478,7 +484,7 @@ def summary(r: dict) -> str:
             f"  revealed: round 1 {_split_text(first['split'][1])}, round 2 {_split_text(first['split'][2])}, right"
             f" answer marked: {first['marked']!r}; changed their mind: {first['changed_shown']} (answered both, moved);"
             f" all right: {run_['splits_right']}; gone after End: {run_['gone_after_end']}",
-            f"  the reveal on the students' pages (their box's 4 s poll sees it and the page opens its lab): after the"
+            f"  the reveal on the students' pages (their box's poll sees it and the page opens its lab): after the"
             f" click p50 {run_['reveal']['p50_s']:.2f} s, p95 {run_['reveal']['p95_s']:.2f} s, the last"
             f" {run_['reveal']['max_s']:.2f} s, {run_['reveal']['pages']} pages, never {run_['reveal']['missing']}",
             f"  students' answers p50 / p95: without a poll {wo['p50_s'] * 1000:.0f} / {wo['p95_s'] * 1000:.0f} ms"
@@ -489,7 +495,8 @@ def summary(r: dict) -> str:
             + ", ".join(f"{t * 1000:.0f}" for t in run_["p95_by_class"]["without_poll"]) + " ms, with "
             + ", ".join(f"{t * 1000:.0f}" for t in run_["p95_by_class"]["with_poll"])
             + f" ms; errors {len(run_['errors'])}",
-            f"  meets every goal (each answer counted within {GOAL_COUNT_S:.0f} s, the counts and splits right,"
+            f"  meets every goal (each answer counted within {GOAL_COUNT_S:.0f} s, the counts and splits right, every"
+            f" page shows the reveal within {goal_reveal():.0f} s,"
             f" the class answered within {GOAL_WINDOW_S:.0f} s, p95 within {GOAL_RATIO}x)" if run_["ok"]
             else "  MISSES " + "; ".join(run_["missed"]),
         ]
