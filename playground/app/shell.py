@@ -175,9 +175,10 @@ _SCROLL_KEYS_JS = """<script>
 # A link to a section (the lecture map's ``#anchor``): Streamlit scrolls to the heading once, as it
 # appears, and what is drawn above it later (a chart, a revealed answer) pushed it down, off the top
 # (issue 33: /cell_lab#lab-step, /gradients?grad_guess=skip#grad-scalar landed above their section).
-# So the heading is looked at four times a second for up to 20 s and brought back to the top whenever it
-# has moved, until the visitor scrolls, clicks or types. (Waiting for the page to fall quiet instead left
-# the heading off the top for seconds on a busy phone, where charts keep the page changing.)
+# So the heading is looked at four times a second for up to 20 s and brought back to the top whenever
+# what is above it has moved it, until the visitor scrolls (the wheel, a finger, the keys, or a drag of the
+# scrollbar, which fires none of those: the page scrolled without this script having scrolled it). Waiting
+# for the page to fall quiet instead left the heading off the top for seconds on a busy machine.
 _KEEP_ANCHOR_JS = """<script>
 (function () {
   if (window.__rnnAnchor) return;
@@ -185,15 +186,25 @@ _KEEP_ANCHOR_JS = """<script>
   const id = decodeURIComponent(window.parent.location.hash.slice(1) || location.hash.slice(1));
   if (!id) return;
   const doc = window.parent.document || document;
-  let rest = null;  // where the heading sits once brought to the top (just below Streamlit's header)
+  const scroller = (heading) => {
+    for (let e = heading.parentElement; e; e = e.parentElement) {
+      const overflow = getComputedStyle(e).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) return e;
+    }
+    return doc.scrollingElement;
+  };
+  let rest = null, left = null;  // where the heading sits once brought up; where this script left the scroll
   const keep = () => {
     const heading = doc.getElementById(id);
     if (!heading) return;
-    const top = heading.getBoundingClientRect().top;
-    if (rest === null || Math.abs(top - rest) > 2 || rest > 120) {
+    const box = scroller(heading), top = heading.getBoundingClientRect().top;
+    const moved = rest === null || Math.abs(top - rest) > 2;
+    if (moved && left !== null && box.scrollTop !== left) { stop(); return; }  // the visitor scrolled
+    if (moved || rest > 120) {
       heading.scrollIntoView({ block: "start" });
       rest = heading.getBoundingClientRect().top;
     }
+    left = box.scrollTop;
   };
   const timer = setInterval(keep, 250);
   const stop = () => clearInterval(timer);

@@ -14,6 +14,8 @@ from playground.home import lecture_map
 LINKS = [lecture_map.place("cell_lab", "gru_step"), lecture_map.place("charlm", "compare"),
          lecture_map.place("gradients", "half")]
 TOP = "(id) => { const e = document.getElementById(id); return e ? e.getBoundingClientRect().top : null; }"
+SCROLL_BY = "(dy) => { const m = document.querySelector(\"[data-testid='stMain']\");" \
+            " const box = m && m.scrollHeight > m.clientHeight ? m : document.scrollingElement; box.scrollTop += dy; }"
 AT_TOP = "(id) => { const e = document.getElementById(id); if (!e) return false;" \
          " const top = e.getBoundingClientRect().top; return top >= 0 && top <= 120; }"
 
@@ -45,3 +47,16 @@ def test_a_visitor_who_scrolls_is_left_where_they_scrolled(server_url, student):
     page.wait_for_timeout(1500)
     top = page.evaluate(TOP, demo.anchor)
     assert top < -300, top  # scrolled on, not brought back
+
+
+def test_a_visitor_who_drags_the_scrollbar_is_left_there_too(server_url, student):
+    """A scrollbar's drag fires no wheel, touch, key or mouse-down event on the page: the script sees the page
+    scrolled without having scrolled it."""
+    demo = LINKS[0]
+    page = student(locale="zh-CN", width=1024, height=800)
+    page.goto(server_url + lecture_map.link(demo, "zh")[1:])
+    _landed(page, demo)
+    page.evaluate(SCROLL_BY, 700)
+    page.wait_for_timeout(1500)
+    top = page.evaluate(TOP, demo.anchor)
+    assert top < -300, top
