@@ -154,9 +154,10 @@ def predict_first(setting: Setting, question: str, options: dict[str, str], reve
     guess = guess if guess in options or guess == SKIPPED else UNANSWERED
     held = classroom.held(setting.key)
     with st.container(border=True, key=f"{setting.key}_box"):
-        # the id: a class banner's link lands here (``classroom.page_link``)
-        st.markdown(f'<span id="{classroom.QUESTION_ANCHOR}"></span>**:material/psychology_alt: {tr("predict.heading")}**',
-                    unsafe_allow_html=True)
+        # the id: a class banner's link and the run-sheet's land here (``classroom.page_link``); its margin keeps the
+        # box's edge and first line below Streamlit's header bar (3.75rem) when the browser scrolls to it
+        st.markdown(f'<span id="{classroom.QUESTION_ANCHOR}" style="scroll-margin-top: 5.5rem"></span>'
+                    f'**:material/psychology_alt: {tr("predict.heading")}**', unsafe_allow_html=True)
         st.markdown(question)
         answer(setting, tr("predict.your_answer"), options, on_answer=lambda: _answered_now(setting),
                name=tr("predict.heading"))

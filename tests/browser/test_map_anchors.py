@@ -60,3 +60,16 @@ def test_a_visitor_who_drags_the_scrollbar_is_left_there_too(server_url, student
     page.wait_for_timeout(1500)
     top = page.evaluate(TOP, demo.anchor)
     assert top < -300, top
+
+
+def test_a_link_to_a_question_shows_its_box_whole_below_the_header(server_url, student):
+    """A class banner's link and the run-sheet's land on a page's question (``#question``, a mark inside the box):
+    the box's top edge and its first line are below Streamlit's header bar, not under it."""
+    page = student(locale="zh-CN", width=390, height=844)
+    page.goto(server_url + "/gradients?lang=zh#question")
+    wait_rendered(page)
+    box = ".st-key-grad_guess_box"
+    page.wait_for_timeout(1500)
+    header = page.evaluate("() => document.querySelector(\"[data-testid='stHeader']\").getBoundingClientRect().bottom")
+    top = page.evaluate(f"() => document.querySelector('{box}').getBoundingClientRect().top")
+    assert header <= top <= header + 60, (header, top)
